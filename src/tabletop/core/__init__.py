@@ -1,0 +1,27 @@
+"""The core every game stands on: specs and registry, the State contract, actions,
+events, seeded chance, records and scenarios. It imports nothing above it."""
+
+from .chance import Chance
+from .errors import (
+    CardDataError,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    RecordError,
+    ScenarioError,
+    TabletopError,
+    UnknownGameError,
+)
+from .event import Event
+from .record import Record, initial_state, read_records, record_of, replay, verify
+from .scenario import dumps_scenario, export, from_scenario, load_scenario, scenario_of
+from .spec import GameSpec, ParamSpec, games, get_spec, new_game, register
+from .state import Action, Outcome, State
+
+__all__ = [
+    "Action", "CardDataError", "Chance", "Event", "GameSpec", "IllegalActionError",
+    "NotationError", "Outcome", "ParamSpec", "ParameterError", "Record", "RecordError",
+    "ScenarioError", "State", "TabletopError", "UnknownGameError", "dumps_scenario",
+    "export", "from_scenario", "games", "get_spec", "initial_state", "load_scenario",
+    "new_game", "read_records", "record_of", "register", "replay", "scenario_of", "verify",
+]

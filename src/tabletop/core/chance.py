@@ -1,0 +1,49 @@
+"""Seeded chance owned by the state: a small, fast, portable generator.
+
+``random.Random`` is slow to copy (its state is 625 words); a game clones its state
+thousands of times a second, so chance here is one 64-bit integer (SplitMix64),
+copied for free and identical on every machine and Python version.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Chance:
+    """A SplitMix64 generator whose whole state is ``self.s``."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, seed: int) -> None:
+        self.s = seed & _MASK
+
+    def copy(self) -> Chance:
+        """An independent generator in the same state."""
+        c = Chance.__new__(Chance)
+        c.s = self.s
+        return c
+
+    def next_u64(self) -> int:
+        """The next 64-bit output."""
+        self.s = (self.s + 0x9E3779B97F4A7C15) & _MASK
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[int]) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

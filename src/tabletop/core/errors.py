@@ -1,0 +1,44 @@
+"""The errors the engine raises. Every one is a ``ValueError``: bad input, never a crash."""
+
+from __future__ import annotations
+
+
+class TabletopError(ValueError):
+    """Base of every error caused by bad input to the engine."""
+
+
+class UnknownGameError(TabletopError):
+    """A game id that no registered game answers to."""
+
+
+class ParameterError(TabletopError):
+    """A bad seat count or game parameter."""
+
+
+class NotationError(TabletopError):
+    """Text that does not parse as an action of the game."""
+
+
+class IllegalActionError(TabletopError):
+    """A well-formed action that the rules forbid here; the state is unchanged.
+
+    The message quotes the action, says why, and names the rule with its rulebook section.
+    """
+
+    def __init__(self, action_text: str, reason: str, rule: str) -> None:
+        self.action_text = action_text
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f'illegal: "{action_text}" — {reason} ({rule})')
+
+
+class RecordError(TabletopError):
+    """A malformed record, or one that does not replay to its final hash."""
+
+
+class ScenarioError(TabletopError):
+    """A scenario file that does not describe a valid position."""
+
+
+class CardDataError(TabletopError):
+    """A card or board data file that fails validation; names the file, card and field."""

@@ -1,0 +1,114 @@
+"""Game specifications, the registry of games, and ``new_game``.
+
+Games announce themselves through the ``tabletop.games`` entry-point group (so the core
+imports no game); :func:`register` adds one by hand, for tests or plugins.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+from .errors import ParameterError, UnknownGameError
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    """One game parameter: its type, its default and what it means."""
+
+    type: type
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is, before any state exists."""
+
+    id: str
+    name: str
+    player_counts: tuple[int, ...]
+    rules_version: str
+    rulebook: str
+    factory: Callable[[int, int, dict[str, Any]], State]
+    from_data: Callable[[Mapping[str, Any]], State]
+    params: Mapping[str, ParamSpec] = field(default_factory=dict)
+    default_players: int = 2
+    card_ids: tuple[str, ...] = ()
+
+    def check_params(self, players: int, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated parameters with defaults filled in; raises ``ParameterError``."""
+        if players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise ParameterError(f"{self.id} is played by {counts} players, not {players}")
+        out: dict[str, Any] = {}
+        for name, value in params.items():
+            if name not in self.params:
+                known = ", ".join(sorted(self.params)) or "none"
+                raise ParameterError(f"{self.id} has no parameter {name!r} (known: {known})")
+            want = self.params[name].type
+            if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+                raise ParameterError(
+                    f"{self.id} parameter {name!r} must be {want.__name__}, not {value!r}"
+                )
+            out[name] = value
+        for name, p in self.params.items():
+            out.setdefault(name, p.default)
+        return out
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game to the registry (replacing one with the same id)."""
+    _REGISTRY[spec.id] = spec
+
+
+def _load_entry_points() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for ep in entry_points(group="tabletop.games"):
+        spec = ep.load()
+        if isinstance(spec, GameSpec):
+            _REGISTRY.setdefault(spec.id, spec)
+
+
+def games() -> list[GameSpec]:
+    """Every registered game, by id."""
+    _load_entry_points()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def get_spec(game_id: str) -> GameSpec:
+    """The spec of ``game_id``; raises ``UnknownGameError`` naming the known ids."""
+    _load_entry_points()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def fresh_seed() -> int:
+    """A new random seed, for games started without one (it is recorded)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def new_game(
+    game_id: str, players: int | None = None, seed: int | None = None, **params: Any
+) -> State:
+    """Start a game of ``game_id``: validated seats and parameters, seeded chance."""
+    spec = get_spec(game_id)
+    n = spec.default_players if players is None else players
+    checked = spec.check_params(n, params)
+    return spec.factory(n, fresh_seed() if seed is None else seed, checked)

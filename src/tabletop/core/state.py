@@ -1,0 +1,158 @@
+"""The State contract every game honours, and the outcome of a finished game."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from random import Random
+from typing import Any, ClassVar
+
+from .errors import IllegalActionError
+from .event import Event
+from .spec import GameSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a score per seat, the winning seats and why."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form."""
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+class Action(ABC):
+    """A choice of one seat. Games define frozen dataclasses that subclass this."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """The canonical notation; ``State.parse_action`` reads it back."""
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+class State(ABC):
+    """The whole truth of one game. It changes only inside :meth:`apply`.
+
+    Subclasses keep their fields flat so that :meth:`clone` is cheap; they implement
+    the underscored hooks and the base class adds the checked path, the legal-action
+    cache, the event filter and the hash.
+    """
+
+    spec: ClassVar[GameSpec]
+    __slots__ = ("players", "seed", "params", "history", "events", "start", "_legal")
+
+    def __init__(self, players: int, seed: int, params: dict[str, Any]) -> None:
+        self.players = players
+        self.seed = seed
+        self.params = params
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        # The position a game started from, when it started from a scenario.
+        self.start: dict[str, Any] | None = None
+        self._legal: list[Action] | None = None
+
+    # --- the contract -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that decides now, ``None`` when the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action of ``to_act``, in a stable order (uncached)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action."""
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        """(reason, rule with section) for an action not among the legal ones."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read the notation of an action; raises ``NotationError``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: Random) -> State:
+        """A full state consistent with what ``seat`` knows: hidden cards re-dealt."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else ``None``."""
+
+    @abstractmethod
+    def to_data(self) -> dict[str, Any]:
+        """The whole position as plain data (scenario files, hashing)."""
+
+    # --- provided -----------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (cached until the next apply)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions() if self.to_act is not None else []
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Check and carry out ``action`` (an Action or its notation).
+
+        An illegal action raises ``IllegalActionError`` and leaves the state unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if action not in self.legal_actions():
+            if self.to_act is None:
+                raise IllegalActionError(action.to_text(), "the game is over", "Winning")
+            reason, rule = self._why_illegal(action)
+            raise IllegalActionError(action.to_text(), reason, rule)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Carry out an action known to be legal (for search: no check)."""
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_act is None
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` may see (``None``: public events only)."""
+        return [e for e in self.events if e.visible_to(seat)]
+
+    def state_hash(self) -> str:
+        """A stable hash of the whole position (same on every machine)."""
+        blob = json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the base fields into a fresh ``other`` (for subclasses' clone)."""
+        other.players = self.players
+        other.seed = self.seed
+        other.params = self.params
+        other.history = self.history[:]
+        other.events = self.events[:]
+        other.start = self.start
+        other._legal = self._legal

@@ -1,0 +1,1 @@
+"""The games: one package per game, each standing on :mod:`tabletop.core` only."""

@@ -1,0 +1,727 @@
+"""Radiant (Tin Shoe Games): the rules engine of radiant-perim.
+
+Three ages of Recruit (draft four cards from a 3x3 pool), Meld (hidden melds revealed
+together and scored by the age's chart) and War (battles over the regions of Perim),
+each age closed by majorities, coins and, in the third age, coins printed on captured
+cards. 2, 3 or 4 players; four play as two teams of two sitting across.
+
+Implements every section of ../shared/rules/radiant-tin-shoe-games.txt: Setup (Age 1),
+Ages and Phases, Phase 1: Recruit, Phase 2: Meld, Phase 3: War (Moves, Battles, Mounted
+Knights, Assassinations, Portals, Ending the War), End of an Age, Setup Before Ages 2
+and 3, Winning, Four-Player Game and the Quick Reference. Decisions where the rulebook
+is silent are in docs/rules/radiant-perim.md.
+
+Cards are counted, not tracked one by one: the two copies of a race and rank are
+identical, so a hand is a list of counts per card type (``race * 6 + rank``).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from tabletop.core import Action, Chance, Event, Outcome, State
+
+from .actions import (
+    CATALOG as C,
+)
+from .actions import (
+    MELD_DONE,
+    MOVES,
+    PASS,
+    PICKS,
+    PLAYS,
+    Assassinate,
+    Meld,
+    MeldDone,
+    Move,
+    Pass,
+    Pick,
+    Play,
+    assassinate_action,
+    meld_action,
+    mounted_action,
+    parse,
+    slot_name,
+)
+
+RECRUIT, MELD, WAR, OVER = range(4)
+PHASE_NAMES = ("recruit", "meld", "war", "over")
+CENTRE = -1
+NO_ONE = -1
+
+# Rule citations: the rulebook's section titles.
+R_SETUP = "Setup (Age 1)"
+R_RECRUIT = "Phase 1: Recruit"
+R_MELD = "Phase 2: Meld"
+R_WAR = "Phase 3: War"
+R_MOVES = "Phase 3: War — Moves"
+R_BATTLES = "Phase 3: War — Battles"
+R_MOUNTED = "Phase 3: War — Mounted Knights"
+R_ASSASSIN = "Phase 3: War — Assassinations"
+R_PORTALS = "Phase 3: War — Portals"
+R_ENDING = "Phase 3: War — Ending the War"
+R_END_AGE = "End of an Age"
+R_NEXT_AGE = "Setup Before Ages 2 and 3"
+R_WINNING = "Winning"
+R_FOUR = "Four-Player Game"
+
+HAND_SIZE = {2: 10, 3: 9, 4: 8}
+PICKS_EACH = 4
+MAJORITY, LONE_CUBE, SILVER, COPPER = 6, 3, 3, 1
+TEAM_COLOURS = ("red", "yellow", "blue")
+
+N_RANKS = len(C.ranks)
+N_TYPES = C.n_types
+ASSASSIN = C.ranks.index("assassin")
+SCOUT = C.ranks.index("scout")
+KNIGHT = C.ranks.index("knight")
+MOUNT = C.ranks.index("mount")
+MOUNTED_STRENGTH = N_RANKS  # Mounted Knights: "the most powerful unit"
+RACE_TYPES = tuple(tuple(r * N_RANKS + k for k in range(N_RANKS)) for r in range(len(C.races)))
+ALL_RACES = frozenset(range(len(C.races)))
+
+
+def _race_mask(races: frozenset[int]) -> int:
+    mask = 0
+    for r in races:
+        for t in RACE_TYPES[r]:
+            mask |= 1 << t
+    return mask
+
+
+def _meld_candidates() -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    """For each (meld, race or -1): per icon, the card types that bear it."""
+    out = {}
+    for m, meld in enumerate(C.melds):
+        for race in range(len(C.races)) if meld.single_race else (-1,):
+            pool = RACE_TYPES[race] if race >= 0 else range(N_TYPES)
+            out[(m, race)] = tuple(
+                tuple(t for t in pool if icon in C.icons[t]) for icon in meld.icons
+            )
+    return out
+
+
+MELD_CANDIDATES = _meld_candidates()
+
+
+def card_list(counts: list[int]) -> list[str]:
+    """The card slugs of a count vector, lowest type first."""
+    return [C.card_slug(t) for t in range(N_TYPES) for _ in range(counts[t])]
+
+
+def _counts_text(counts: list[int]) -> str:
+    names = [C.card_name(t) for t in range(N_TYPES) for _ in range(counts[t])]
+    return ", ".join(names) if names else "nothing"
+
+
+class PerimState(State):
+    """A game of radiant-perim. Fields are flat lists of ints so clone is cheap."""
+
+    __slots__ = (
+        "phase", "age", "dealer", "radiant", "deck", "pool", "hands", "known", "absent",
+        "captured", "leftover", "scores", "silver", "copper", "taken", "control",
+        "tracker", "turn", "need_move", "picks_left", "pending", "revealed",
+        "plays", "battle_cards", "acted", "may_pass", "battle_no", "last_win", "chance",
+    )
+
+    # --- setting up ------------------------------------------------------------------
+
+    def __init__(self, players: int, seed: int, params: dict[str, Any]) -> None:
+        super().__init__(players, seed, params)
+        n_regions = len(C.regions)
+        self.phase = RECRUIT
+        self.age = 0
+        self.dealer = players - 1  # so that seat 1 is left of the first dealer
+        self.radiant = 0
+        self.deck: list[int] = []
+        self.pool: list[int] = [-1] * 9
+        self.hands = [[0] * N_TYPES for _ in range(players)]
+        # What every seat knows of each hand: cards seen going in (drafted from the open
+        # pool, revealed in a meld) and card types known to be missing (a failed
+        # assassination, or an off-race card played while a native card would be forced).
+        self.known = [[0] * N_TYPES for _ in range(players)]
+        self.absent = [0] * players
+        self.captured = [[0] * N_TYPES for _ in range(players)]
+        self.leftover = [[0] * N_TYPES for _ in range(players)]  # captured unseen
+        self.scores = [0] * self.teams
+        self.silver = [0] * n_regions
+        self.copper = [0] * n_regions
+        self.taken = [0] * self.teams  # coin points taken in battle this age
+        self.control = [NO_ONE] * n_regions
+        self.tracker = CENTRE
+        self.turn = 0
+        self.need_move = False
+        self.picks_left = 0
+        self.pending: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(players)]
+        self.revealed: list[tuple[tuple[int, int], ...]] = [() for _ in range(players)]
+        self.plays: list[tuple[int, int, int, int, bool]] = []  # seat, card, second, str, ok
+        self.battle_cards: list[int] = []
+        self.acted = 0
+        self.may_pass = 0
+        self.battle_no = 0
+        self.last_win = [0] * self.teams  # battle number of each team's latest win
+        self.chance = Chance(seed)
+        self._begin_age()
+
+    @property
+    def teams(self) -> int:
+        """How many sides score: two teams with four players, else one per player."""
+        return 2 if self.players == 4 else self.players
+
+    def team(self, seat: int) -> int:
+        """The scoring side of a seat (Four-Player Game: partners sit across)."""
+        return seat % 2 if self.players == 4 else seat
+
+    def _event(self, template: str, args: tuple[Any, ...], rule: str,
+               seats: frozenset[int] | None = None, reveals: bool = False) -> None:
+        self.events.append(Event(template, args, rule, seats, reveals))
+
+    def _begin_age(self) -> None:
+        """Setup (Age 1) and Setup Before Ages 2 and 3."""
+        self.age += 1
+        players = self.players
+        if self.age > 1:
+            self.dealer = (self.dealer + 1) % players
+        # Shuffle all the cards together, including captured cards.
+        deck = [t for t in range(N_TYPES) for _ in range(C.copies[t])]
+        self.chance.shuffle(deck)
+        for seat in range(players):
+            self.hands[seat] = [0] * N_TYPES
+            self.known[seat] = [0] * N_TYPES
+            self.captured[seat] = [0] * N_TYPES
+            self.leftover[seat] = [0] * N_TYPES
+            self.pending[seat] = []
+            self.revealed[seat] = ()
+        self.absent = [0] * players
+        self.control = [NO_ONE] * len(C.regions)
+        self.tracker = CENTRE
+        self.taken = [0] * self.teams
+        self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
+        self._event("Age {} begins; seat {} deals.", (self.age, self.dealer + 1),
+                    R_SETUP if self.age == 1 else R_NEXT_AGE)
+        if self.age == 1:
+            # Look at the top card of the deck: its race is Radiant for the first age.
+            top = deck[-1]
+            self.radiant = top // N_RANKS
+            self._event("The top card of the deck is a {}: {} are Radiant this age.",
+                        (C.card_name(top), C.race_names[self.radiant]), R_SETUP, reveals=True)
+            self.chance.shuffle(deck)  # the dealer shuffles the deck
+        else:
+            # Move the Radiant marker clockwise to the next realm.
+            realm = C.realm_race.index(self.radiant)
+            self.radiant = C.realm_race[(realm + 1) % len(C.realms)]
+            self._event("The Radiant marker moves clockwise to {}: {} are Radiant.",
+                        (C.realms[C.realm_race.index(self.radiant)],
+                         C.race_names[self.radiant]), R_NEXT_AGE)
+        self._place_coins()
+        size = HAND_SIZE[players]
+        for seat in range((self.dealer + 1) % players, (self.dealer + 1) % players + players):
+            s = seat % players
+            hand = self.hands[s]
+            for _ in range(size):
+                hand[deck.pop()] += 1
+            self._event("Seat {} is dealt {} cards.", (s + 1, size), R_SETUP)
+            self._event("You are dealt {}.", (_counts_text(hand),), R_SETUP,
+                        frozenset((s,)), reveals=True)
+        self.pool = [deck.pop() for _ in range(9)]
+        self.deck = deck
+        self._event("The drafting pool: {}.", (self._pool_text(),), R_SETUP, reveals=True)
+        self.phase = RECRUIT
+        self.picks_left = PICKS_EACH * players
+        self.turn = (self.dealer + 1) % players
+        self._event("Recruit: seat {} drafts first.", (self.turn + 1,), R_RECRUIT)
+
+    def _pool_text(self) -> str:
+        return ", ".join(f"{slot_name(i)} {C.card_name(t)}" for i, t in enumerate(self.pool)
+                         if t >= 0)
+
+    def _place_coins(self) -> None:
+        """A silver coin on each temple; from age 2 copper on each other non-portal region.
+
+        Adding multiple coins: first the regions holding two coins, then one, then none.
+        """
+        targets = sorted(C.temples) if self.age == 1 else [
+            r for r in range(len(C.regions)) if r not in C.portals]
+        by_pile = sorted(targets, key=lambda r: (-(self.silver[r] + self.copper[r]), r))
+        for r in by_pile:
+            if r in C.temples:
+                self.silver[r] += 1
+            else:
+                self.copper[r] += 1
+        what = ("A silver coin on each temple." if self.age == 1 else
+                "A silver coin on each temple and a copper coin on each other region "
+                "that is not a portal.")
+        self._event(what, (), R_SETUP if self.age == 1 else R_NEXT_AGE)
+
+    # --- the contract ----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that decides now, ``None`` when the game is over."""
+        return None if self.phase == OVER else self.turn
+
+    def parse_action(self, text: str) -> Action:
+        """Read radiant-perim notation (see :mod:`.actions`)."""
+        return parse(text, self.players)
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == WAR:
+            if self.need_move:
+                return self._legal_moves(self.turn)
+            return self._legal_plays(self.turn)
+        if phase == RECRUIT:
+            return [PICKS[i] for i in range(9) if self.pool[i] >= 0]
+        return self._legal_melds(self.turn)
+
+    def _apply(self, action: Action) -> None:
+        cls = type(action)
+        if cls is Play:
+            self._play(action)  # type: ignore[arg-type]
+        elif cls is Move:
+            self._move(action.region)  # type: ignore[attr-defined]
+        elif cls is Assassinate:
+            self._assassinate(action)  # type: ignore[arg-type]
+        elif cls is Pick:
+            self._pick(action.slot)  # type: ignore[attr-defined]
+        elif cls is Meld:
+            self._meld(action)  # type: ignore[arg-type]
+        elif cls is MeldDone:
+            self._meld_done()
+        elif cls is Pass:
+            self._pass()
+
+    # --- Phase 1: Recruit --------------------------------------------------------------
+
+    def _pick(self, slot: int) -> None:
+        seat, t = self.turn, self.pool[slot]
+        self.hands[seat][t] += 1
+        self.known[seat][t] += 1  # the pool is face up: everyone saw the pick
+        self._event("Seat {} drafts {} from {}.", (seat + 1, C.card_name(t), slot_name(slot)),
+                    R_RECRUIT)
+        if self.deck:
+            self.pool[slot] = self.deck.pop()
+            self._event("{} is refilled with {}.", (slot_name(slot),
+                        C.card_name(self.pool[slot])), R_RECRUIT, reveals=True)
+        else:
+            self.pool[slot] = -1
+            self._event("The deck has run out: {} stays empty.", (slot_name(slot),), R_RECRUIT)
+        self.picks_left -= 1
+        if self.picks_left:
+            self.turn = (seat + 1) % self.players
+        else:
+            self._event("Recruit ends; the deck and the rest of the pool are set aside.", (),
+                        R_RECRUIT)
+            self.phase = MELD
+            self.turn = (self.dealer + 1) % self.players
+            self._event("Meld: each player chooses melds in secret.", (), R_MELD)
+
+    # --- Phase 2: Meld -----------------------------------------------------------------
+
+    def _unmelded(self, seat: int) -> list[int]:
+        free = self.hands[seat][:]
+        for _, _, used in self.pending[seat]:
+            for t in used:
+                free[t] -= 1
+        return free
+
+    @staticmethod
+    def _fit(free: list[int], m: int, race: int) -> tuple[int, ...] | None:
+        """The cards a meld would use from ``free``, or None if it cannot be formed."""
+        used: list[int] = []
+        for candidates in MELD_CANDIDATES[(m, race)]:
+            for t in candidates:
+                if free[t] - used.count(t) > 0:
+                    used.append(t)
+                    break
+            else:
+                return None
+        return tuple(used)
+
+    def _legal_melds(self, seat: int) -> list[Action]:
+        free = self._unmelded(seat)
+        out: list[Action] = [meld_action(m, race) for (m, race) in MELD_CANDIDATES
+                             if self._fit(free, m, race) is not None]
+        out.append(MELD_DONE)
+        return out
+
+    def _meld(self, action: Meld) -> None:
+        seat = self.turn
+        used = self._fit(self._unmelded(seat), action.meld, action.race)
+        assert used is not None
+        self.pending[seat].append((action.meld, action.race, used))
+        self._event("You set aside {}: {}.", (self._meld_name(action.meld, action.race),
+                    ", ".join(C.card_name(t) for t in used)), R_MELD, frozenset((seat,)))
+
+    @staticmethod
+    def _meld_name(m: int, race: int) -> str:
+        name = C.melds[m].name
+        return name if race < 0 else f"{name} ({C.race_names[race]})"
+
+    def _meld_done(self) -> None:
+        seat = self.turn
+        self._event("Seat {} has chosen melds.", (seat + 1,), R_MELD)
+        nxt = (seat + 1) % self.players
+        if nxt != (self.dealer + 1) % self.players:
+            self.turn = nxt
+            return
+        # Players simultaneously place their melds face up and score them.
+        for s in range(self.players):
+            melds = self.pending[s]
+            points = sum(C.melds[m].points[self.age - 1] for m, _, _ in melds)
+            self.scores[self.team(s)] += points
+            shown = [0] * N_TYPES
+            for _, _, used in melds:
+                for t in used:
+                    shown[t] += 1
+            known = self.known[s]
+            for t in range(N_TYPES):
+                if shown[t] > known[t]:
+                    known[t] = shown[t]
+            self.revealed[s] = tuple((m, race) for m, race, _ in melds)
+            names = "; ".join(
+                f"{self._meld_name(m, race)} [{', '.join(C.card_name(t) for t in used)}]"
+                for m, race, used in melds) or "no meld"
+            self._event("Seat {} reveals {} and scores {} points.", (s + 1, names, points),
+                        R_MELD, reveals=bool(melds))
+            self.pending[s] = []
+        self._begin_war()
+
+    # --- Phase 3: War ------------------------------------------------------------------
+
+    def _begin_war(self) -> None:
+        """The player with the most scouts begins; ties: fewest points, then left of dealer."""
+        self.phase = WAR
+        order = [(self.dealer + 1 + k) % self.players for k in range(self.players)]
+        scouts = [sum(self.hands[s][RACE_TYPES[r][SCOUT]] for r in range(len(C.races)))
+                  for s in range(self.players)]
+        first = min(order, key=lambda s: (-scouts[s], self.scores[self.team(s)],
+                                          order.index(s)))
+        self._event("War: seat {} begins (most scouts, then fewest points, then left of "
+                    "the dealer).", (first + 1,), R_WAR)
+        self.tracker = CENTRE
+        self._give_tracker(first)
+
+    def _moves_from(self) -> tuple[int, ...]:
+        return C.centre_adjacent if self.tracker == CENTRE else C.adjacent[self.tracker]
+
+    def _legal_moves(self, seat: int) -> list[Action]:
+        team, control = self.team(seat), self.control
+        return [MOVES[r] for r in self._moves_from() if control[r] != team]
+
+    def _give_tracker(self, seat: int) -> None:
+        """The seat moves the tracker; with no legal move, control passes to the left."""
+        for k in range(self.players):
+            s = (seat + k) % self.players
+            if self._legal_moves(s):
+                self.turn, self.need_move = s, True
+                return
+            self._event("Seat {} has no legal move: control of the battle tracker passes to "
+                        "the left.", (s + 1,), R_MOVES)
+        raise AssertionError("no seat can move the battle tracker")  # two sides always can
+
+    def _move(self, region: int) -> None:
+        seat = self.turn
+        self.tracker = region
+        self.need_move = False
+        coins = self.silver[region] * SILVER + self.copper[region] * COPPER
+        natives = " and ".join(C.race_names[r] for r in sorted(C.region_natives[region]))
+        self._event("Seat {} moves the battle tracker to {} ({} native; {} coin points).",
+                    (seat + 1, C.regions[region], natives, coins), R_MOVES)
+        self._begin_battle(seat)
+
+    def _has_cards(self, seat: int) -> bool:
+        return any(self.hands[seat])
+
+    def _begin_battle(self, mover: int) -> None:
+        players = self.players
+        with_cards = [(mover + k) % players for k in range(players)
+                      if self._has_cards((mover + k) % players)]
+        self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
+        if len({self.team(s) for s in with_cards}) == 1:
+            # Ending the War: the only player (or team) with cards wins the last battle.
+            winner = with_cards[0]
+            self._event("Only seat {}'s side has cards left: it wins the last battle "
+                        "automatically.", (winner + 1,), R_ENDING)
+            self._win_battle(winner)
+            self._end_war()
+            return
+        self.turn = with_cards[0]
+
+    def _allowed_races(self, seat: int) -> frozenset[int]:
+        """Battles: a native card must be played if held; Radiant is always allowed."""
+        natives = C.region_natives[self.tracker]
+        hand = self.hands[seat]
+        for r in natives:
+            for t in RACE_TYPES[r]:
+                if hand[t]:
+                    return natives | {self.radiant}
+        return ALL_RACES
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        allowed = self._allowed_races(seat)
+        out: list[Action] = [PLAYS[t] for t in range(N_TYPES)
+                             if hand[t] and t // N_RANKS in allowed]
+        for race in sorted(allowed):
+            knight, mount = RACE_TYPES[race][KNIGHT], RACE_TYPES[race][MOUNT]
+            if hand[knight] and hand[mount]:
+                out.append(mounted_action(knight, mount))
+        natives = C.region_natives[self.tracker]
+        for race in sorted(natives | {self.radiant}):
+            if not hand[RACE_TYPES[race][ASSASSIN]]:
+                continue
+            for target in self._targets(seat):
+                for nat in sorted(natives):
+                    for t in RACE_TYPES[nat]:
+                        out.append(assassinate_action(t, target, race))
+        if self.may_pass >> seat & 1:
+            out.append(PASS)
+        return out
+
+    def _targets(self, seat: int) -> list[int]:
+        """Opponents who have not played in this battle and still hold cards."""
+        team = self.team(seat)
+        return [s for s in range(self.players) if self.team(s) != team
+                and not self.acted >> s & 1 and self._has_cards(s)]
+
+    def _take_from_hand(self, seat: int, t: int) -> None:
+        self.hands[seat][t] -= 1
+        known = self.known[seat]
+        if known[t] > self.hands[seat][t]:
+            known[t] = self.hands[seat][t]
+
+    def _play(self, action: Play) -> None:
+        seat, t, second = self.turn, action.card, action.second
+        race = t // N_RANKS
+        natives = C.region_natives[self.tracker]
+        if race not in natives and race != self.radiant:
+            # Playing off-race shows the player holds nothing native here.
+            self.absent[seat] |= _race_mask(natives)
+        self._take_from_hand(seat, t)
+        self.battle_cards.append(t)
+        if second >= 0:
+            self._take_from_hand(seat, second)
+            self.battle_cards.append(second)
+            strength = MOUNTED_STRENGTH
+            self._event("Seat {} plays a mounted knight: {} and {}.",
+                        (seat + 1, C.card_name(t), C.card_name(second)), R_MOUNTED, reveals=True)
+        else:
+            strength = t % N_RANKS
+            self._event("Seat {} plays {}.", (seat + 1, C.card_name(t)), R_BATTLES, reveals=True)
+        self.plays.append((seat, t, second, strength, race in natives or race == self.radiant))
+        self._next_in_battle(seat)
+
+    def _assassinate(self, action: Assassinate) -> None:
+        seat, target, t = self.turn, action.seat, action.target
+        assassin = RACE_TYPES[action.assassin][ASSASSIN]
+        self._take_from_hand(seat, assassin)
+        self.battle_cards.append(assassin)
+        if self.hands[target][t]:
+            # The target is defeated and placed on the assassin, whose rank becomes its rank.
+            self._take_from_hand(target, t)
+            self.battle_cards.append(t)
+            strength = t % N_RANKS
+            self.may_pass |= 1 << target
+            self._event("Seat {}'s {} assassinates seat {}'s {}: the assassin now ranks as a "
+                        "{}.", (seat + 1, C.card_name(assassin), target + 1, C.card_name(t),
+                                C.ranks[t % N_RANKS]), R_ASSASSIN, reveals=True)
+        else:
+            strength = ASSASSIN
+            self.absent[target] |= 1 << t
+            self._event("Seat {}'s {} names {} but seat {} does not have it: the assassin stays "
+                        "the lowest card of its race.", (seat + 1, C.card_name(assassin),
+                                                          C.card_name(t), target + 1),
+                        R_ASSASSIN, reveals=True)
+        self.plays.append((seat, assassin, -1, strength, True))
+        self._next_in_battle(seat)
+
+    def _pass(self) -> None:
+        seat = self.turn
+        self._event("Seat {} passes.", (seat + 1,), R_ASSASSIN)
+        self._next_in_battle(seat)
+
+    def _next_in_battle(self, seat: int) -> None:
+        self.acted |= 1 << seat
+        players = self.players
+        for k in range(1, players):
+            s = (seat + k) % players
+            if not self.acted >> s & 1 and self._has_cards(s):
+                self.turn = s
+                return
+        self._resolve_battle()
+
+    def battle_leader(self) -> int | None:
+        """The seat whose card wins the battle so far (None before any play)."""
+        plays = self.plays
+        if not plays:
+            return None
+        contenders = [p for p in plays if p[4]] or plays  # native or Radiant beats off-race
+        best = contenders[0]
+        for p in contenders[1:]:
+            if p[3] > best[3]:  # ties go to the first card played
+                best = p
+        return best[0]
+
+    def _resolve_battle(self) -> None:
+        winner = self.battle_leader()
+        assert winner is not None
+        self._win_battle(winner)
+        if any(self._has_cards(s) for s in range(self.players)):
+            self._give_tracker(winner)
+        else:
+            self._end_war()
+
+    def _win_battle(self, winner: int) -> None:
+        region, team = self.tracker, self.team(winner)
+        pile = self.captured[winner]
+        for t in self.battle_cards:
+            pile[t] += 1
+        coins = self.silver[region] * SILVER + self.copper[region] * COPPER
+        self.taken[team] += coins
+        self.silver[region] = self.copper[region] = 0
+        self.control[region] = team
+        self.battle_no += 1
+        self.last_win[team] = self.battle_no
+        self._event("Seat {} wins the battle of {}: captures {} card(s), takes {} coin points "
+                    "and places a {} cube.", (winner + 1, C.regions[region],
+                                               len(self.battle_cards), coins,
+                                               TEAM_COLOURS[team]), R_BATTLES)
+        self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
+
+    def _end_war(self) -> None:
+        """Leftover cards go to their owner's captured pile; then the age is scored."""
+        for s in range(self.players):
+            hand = self.hands[s]
+            if any(hand):
+                n = sum(hand)
+                for t in range(N_TYPES):
+                    self.captured[s][t] += hand[t]
+                    self.leftover[s][t] += hand[t]
+                self.hands[s] = [0] * N_TYPES
+                self.known[s] = [0] * N_TYPES
+                self._event("Seat {} puts {} card(s) left in hand into its captured pile.",
+                            (s + 1, n), R_ENDING)
+        self._score_age()
+        if self.age < 3:
+            self._begin_age()
+        else:
+            self.phase = OVER
+            self._event("The game is over: {}.", (self._result_text(),), R_WINNING)
+
+    # --- End of an Age ---------------------------------------------------------------
+
+    def majorities(self) -> list[int]:
+        """Majority points per team for the board as it stands (End of an Age)."""
+        points = [0] * self.teams
+        for realm in range(len(C.realms)):
+            cubes = [0] * self.teams
+            for r in range(len(C.regions)):
+                # Portals count only for the realm they lie in.
+                if C.region_realm[r] == realm and self.control[r] != NO_ONE:
+                    cubes[self.control[r]] += 1
+            total, best = sum(cubes), max(cubes)
+            if total == 0:
+                continue
+            tied = [t for t in range(self.teams) if cubes[t] == best]
+            award = LONE_CUBE if total == 1 else MAJORITY
+            for t in tied:
+                points[t] += award // len(tied)
+        return points
+
+    def _score_age(self) -> None:
+        for team, pts in enumerate(self.majorities()):
+            if pts:
+                self.scores[team] += pts
+                self._event("Side {} ({}) scores {} points for majorities.",
+                            (team + 1, TEAM_COLOURS[team], pts), R_END_AGE)
+        for team in range(self.teams):
+            if self.taken[team]:
+                self.scores[team] += self.taken[team]
+                self._event("Side {} ({}) scores {} points of coins.",
+                            (team + 1, TEAM_COLOURS[team], self.taken[team]), R_END_AGE)
+        self.taken = [0] * self.teams
+        if self.age == 3:
+            for s in range(self.players):
+                n = sum(self.captured[s][t] for t in range(N_TYPES) if C.coin[t])
+                if n:
+                    self.scores[self.team(s)] += n
+                    self._event("Seat {} scores {} points for coins printed on captured cards.",
+                                (s + 1, n), R_END_AGE)
+        self._event("Scores after age {}: {}.", (self.age, ", ".join(
+            f"{TEAM_COLOURS[t]} {p}" for t, p in enumerate(self.scores))), R_END_AGE)
+
+    def winning_teams(self) -> list[int]:
+        """Most points; a tie goes to the tied side that most recently won a battle."""
+        best = max(self.scores)
+        tied = [t for t in range(self.teams) if self.scores[t] == best]
+        latest = max(self.last_win[t] for t in tied)
+        return [t for t in tied if self.last_win[t] == latest]
+
+    def _result_text(self) -> str:
+        seats = [s + 1 for s in range(self.players) if self.team(s) in self.winning_teams()]
+        return "seat(s) " + ", ".join(map(str, seats)) + " win"
+
+    def outcome(self) -> Outcome | None:
+        """Scores per seat (a team's score for both partners) and the winning seats."""
+        if self.phase != OVER:
+            return None
+        winners = self.winning_teams()
+        reason = "most points after the third age"
+        best = max(self.scores)
+        if sum(1 for p in self.scores if p == best) > 1:
+            reason += "; tie broken by the most recent battle won"
+        return Outcome(
+            scores=tuple(float(self.scores[self.team(s)]) for s in range(self.players)),
+            winners=tuple(s for s in range(self.players) if self.team(s) in winners),
+            reason=reason,
+        )
+
+    # --- illegal actions ---------------------------------------------------------------
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        from .explain import why_illegal
+
+        return why_illegal(self, action)
+
+    # --- copies ----------------------------------------------------------------------
+
+    def clone(self) -> PerimState:
+        """An independent copy (lists copied, immutable parts shared)."""
+        new = PerimState.__new__(PerimState)
+        self._copy_base(new)
+        new.phase, new.age, new.dealer, new.radiant = self.phase, self.age, self.dealer, self.radiant
+        new.deck, new.pool = self.deck[:], self.pool[:]
+        new.hands = [h[:] for h in self.hands]
+        new.known = [h[:] for h in self.known]
+        new.absent = self.absent[:]
+        new.captured = [h[:] for h in self.captured]
+        new.leftover = [h[:] for h in self.leftover]
+        new.scores, new.silver, new.copper = self.scores[:], self.silver[:], self.copper[:]
+        new.taken, new.control, new.tracker = self.taken[:], self.control[:], self.tracker
+        new.turn, new.need_move, new.picks_left = self.turn, self.need_move, self.picks_left
+        new.pending = [p[:] for p in self.pending]
+        new.revealed = self.revealed[:]
+        new.plays, new.battle_cards = self.plays[:], self.battle_cards[:]
+        new.acted, new.may_pass, new.battle_no = self.acted, self.may_pass, self.battle_no
+        new.last_win, new.chance = self.last_win[:], self.chance.copy()
+        return new
+
+    def resample(self, seat: int, rng: Random) -> PerimState:
+        """Re-deal every card ``seat`` cannot see, keeping what it knows of other hands."""
+        from .hidden import resample
+
+        return resample(self, seat, rng)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator)."""
+        from .views import view
+
+        return view(self, seat)
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole position as readable data (scenario files and the hash)."""
+        from .positions import to_data
+
+        return to_data(self)

@@ -1,0 +1,34 @@
+"""The GameSpec of radiant-perim."""
+
+from __future__ import annotations
+
+from tabletop.core import GameSpec
+
+from .actions import CATALOG
+from .rules import PerimState
+
+RULES_VERSION = "1"
+
+
+def _new(players: int, seed: int, params: dict[str, object]) -> PerimState:
+    return PerimState(players, seed, dict(params))
+
+
+def _from_data(data: object) -> PerimState:
+    from .positions import from_data
+
+    return from_data(data)  # type: ignore[arg-type]
+
+
+SPEC = GameSpec(
+    id="radiant-perim",
+    name="Radiant (Tin Shoe Games)",
+    player_counts=(2, 3, 4),
+    rules_version=RULES_VERSION,
+    rulebook="radiant-tin-shoe-games.txt",
+    factory=_new,
+    from_data=_from_data,
+    default_players=3,
+    card_ids=tuple(f"perim.{CATALOG.card_slug(t)}" for t in range(CATALOG.n_types)),
+)
+PerimState.spec = SPEC

@@ -1,0 +1,96 @@
+"""Views: what one seat of radiant-perim may know, as JSON-ready data.
+
+Another seat's hand shows only its size, the cards known to be in it and the card types
+known to be missing; the deck shows only its size; captured piles show the cards seen
+captured and how many were added unseen. No seed, no deck order, no secret meld.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import CATALOG as C
+from .actions import slot_name
+from .rules import CENTRE, NO_ONE, N_TYPES, PHASE_NAMES, TEAM_COLOURS, card_list
+
+if TYPE_CHECKING:
+    from .rules import PerimState
+
+RECONSTRUCTED = ("The map of Perim, the card list, the meld icons and the printed coins are "
+                 "reconstructed by tabletop: the rulebook does not print them.")
+
+
+def _mask_list(mask: int) -> list[str]:
+    return [C.card_slug(t) for t in range(N_TYPES) if mask >> t & 1]
+
+
+def view(state: PerimState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator, who sees only public information)."""
+    s = state
+    hands = []
+    for p in range(s.players):
+        entry: dict[str, Any] = {
+            "seat": p + 1,
+            "side": s.team(p) + 1,
+            "count": sum(s.hands[p]),
+            "known": card_list(s.known[p]),
+            "lacks": _mask_list(s.absent[p]),
+        }
+        if p == seat:
+            entry["cards"] = card_list(s.hands[p])
+        hands.append(entry)
+    captured = []
+    for p in range(s.players):
+        seen = [a - b for a, b in zip(s.captured[p], s.leftover[p], strict=True)]
+        entry = {"seat": p + 1, "count": sum(s.captured[p]), "seen": card_list(seen),
+                 "unseen": sum(s.leftover[p])}
+        if p == seat:
+            entry["cards"] = card_list(s.captured[p])
+        captured.append(entry)
+    leader = s.battle_leader()
+    out: dict[str, Any] = {
+        "game": "radiant-perim",
+        "note": RECONSTRUCTED,
+        "seat": None if seat is None else seat + 1,
+        "players": s.players,
+        "sides": [TEAM_COLOURS[t] for t in range(s.teams)],
+        "age": s.age,
+        "phase": PHASE_NAMES[s.phase],
+        "dealer": s.dealer + 1,
+        "radiant": C.races[s.radiant],
+        "to_act": None if s.to_act is None else s.to_act + 1,
+        "scores": list(s.scores),
+        "tracker": None if s.tracker == CENTRE else C.regions[s.tracker],
+        "need_move": s.need_move,
+        "regions": [
+            {"id": C.regions[r], "control": None if s.control[r] == NO_ONE else s.control[r] + 1,
+             "silver": s.silver[r], "copper": s.copper[r]}
+            for r in range(len(C.regions))
+        ],
+        "pool": [None if t < 0 else C.card_slug(t) for t in s.pool],
+        "pool_slots": [slot_name(i) for i in range(9)],
+        "deck": len(s.deck),
+        "hands": hands,
+        "melds": [[_meld_text(m, r) for m, r in s.revealed[p]] for p in range(s.players)],
+        "battle": {
+            "plays": [{"seat": p + 1, "cards": [C.card_slug(t)] + (
+                [C.card_slug(u)] if u >= 0 else []), "rank": strength, "counts": ok}
+                for p, t, u, strength, ok in s.plays],
+            "acted": [p + 1 for p in range(s.players) if s.acted >> p & 1],
+            "may_pass": [p + 1 for p in range(s.players) if s.may_pass >> p & 1],
+            "winning": None if leader is None else leader + 1,
+        },
+        "captured": captured,
+        "coins_taken": list(s.taken),
+        "battles_won_last": list(s.last_win),
+    }
+    if seat is not None:
+        out["my_melds"] = [_meld_text(m, r) for m, r, _ in s.pending[seat]]
+    outcome = s.outcome()
+    if outcome is not None:
+        out["outcome"] = outcome.to_json()
+    return out
+
+
+def _meld_text(m: int, race: int) -> str:
+    return C.melds[m].id if race < 0 else f"{C.melds[m].id} {C.races[race]}"
