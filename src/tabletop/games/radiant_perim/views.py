@@ -63,7 +63,9 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
         "tracker": None if s.tracker == CENTRE else C.regions[s.tracker],
         "need_move": s.need_move,
         "regions": [
-            {"id": C.regions[r], "control": None if s.control[r] == NO_ONE else s.control[r] + 1,
+            {"id": C.regions[r], "realm": C.realms[C.region_realm[r]],
+             "natives": [C.races[x] for x in sorted(C.region_natives[r])],
+             "control": None if s.control[r] == NO_ONE else s.control[r] + 1,
              "silver": s.silver[r], "copper": s.copper[r]}
             for r in range(len(C.regions))
         ],
