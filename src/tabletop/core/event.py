@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened in a game.
 
     ``seats`` is ``None`` for a public event, else the seats that may see it.
     ``rule`` names the rule applied with its rulebook section. ``reveals`` is true
     when the event shows a card that was hidden from some seat until now (undo stops there).
-    The text is formatted only when asked for: games create events on their hot path.
+    The text is formatted only when asked for, and Event is a NamedTuple rather than a
+    frozen dataclass because games create one or two per decision on their hot path.
     """
 
     template: str

@@ -14,7 +14,7 @@ from tabletop.core import Chance, ScenarioError
 
 from .actions import CATALOG as C
 from .actions import parse
-from .rules import CENTRE, NO_ONE, N_TYPES, PHASE_NAMES, Meld, PerimState, card_list
+from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, Meld, PerimState, card_list
 
 
 def to_data(s: PerimState) -> dict[str, Any]:

@@ -79,7 +79,12 @@ KNIGHT = C.ranks.index("knight")
 MOUNT = C.ranks.index("mount")
 MOUNTED_STRENGTH = N_RANKS  # Mounted Knights: "the most powerful unit"
 RACE_TYPES = tuple(tuple(r * N_RANKS + k for k in range(N_RANKS)) for r in range(len(C.races)))
-ALL_RACES = frozenset(range(len(C.races)))
+ALL_RACES = tuple(range(len(C.races)))
+# Per region: its native races, and per Radiant race the races whose cards count there.
+NATIVES = tuple(tuple(sorted(n)) for n in C.region_natives)
+COUNTING = tuple(tuple(tuple(sorted(n | {rad})) for rad in ALL_RACES)
+                 for n in C.region_natives)
+NAMES = tuple(C.card_name(t) for t in range(N_TYPES))
 
 
 def _race_mask(races: frozenset[int]) -> int:
@@ -111,7 +116,7 @@ def card_list(counts: list[int]) -> list[str]:
 
 
 def _counts_text(counts: list[int]) -> str:
-    names = [C.card_name(t) for t in range(N_TYPES) for _ in range(counts[t])]
+    names = [NAMES[t] for t in range(N_TYPES) for _ in range(counts[t])]
     return ", ".join(names) if names else "nothing"
 
 
@@ -205,7 +210,7 @@ class PerimState(State):
             top = deck[-1]
             self.radiant = top // N_RANKS
             self._event("The top card of the deck is a {}: {} are Radiant this age.",
-                        (C.card_name(top), C.race_names[self.radiant]), R_SETUP, reveals=True)
+                        (NAMES[top], C.race_names[self.radiant]), R_SETUP, reveals=True)
             self.chance.shuffle(deck)  # the dealer shuffles the deck
         else:
             # Move the Radiant marker clockwise to the next realm.
@@ -233,7 +238,7 @@ class PerimState(State):
         self._event("Recruit: seat {} drafts first.", (self.turn + 1,), R_RECRUIT)
 
     def _pool_text(self) -> str:
-        return ", ".join(f"{slot_name(i)} {C.card_name(t)}" for i, t in enumerate(self.pool)
+        return ", ".join(f"{slot_name(i)} {NAMES[t]}" for i, t in enumerate(self.pool)
                          if t >= 0)
 
     def _place_coins(self) -> None:
@@ -298,12 +303,12 @@ class PerimState(State):
         seat, t = self.turn, self.pool[slot]
         self.hands[seat][t] += 1
         self.known[seat][t] += 1  # the pool is face up: everyone saw the pick
-        self._event("Seat {} drafts {} from {}.", (seat + 1, C.card_name(t), slot_name(slot)),
+        self._event("Seat {} drafts {} from {}.", (seat + 1, NAMES[t], slot_name(slot)),
                     R_RECRUIT)
         if self.deck:
             self.pool[slot] = self.deck.pop()
             self._event("{} is refilled with {}.", (slot_name(slot),
-                        C.card_name(self.pool[slot])), R_RECRUIT, reveals=True)
+                        NAMES[self.pool[slot]]), R_RECRUIT, reveals=True)
         else:
             self.pool[slot] = -1
             self._event("The deck has run out: {} stays empty.", (slot_name(slot),), R_RECRUIT)
@@ -352,7 +357,7 @@ class PerimState(State):
         assert used is not None
         self.pending[seat].append((action.meld, action.race, used))
         self._event("You set aside {}: {}.", (self._meld_name(action.meld, action.race),
-                    ", ".join(C.card_name(t) for t in used)), R_MELD, frozenset((seat,)))
+                    ", ".join(NAMES[t] for t in used)), R_MELD, frozenset((seat,)))
 
     @staticmethod
     def _meld_name(m: int, race: int) -> str:
@@ -381,7 +386,7 @@ class PerimState(State):
                     known[t] = shown[t]
             self.revealed[s] = tuple((m, race) for m, race, _ in melds)
             names = "; ".join(
-                f"{self._meld_name(m, race)} [{', '.join(C.card_name(t) for t in used)}]"
+                f"{self._meld_name(m, race)} [{', '.join(NAMES[t] for t in used)}]"
                 for m, race, used in melds) or "no meld"
             self._event("Seat {} reveals {} and scores {} points.", (s + 1, names, points),
                         R_MELD, reveals=bool(melds))
@@ -449,31 +454,29 @@ class PerimState(State):
             return
         self.turn = with_cards[0]
 
-    def _allowed_races(self, seat: int) -> frozenset[int]:
+    def _allowed_races(self, seat: int) -> tuple[int, ...]:
         """Battles: a native card must be played if held; Radiant is always allowed."""
-        natives = C.region_natives[self.tracker]
         hand = self.hands[seat]
-        for r in natives:
+        for r in NATIVES[self.tracker]:
             for t in RACE_TYPES[r]:
                 if hand[t]:
-                    return natives | {self.radiant}
+                    return COUNTING[self.tracker][self.radiant]
         return ALL_RACES
 
     def _legal_plays(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         allowed = self._allowed_races(seat)
-        out: list[Action] = [PLAYS[t] for t in range(N_TYPES)
-                             if hand[t] and t // N_RANKS in allowed]
-        for race in sorted(allowed):
+        out: list[Action] = [PLAYS[t] for r in allowed for t in RACE_TYPES[r] if hand[t]]
+        for race in allowed:
             knight, mount = RACE_TYPES[race][KNIGHT], RACE_TYPES[race][MOUNT]
             if hand[knight] and hand[mount]:
                 out.append(mounted_action(knight, mount))
-        natives = C.region_natives[self.tracker]
-        for race in sorted(natives | {self.radiant}):
+        natives = NATIVES[self.tracker]
+        for race in COUNTING[self.tracker][self.radiant]:
             if not hand[RACE_TYPES[race][ASSASSIN]]:
                 continue
             for target in self._targets(seat):
-                for nat in sorted(natives):
+                for nat in natives:
                     for t in RACE_TYPES[nat]:
                         out.append(assassinate_action(t, target, race))
         if self.may_pass >> seat & 1:
@@ -506,10 +509,10 @@ class PerimState(State):
             self.battle_cards.append(second)
             strength = MOUNTED_STRENGTH
             self._event("Seat {} plays a mounted knight: {} and {}.",
-                        (seat + 1, C.card_name(t), C.card_name(second)), R_MOUNTED, reveals=True)
+                        (seat + 1, NAMES[t], NAMES[second]), R_MOUNTED, reveals=True)
         else:
             strength = t % N_RANKS
-            self._event("Seat {} plays {}.", (seat + 1, C.card_name(t)), R_BATTLES, reveals=True)
+            self._event("Seat {} plays {}.", (seat + 1, NAMES[t]), R_BATTLES, reveals=True)
         self.plays.append((seat, t, second, strength, race in natives or race == self.radiant))
         self._next_in_battle(seat)
 
@@ -525,14 +528,14 @@ class PerimState(State):
             strength = t % N_RANKS
             self.may_pass |= 1 << target
             self._event("Seat {}'s {} assassinates seat {}'s {}: the assassin now ranks as a "
-                        "{}.", (seat + 1, C.card_name(assassin), target + 1, C.card_name(t),
+                        "{}.", (seat + 1, NAMES[assassin], target + 1, NAMES[t],
                                 C.ranks[t % N_RANKS]), R_ASSASSIN, reveals=True)
         else:
             strength = ASSASSIN
             self.absent[target] |= 1 << t
             self._event("Seat {}'s {} names {} but seat {} does not have it: the assassin stays "
-                        "the lowest card of its race.", (seat + 1, C.card_name(assassin),
-                                                          C.card_name(t), target + 1),
+                        "the lowest card of its race.", (seat + 1, NAMES[assassin],
+                                                          NAMES[t], target + 1),
                         R_ASSASSIN, reveals=True)
         self.plays.append((seat, assassin, -1, strength, True))
         self._next_in_battle(seat)
@@ -691,7 +694,8 @@ class PerimState(State):
         """An independent copy (lists copied, immutable parts shared)."""
         new = PerimState.__new__(PerimState)
         self._copy_base(new)
-        new.phase, new.age, new.dealer, new.radiant = self.phase, self.age, self.dealer, self.radiant
+        new.phase, new.age, new.dealer = self.phase, self.age, self.dealer
+        new.radiant = self.radiant
         new.deck, new.pool = self.deck[:], self.pool[:]
         new.hands = [h[:] for h in self.hands]
         new.known = [h[:] for h in self.known]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import CATALOG as C
 from .actions import slot_name
-from .rules import CENTRE, NO_ONE, N_TYPES, PHASE_NAMES, TEAM_COLOURS, card_list
+from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, TEAM_COLOURS, card_list
 
 if TYPE_CHECKING:
     from .rules import PerimState

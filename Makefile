@@ -1,0 +1,32 @@
+# tabletop: `make play` and `make test` do all the set-up on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint soak clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)  ## a terminal game of radiant-perim against two greedy AIs
+	$(VENV)/bin/tabletop play radiant-perim --players 3 --seat 1 --opponents greedy
+
+test: $(STAMP)  ## the whole test suite
+	$(PY) -m pytest -n 2
+
+bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
+	$(PY) bench/run.py
+
+soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
+	$(VENV)/bin/tabletop simulate radiant-perim --games 1000 --players 4 --workers 2 --out /tmp/tabletop-soak.jsonl
+	$(VENV)/bin/tabletop replay /tmp/tabletop-soak.jsonl
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/mypy --strict src/tabletop/core
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,77 @@
+"""The benchmarks of `make bench`: random playouts per game, next to the floor loop.
+
+Prints each figure and its ratio to ../shared/bench/floor.py (a fixed pure-Python loop
+timed in the same run), so figures from noisy, shared machines can be compared.
+Copy the output into docs/performance.md with the machine and the date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import platform
+import sys
+from datetime import date
+from pathlib import Path
+
+from tabletop.sim.bench import bench
+
+FLOOR = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "floor.py"
+# (game, players, targets: decisions/s at least, clone µs at most)
+CASES = [("radiant-perim", 3, 50_000, 20.0), ("radiant-perim", 2, None, None),
+         ("radiant-perim", 4, None, None)]
+
+
+def floor_steps_per_s(seconds: float) -> float | None:
+    """The floor loop's steps/s, or None when shared/ is not beside the project."""
+    if not FLOOR.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("floor", FLOOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return float(module.floor_steps_per_s(seconds))
+
+
+def main() -> int:
+    """Run every case; exit 1 if a target is missed."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    floor = floor_steps_per_s(2.0)
+    rows, missed = [], []
+    for game, players, min_dps, max_clone in CASES:
+        fig = bench(game, players, args.seconds)
+        fig.update(game=game, players=players)
+        if floor:
+            fig["decisions_per_floor_step"] = fig["decisions_per_s"] / floor
+            fig["clone_us_x_floor_steps_per_us"] = fig["clone_us"] * floor / 1e6
+        if min_dps and fig["decisions_per_s"] < min_dps:
+            missed.append(f"{game} {players}p: {fig['decisions_per_s']:.0f} decisions/s "
+                          f"< {min_dps}")
+        if max_clone and fig["clone_us"] > max_clone:
+            missed.append(f"{game} {players}p: clone {fig['clone_us']:.1f} µs > {max_clone}")
+        rows.append(fig)
+    info = {"date": date.today().isoformat(), "machine": platform.machine(),
+            "python": platform.python_version(), "floor_steps_per_s": floor}
+    if args.json:
+        print(json.dumps({"info": info, "results": rows}))
+    else:
+        print(f"{info['date']}  {info['machine']}  Python {info['python']}  "
+              f"floor {floor or float('nan'):,.0f} steps/s")
+        print(f"{'game':<15}{'P':>2}{'decisions/s':>13}{'÷floor':>8}{'games/s':>9}"
+              f"{'clone µs':>10}{'×floor/µs':>11}")
+        for r in rows:
+            print(f"{r['game']:<15}{r['players']:>2}{r['decisions_per_s']:>13,.0f}"
+                  f"{r.get('decisions_per_floor_step', float('nan')):>8.3f}"
+                  f"{r['games_per_s']:>9.1f}{r['clone_us']:>10.2f}"
+                  f"{r.get('clone_us_x_floor_steps_per_us', float('nan')):>11.3f}")
+    for m in missed:
+        print(f"target missed: {m}", file=sys.stderr)
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
