@@ -42,6 +42,10 @@ class Chance:
             if x < limit:
                 return x % n
 
+    def roll(self, sides: int = 6) -> int:
+        """A die roll, 1..sides."""
+        return self.below(sides) + 1
+
     def shuffle(self, items: list[int]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):

@@ -134,6 +134,15 @@ class State(ABC):
         self._apply(action)
 
     @property
+    def teams(self) -> int:
+        """How many sides score (one per seat unless the game plays in teams)."""
+        return self.players
+
+    def team(self, seat: int) -> int:
+        """The side ``seat`` scores for (partners share one)."""
+        return seat
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.to_act is None

@@ -156,6 +156,9 @@ def load_catalog(cards_path: Path | None = None, board_path: Path | None = None)
 
     races = tuple(r.id for r in cards.race)
     ranks = tuple(cards.ranks)
+    for needed in ("assassin", "scout", "mount", "knight"):
+        if needed not in ranks:
+            raise _fail(cpath, "ranks", "ranks", f"the rules need the rank {needed!r}")
     n_types = len(races) * len(ranks)
     copies = [0] * n_types
     coin = [False] * n_types
@@ -177,11 +180,12 @@ def load_catalog(cards_path: Path | None = None, board_path: Path | None = None)
     # Melds are matched icon by icon, so an icon may stand on one rank per race only.
     for m in cards.meld:
         for icon in m.icons:
-            for r in range(len(races)):
-                holders = [k for k in range(len(ranks)) if icon in icons[r * len(ranks) + k]]
+            for race_i in range(len(races)):
+                base = race_i * len(ranks)
+                holders = [k for k in range(len(ranks)) if icon in icons[base + k]]
                 if len(holders) > 1:
                     raise _fail(cpath, f"meld {m.id}", "icons",
-                                f"icon {icon!r} is on more than one {races[r]} rank")
+                                f"icon {icon!r} is on more than one {races[race_i]} rank")
 
     realms = tuple(board.realms)
     realm_ids = [r.id for r in board.realm]
