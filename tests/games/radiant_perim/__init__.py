@@ -1,0 +1,1 @@
+"""Tests of radiant-perim against the rulebook (../shared/rules/radiant-tin-shoe-games.txt)."""
