@@ -95,7 +95,9 @@ def initial_state(record: Record) -> State:
     try:
         spec = get_spec(record.game)
         if record.start is not None:
-            return spec.from_data(record.start)
+            state = spec.from_data(record.start)
+            state.start = record.start  # so that the replayed game's record keeps it
+            return state
         params = dict(record.params)
         players = params.pop("players", None)
         if not isinstance(players, int):
@@ -120,12 +122,15 @@ def replay(record: Record, upto: int | None = None) -> State:
 
 
 def verify(record: Record) -> State:
-    """Replay the whole record and check its hash; raises ``RecordError`` on a mismatch."""
+    """Replay the whole record and check its hash and outcome; raises ``RecordError``."""
     state = replay(record)
     got = state.state_hash()
     if got != record.final_hash:
         raise RecordError(f"final hash mismatch: record says {record.final_hash[:12]}…, "
                           f"replay gives {got[:12]}…")
+    out = state.outcome()
+    if record.outcome != (None if out is None else out.to_json()):
+        raise RecordError("the recorded outcome does not match the replay")
     return state
 
 

@@ -160,7 +160,10 @@ def from_data(data: Mapping[str, Any]) -> PerimState:
                 if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                     raise ScenarioError(f"{key}.{name}: must be a count")
                 target[_region(name, key)] = n
-    pool = rd.get("pool", list, ["" for _ in range(9)] if s.phase else None)
+    # Left out: empty after the Recruit phase, else the pool of a fresh game (a recruit
+    # position needs cards to pick; the module promises every field may be left out).
+    fresh_pool = ["" if t < 0 else C.card_slug(t) for t in s.pool]
+    pool = rd.get("pool", list, ["" for _ in range(9)] if s.phase else fresh_pool)
     if len(pool) != 9:
         raise ScenarioError("field 'pool' must list 9 slots ('' for an empty one)")
     s.pool = [-1 if w == "" else _card(w, f"pool[{i}]") for i, w in enumerate(pool)]

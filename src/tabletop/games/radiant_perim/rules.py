@@ -85,6 +85,7 @@ NATIVES = tuple(tuple(sorted(n)) for n in C.region_natives)
 COUNTING = tuple(tuple(tuple(sorted(n | {rad})) for rad in ALL_RACES)
                  for n in C.region_natives)
 NAMES = tuple(C.card_name(t) for t in range(N_TYPES))
+SLUGS = tuple(C.card_slug(t) for t in range(N_TYPES))
 
 
 def _race_mask(races: frozenset[int]) -> int:
@@ -112,7 +113,7 @@ MELD_CANDIDATES = _meld_candidates()
 
 def card_list(counts: list[int]) -> list[str]:
     """The card slugs of a count vector, lowest type first."""
-    return [C.card_slug(t) for t in range(N_TYPES) for _ in range(counts[t])]
+    return [SLUGS[t] for t, n in enumerate(counts) if n for _ in range(n)]
 
 
 def _counts_text(counts: list[int]) -> str:
@@ -491,9 +492,12 @@ class PerimState(State):
 
     def _take_from_hand(self, seat: int, t: int) -> None:
         self.hands[seat][t] -= 1
+        # Everyone saw one copy of t leave, not which copy: one fewer is known to remain.
+        # (Capping at the true count instead would tell the table whether an unseen
+        # second copy is still in the hand.)
         known = self.known[seat]
-        if known[t] > self.hands[seat][t]:
-            known[t] = self.hands[seat][t]
+        if known[t]:
+            known[t] -= 1
 
     def _play(self, action: Play) -> None:
         seat, t, second = self.turn, action.card, action.second

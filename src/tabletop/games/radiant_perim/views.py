@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import CATALOG as C
 from .actions import slot_name
-from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, TEAM_COLOURS, card_list
+from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, SLUGS, TEAM_COLOURS, card_list
 
 if TYPE_CHECKING:
     from .rules import PerimState
@@ -20,8 +20,20 @@ RECONSTRUCTED = ("The map of Perim, the card list, the meld icons and the printe
                  "reconstructed by tabletop: the rulebook does not print them.")
 
 
+# What never changes about a region, built once; views add control and coins.
+REGIONS = tuple(
+    {"id": C.regions[r], "realm": C.realms[C.region_realm[r]],
+     "natives": [C.races[x] for x in sorted(C.region_natives[r])],
+     "temple": r in C.temples,
+     "portal_twin": next((C.regions[x] for x in C.adjacent[r]
+                          if r in C.portals and x in C.portals), None)}
+    for r in range(len(C.regions))
+)
+POOL_SLOTS = tuple(slot_name(i) for i in range(9))
+
+
 def _mask_list(mask: int) -> list[str]:
-    return [C.card_slug(t) for t in range(N_TYPES) if mask >> t & 1]
+    return [SLUGS[t] for t in range(N_TYPES) if mask >> t & 1] if mask else []
 
 
 def view(state: PerimState, seat: int | None) -> dict[str, Any]:
@@ -63,21 +75,19 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
         "tracker": None if s.tracker == CENTRE else C.regions[s.tracker],
         "need_move": s.need_move,
         "regions": [
-            {"id": C.regions[r], "realm": C.realms[C.region_realm[r]],
-             "natives": [C.races[x] for x in sorted(C.region_natives[r])],
+            {**REGIONS[r], "natives": list(REGIONS[r]["natives"]),
              "control": None if s.control[r] == NO_ONE else s.control[r] + 1,
              "silver": s.silver[r], "copper": s.copper[r]}
             for r in range(len(C.regions))
         ],
-        "pool": [None if t < 0 else C.card_slug(t) for t in s.pool],
-        "pool_slots": [slot_name(i) for i in range(9)],
+        "pool": [None if t < 0 else SLUGS[t] for t in s.pool],
+        "pool_slots": list(POOL_SLOTS),
         "deck": len(s.deck),
         "hands": hands,
         "melds": [[_meld_text(m, r) for m, r in s.revealed[p]] for p in range(s.players)],
         "battle": {
-            "plays": [{"seat": p + 1, "cards": [C.card_slug(t)] + (
-                [C.card_slug(u)] if u >= 0 else []), "rank": strength, "counts": ok}
-                for p, t, u, strength, ok in s.plays],
+            "plays": [{"seat": p + 1, "cards": [SLUGS[t]] + ([SLUGS[u]] if u >= 0 else []),
+                       "rank": strength, "counts": ok} for p, t, u, strength, ok in s.plays],
             "acted": [p + 1 for p in range(s.players) if s.acted >> p & 1],
             "may_pass": [p + 1 for p in range(s.players) if s.may_pass >> p & 1],
             "winning": None if leader is None else leader + 1,

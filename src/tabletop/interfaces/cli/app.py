@@ -1,0 +1,442 @@
+"""The ``tabletop`` command: list games, play one, simulate many, replay, bench, export.
+
+Every bad input ends in one line on standard error, ``error: <what is wrong>``, and a
+non-zero exit code: engine errors (``TabletopError``) and unreadable files exit with 1,
+bad command-line usage with 2. The handler is :class:`_Group`, so it covers every
+command, whether run through :func:`main` or a test runner.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from tabletop.agents import make_agent
+from tabletop.core import (
+    ParameterError,
+    Record,
+    RecordError,
+    ScenarioError,
+    State,
+    TabletopError,
+    export,
+    games,
+    get_spec,
+    initial_state,
+    load_scenario,
+    new_game,
+    read_records,
+    record_of,
+    verify,
+)
+from tabletop.sim import Summary, agent_seed, bench, check_setup, seat_agents, simulate
+
+from .play import PlaySession, Quit, stdin_reader
+
+
+class _Group(TyperGroup):
+    """The command group, with one-line errors for every failure (see the module doc)."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run a command; turn errors into ``error: ...`` and an exit code."""
+        def run() -> Any:
+            return super(_Group, self).main(args, prog_name, complete_var, False,
+                                            windows_expand_args, **extra)
+
+        if not standalone_mode:
+            return run()
+        try:
+            rv = run()
+        except typer.TyperException as e:  # usage: a bad option, a missing argument, ...
+            if type(e).__name__ == "NoArgsIsHelpError":
+                sys.stderr.write(e.format_message() + "\n")  # the help text itself
+            else:
+                _fail_line(e.format_message())
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            _fail_line("aborted")
+            sys.exit(1)
+        except TabletopError as e:
+            _fail_line(str(e))
+            sys.exit(1)
+        except OSError as e:
+            if e.errno == errno.EPIPE:  # the reader went away (`... | head`): stop quietly
+                _silence_stdout()
+                sys.exit(1)
+            where = f"{e.filename}: " if e.filename else ""
+            _fail_line(f"{where}{e.strerror or e}")
+            sys.exit(1)
+        except KeyboardInterrupt:
+            _fail_line("interrupted")
+            sys.exit(130)
+        except Exception as e:  # a bug, not bad input: still one line unless debugging
+            if os.environ.get("TABLETOP_DEBUG"):
+                traceback.print_exc()
+            _fail_line(f"internal error: {type(e).__name__}: {e} "
+                       "(set TABLETOP_DEBUG=1 to see the traceback)")
+            sys.exit(70)
+        # Not standalone, Typer returns the code of a typer.Exit (or the command's value).
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _silence_stdout() -> None:
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test runner's buffer): nothing will be flushed to a pipe
+
+
+def _fail_line(message: str) -> None:
+    text = " ".join(message.split())  # one line, whatever the message held
+    sys.stderr.write(f"error: {text}\n")
+    sys.stderr.flush()
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="tabletop",
+    help="Play, simulate, replay and measure tabletop card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _players(game: str, players: int | None) -> int:
+    spec = get_spec(game)
+    n = spec.default_players if players is None else players
+    spec.check_params(n, {})
+    return n
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+# --- games ----------------------------------------------------------------------------
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the registered games."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    for col in ("id", "name", "players", "rules", "rulebook"):
+        table.add_column(col, no_wrap=col != "rulebook", overflow="fold")
+    for spec in games():
+        table.add_row(spec.id, spec.name, ", ".join(map(str, spec.player_counts)),
+                      spec.rules_version, spec.rulebook)
+    _out().print(table)
+
+
+# --- play -----------------------------------------------------------------------------
+
+
+@app.command("play")
+def play_cmd(
+    game: Annotated[str, typer.Argument(help="The game id (see `tabletop games`).")],
+    players: Annotated[int | None, typer.Option(
+        help="Number of seats (default: the game's usual number).")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, counted from 1.")] = 1,
+    opponents: Annotated[str, typer.Option(
+        help="Agent(s) for the other seats, comma-separated, cycled in seat order.")]
+        = "greedy",
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the game (default: a fresh one, shown at the start).")] = None,
+    scenario: Annotated[Path | None, typer.Option(
+        help="Start from this scenario file (TOML) instead of a new game.")] = None,
+    record: Annotated[Path | None, typer.Option(
+        help="Save the record of the game here (JSON) when it ends or you quit.")] = None,
+) -> None:
+    """Play a game in the terminal against AI opponents.
+
+    Type the number of a legal action or its notation (`pick b2`, `play avis.knight`);
+    also `undo`, `help`, `board`, `log`, `quit`.
+    """
+    spec = get_spec(game)
+    if scenario is not None:
+        if seed is not None:
+            raise ParameterError("--seed cannot be used with --scenario "
+                                 "(the scenario holds its own chance)")
+        state = load_scenario(scenario)
+        if state.spec.id != spec.id:
+            raise ScenarioError(f"{scenario} is a scenario of {state.spec.id}, not {spec.id}")
+        if players is not None and players != state.players:
+            raise ScenarioError(f"{scenario} has {state.players} seats, not {players}")
+    else:
+        state = new_game(spec.id, players=_players(spec.id, players), seed=seed)
+    if not 1 <= seat <= state.players:
+        raise ParameterError(f"--seat must be 1..{state.players}, not {seat}")
+    human = seat - 1
+    others = [s for s in range(state.players) if s != human]
+    names = seat_agents(_names(opponents), len(others))
+    agents = {s: make_agent(name, spec.id, agent_seed(state.seed, s))
+              for s, name in zip(others, names, strict=True)}
+
+    console = _out()
+    where = f"scenario {scenario}" if scenario else f"seed {state.seed}"
+    console.print(Text(f"{spec.name}: {state.players} players, {where}. You are seat {seat}; "
+                       + ", ".join(f"seat {s + 1}: {a.name}" for s, a in agents.items())
+                       + ". Type help for the commands.", style="bold"))
+    session = PlaySession(state, human, agents, console, stdin_reader(console))
+    code = 0
+    try:
+        try:
+            session.run()
+        except KeyboardInterrupt:
+            raise Quit("interrupted", code=130) from None
+    except Quit as q:
+        console.print(Text(f"{q} after {len(session.state.history)} action(s).",
+                           style="yellow"))
+        code = q.code
+    state = session.state
+    if state.is_over:
+        _print_outcome(console, state)
+    _save_record(console, state, record)
+    raise typer.Exit(code)
+
+
+def _print_outcome(console: Console, state: State) -> None:
+    outcome = state.outcome()
+    assert outcome is not None
+    table = Table(title="Game over", box=box.SIMPLE_HEAD)
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for s, score in enumerate(outcome.scores):
+        table.add_row(str(s + 1), f"{score:g}", "winner" if s in outcome.winners else "")
+    console.print(table)
+    winners = ", ".join(str(s + 1) for s in outcome.winners)
+    console.print(Text(f"Seat(s) {winners} win: {outcome.reason}.", style="bold green"))
+
+
+def _save_record(console: Console, state: State, path: Path | None) -> None:
+    if path is None and sys.stdin.isatty() and state.history:
+        # Offered only at a terminal; a yes first, so a stray keystroke saves nothing.
+        default = f"{state.spec.id}-{state.seed}.json"
+        try:
+            if input("Save the record of this game? [y/N] ").strip().lower() in ("y", "yes"):
+                name = input(f"File name [{default}]: ").strip()
+                path = Path(name or default)
+        except (EOFError, KeyboardInterrupt):
+            path = None
+    if path is None:
+        if state.history:
+            console.print("[dim]The record was not saved (use --record PATH).[/dim]")
+        return
+    path.write_text(record_of(state).dumps() + "\n")
+    console.print(f"Record saved to {path} ({len(state.history)} actions).")
+
+
+# --- simulate -------------------------------------------------------------------------
+
+
+@app.command("simulate")
+def simulate_cmd(
+    game: Annotated[str, typer.Argument(help="The game id.")],
+    n_games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                         help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
+    agents: Annotated[str, typer.Option(
+        help="Agents by seat, comma-separated; fewer names than seats are cycled.")]
+        = "random",
+    seed: Annotated[int, typer.Option(help="Seed of the first game; then +1 per game.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1,
+                                         help="Worker processes (1: in this process).")] = 1,
+    out: Annotated[Path | None, typer.Option(
+        help="Write every game's record here, one JSON line each.")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object with the summary, nothing else.")] = False,
+) -> None:
+    """Play many games between agents and summarise wins and scores per seat.
+
+    A game won by several seats (the two partners of a team, say) counts a win for
+    each of them.
+    """
+    n = _players(game, players)
+    names = seat_agents(_names(agents), n)
+    check_setup(game, n, names)
+    sink = out.open("w") if out is not None else None
+    summary = Summary(game, names)
+    try:
+        results = simulate(game, n, names, n_games, seed=seed, workers=workers)
+        progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), TimeRemainingColumn(),
+            console=_err(), disable=as_json, transient=False,
+        )
+        with progress:
+            task = progress.add_task(f"{game}, {n} players", total=n_games)
+            for result in results:
+                summary.add(result)
+                if sink is not None:
+                    sink.write(result.record + "\n")
+                progress.advance(task)
+    finally:
+        if sink is not None:
+            sink.close()
+    report = summary.to_json()
+    report.update(seed=seed, workers=workers, out=None if out is None else str(out))
+    if as_json:
+        sys.stdout.write(json.dumps(report) + "\n")
+        return
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    for col in ("seat", "agent", "wins", "win %", "mean score"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for s, name in enumerate(names):
+        table.add_row(str(s + 1), name, str(summary.wins[s]),
+                      f"{100 * summary.wins[s] / summary.games:.1f}",
+                      f"{summary.mean_scores[s]:.2f}")
+    console = _out()
+    console.print(Text(f"{game}: {summary.games} games, {n} players, seeds {seed}.."
+                       f"{seed + summary.games - 1}", style="bold"))
+    console.print(table)
+    console.print(f"{summary.seconds:.2f} s, {summary.games_per_s:.1f} games/s "
+                  f"with {workers} worker(s). A shared win counts for every winning seat.")
+    if out is not None:
+        console.print(f"Records written to {out}.")
+
+
+# --- replay ---------------------------------------------------------------------------
+
+
+def _load(path: Path) -> list[Record]:
+    return list(read_records(path))
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A record file: one JSON record or JSON lines.")],
+    show: Annotated[int | None, typer.Option(
+        help="Also print game N (counted from 1): its actions and public events.")] = None,
+) -> None:
+    """Replay every record of a file and check its final hash and outcome."""
+    records = _load(file)
+    if show is not None and not 1 <= show <= len(records):
+        raise ParameterError(f"--show must be 1..{len(records)}, not {show}")
+    for i, rec in enumerate(records, 1):
+        try:
+            verify(rec)
+        except RecordError as e:
+            raise RecordError(f"{file}: record {i}: {e}") from None
+    console = _out()
+    if show is not None:
+        _show(console, records[show - 1], show)
+    console.print(f"{len(records)} record(s) verified: every one replays to its final hash.")
+
+
+def _show(console: Console, rec: Record, n: int) -> None:
+    state = initial_state(rec)
+    console.print(Text(f"Game {n}: {rec.game} (rules {rec.rules_version}), "
+                       f"{rec.params}, seed {rec.seed}", style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, title="Actions")
+    table.add_column("#", justify="right")
+    table.add_column("seat", justify="right")
+    table.add_column("action")
+    for i, text in enumerate(rec.actions, 1):
+        seat = state.to_act
+        state.apply(text)
+        table.add_row(str(i), "" if seat is None else str(seat + 1), text)
+    console.print(table)
+    console.print(Text("Public events", style="bold"))
+    for event in state.events_for(None):
+        console.print(Text(f"  {event.text}"))
+    if rec.outcome is not None:
+        winners = ", ".join(str(s + 1) for s in rec.outcome["winners"])
+        scores = ", ".join(f"{s:g}" for s in rec.outcome["scores"])
+        console.print(Text(f"Outcome: seat(s) {winners} win; scores {scores} "
+                           f"({rec.outcome['reason']}).", style="bold green"))
+
+
+# --- bench ----------------------------------------------------------------------------
+
+
+@app.command("bench")
+def bench_cmd(
+    game: Annotated[str, typer.Argument(help="The game id.")],
+    players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
+    seconds: Annotated[float, typer.Option(min=0.01, help="About how long to measure.")] = 3.0,
+    seed: Annotated[int, typer.Option(help="Seed of the first random game.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Measure the engine: random playouts (decisions/s, games/s) and clone time."""
+    n = _players(game, players)
+    result = bench(game, n, seconds, seed=seed)
+    if as_json:
+        sys.stdout.write(json.dumps(result) + "\n")
+        return
+    console = _out()
+    console.print(f"{game}, {n} players, {result['seconds']:.2f} s of random playouts "
+                  "and clones:")
+    console.print(f"  decisions/s {result['decisions_per_s']:>12,.0f}  "
+                  "(legal_actions, random choice, checked apply)")
+    console.print(f"  games/s     {result['games_per_s']:>12,.1f}  "
+                  f"({result['games']:,} games, {result['decisions']:,} decisions)")
+    console.print(f"  clone µs    {result['clone_us']:>12,.2f}  "
+                  f"(mean of {result['clones']:,} clones of sampled positions)")
+
+
+# --- export ---------------------------------------------------------------------------
+
+
+@app.command("export")
+def export_cmd(
+    record: Annotated[Path, typer.Argument(help="A record file.")],
+    move: Annotated[int, typer.Option(
+        help="Export the position before this action (counted from 1).")],
+    game_no: Annotated[int, typer.Option(
+        "--game", help="Which record of the file (counted from 1).")] = 1,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the scenario here (default: standard output).")] = None,
+) -> None:
+    """Write the scenario (TOML) of the position before action MOVE of a record."""
+    records = _load(record)
+    if not 1 <= game_no <= len(records):
+        raise ParameterError(f"--game must be 1..{len(records)}, not {game_no}")
+    text = export(records[game_no - 1], move)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    out.write_text(text)
+    _err().print(f"Scenario of the position before action {move} written to {out}.")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script ``tabletop``."""
+    app(args=None if argv is None else list(argv), prog_name="tabletop")

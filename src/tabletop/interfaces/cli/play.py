@@ -1,0 +1,270 @@
+"""An interactive game in the terminal: one person against AI agents.
+
+The person's seat sees its own view and its own events, nothing else; the AI seats get
+``state.view(seat)`` and ``state.legal_actions()`` like any agent. Input is a line: the
+number of a legal action, its notation, or a command (``undo``, ``help``, ``board``,
+``log``, ``quit``). Piped input works: each line read is echoed, and the end of input
+quits cleanly.
+
+Undo follows the record, not snapshots: the position is rebuilt by replaying the
+record's actions up to just before the person's last decision. It is refused once an
+event visible to the person has revealed a hidden card since that decision (a card
+drawn from the deck, a card played, a meld shown), since taking the decision back would
+then let the person choose again knowing more.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.agents import Agent
+from tabletop.core import Action, Event, State, TabletopError, record_of, replay
+
+from .render import renderer_for
+
+QUIT_WORDS = frozenset({"quit", "exit", "q"})
+HELP = """\
+Type one of:
+  <number>    the action with that number in the list
+  <notation>  the action's text as listed, e.g. pick b2, play avis.knight
+  undo        take back your last decision (refused once something hidden
+              was revealed since, such as a card drawn or played)
+  board       draw the screen again
+  log         every event you have seen so far
+  help        this help
+  quit        leave the game (--record PATH saves the record so far)
+The end of input (Ctrl-D) quits too."""
+
+ReadLine = Callable[[str], "str | None"]
+
+
+@dataclass(slots=True)
+class _Decision:
+    """Where the state stood just before one of the person's actions."""
+
+    history: int  # len(state.history) before the action
+    events: int  # len(state.events) before the action
+    text: str
+
+
+class Quit(Exception):
+    """The person left the game (``quit``, end of input or Ctrl-C)."""
+
+    def __init__(self, message: str, code: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class PlaySession:
+    """One person at ``human`` (0-based) against ``agents`` (one per other seat)."""
+
+    def __init__(
+        self,
+        state: State,
+        human: int,
+        agents: dict[int, Agent],
+        console: Console,
+        read_line: ReadLine,
+        log_size: int = 12,
+    ) -> None:
+        self.state = state
+        self.human = human
+        self.agents = agents
+        self.console = console
+        self.read_line = read_line
+        self.log_size = log_size
+        self.render = renderer_for(state.spec.id)
+        self.labels = ["you" if s == human else agents[s].name for s in range(state.players)]
+        self.decisions: list[_Decision] = []
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self) -> State:
+        """Play until the game is over; raises :class:`Quit` when the person leaves."""
+        while True:
+            seat = self.state.to_act
+            if seat is None:
+                return self.state
+            if seat == self.human:
+                self._human_turn()
+            else:
+                self._agent_turn(seat)
+
+    def _agent_turn(self, seat: int) -> None:
+        state = self.state
+        before = len(state.events)
+        action = self.agents[seat].act(state.view(seat), state.legal_actions())
+        state.apply(action)
+        # Say what the person may know of it: the events it may see, not the action text
+        # (a meld chosen in secret must stay secret).
+        seen = [e.text for e in state.events[before:] if e.visible_to(self.human)]
+        line = Text(f"  seat {seat + 1} ({self.labels[seat]}) › ", style="dim")
+        line.append(" ".join(seen) if seen else "decides in secret.")
+        self.console.print(line)
+
+    def _human_turn(self) -> None:
+        self.show_screen()
+        while True:
+            line = self.read_line(f"seat {self.human + 1} > ")
+            if line is None:
+                raise Quit("end of input: leaving the game")
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                continue
+            if word in QUIT_WORDS:
+                raise Quit("you left the game")
+            if word in ("help", "?", "h"):
+                self.console.print(HELP, markup=False, highlight=False)
+                continue
+            if word == "board":
+                self.show_screen()
+                continue
+            if word == "log":
+                self._print_events(self.state.events_for(self.human), "Everything you have seen")
+                continue
+            if word == "undo":
+                undone = self.undo()
+                if undone is not None:
+                    self.show_screen()
+                    self.console.print(Text(f"  undone: {undone}", style="yellow"))
+                continue
+            if self._try_action(text):
+                return
+
+    def _try_action(self, text: str) -> bool:
+        state = self.state
+        legal = state.legal_actions()
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(legal):
+                self.console.print(f"[red]no action number {n}: choose 1..{len(legal)}[/red]")
+                return False
+            action: Action | str = legal[n - 1]
+        else:
+            action = text
+        mark = _Decision(len(state.history), len(state.events), "")
+        try:
+            state.apply(action)
+        except TabletopError as e:
+            self.console.print(Text(f"  {e}", style="red"))
+            self.console.print("  [dim]type a number from the list, its text, or help[/dim]")
+            return False
+        mark.text = state.history[-1].to_text()
+        self.decisions.append(mark)
+        seen = [e.text for e in state.events[mark.events:] if e.visible_to(self.human)]
+        line = Text(f"  you: {mark.text}", style="bold")
+        if seen:
+            line.append(" — " + " ".join(seen), style="")
+        self.console.print(line)
+        return True
+
+    # --- undo -------------------------------------------------------------------------
+
+    def why_no_undo(self) -> str | None:
+        """Why undo is refused now, or ``None`` when it is allowed."""
+        if not self.decisions:
+            return "you have made no decision to take back yet"
+        last = self.decisions[-1]
+        for event in self.state.events[last.events:]:
+            if event.reveals and event.visible_to(self.human):
+                return (f"since your last decision ({last.text}) something hidden was "
+                        f"revealed: {event.text}")
+        return None
+
+    def undo(self) -> str | None:
+        """Take back the person's last decision by replaying the record up to before it.
+
+        Returns the notation of the action taken back, or ``None`` (and says why) when
+        undo is refused.
+        """
+        reason = self.why_no_undo()
+        if reason is not None:
+            self.console.print(Text(f"  undo refused: {reason}", style="red"))
+            return None
+        last = self.decisions.pop()
+        self.state = replay(record_of(self.state), upto=last.history)
+        return last.text
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def show_screen(self) -> None:
+        """The person's view, the recent log and the numbered legal actions."""
+        state, console = self.state, self.console
+        if console.is_terminal:
+            console.clear()
+        console.print(Rule(Text(f"{state.spec.name} — you are seat {self.human + 1}",
+                                style="bold")))
+        console.print(self.render(state.view(self.human), self.labels))
+        self._print_recent(state.events_for(self.human))
+        self._print_legal()
+
+    def _print_recent(self, events: Sequence[Event]) -> None:
+        """Events new since the person's last decision (at most ``log_size``), topped up
+        with a few older ones for context."""
+        since = self._seen_before_last_decision()
+        new = len(events) - since
+        shown = max(min(new, self.log_size), min(len(events), 4))
+        first = len(events) - shown
+        table = Table.grid(padding=(0, 1))
+        if new > self.log_size:
+            table.add_row("", Text(f"… {new - self.log_size} earlier new event(s): type log",
+                                   style="dim"))
+        for i in range(first, len(events)):
+            fresh = i >= since
+            table.add_row("•" if fresh else " ",
+                          Text(events[i].text, style="" if fresh else "dim"))
+        self.console.print(Text("Recent events (• new since your last decision)", style="bold"))
+        self.console.print(table)
+
+    def _seen_before_last_decision(self) -> int:
+        """How many of the person's visible events came before its last decision."""
+        if not self.decisions:
+            return 0
+        cut = self.decisions[-1].events
+        return sum(1 for e in self.state.events[:cut] if e.visible_to(self.human))
+
+    def _print_legal(self) -> None:
+        legal = self.state.legal_actions()
+        items = [f"[bold cyan]{i:>2}[/]. {a.to_text()}" for i, a in enumerate(legal, 1)]
+        self.console.print(Text(f"Your move — {len(legal)} legal action(s):", style="bold"))
+        self.console.print(Columns(items, padding=(0, 3), equal=True))
+        self.console.print("[dim]number or notation · undo · help · quit[/dim]")
+
+    def _print_events(self, events: Sequence[Event], title: str) -> None:
+        self.console.print(Text(title, style="bold"))
+        for event in events:
+            self.console.print(Text(f"  {event.text}  ", style="").append(
+                f"[{event.rule}]", style="dim"))
+
+
+def stdin_reader(console: Console) -> ReadLine:
+    """Read a line from standard input after a prompt; ``None`` at the end of input.
+
+    When standard input is not a terminal (piped), the line read is echoed so the
+    transcript reads like a session.
+    """
+
+    def read(prompt: str) -> str | None:
+        console.print(prompt, end="", markup=False, highlight=False)
+        try:
+            line = input()
+        except EOFError:
+            console.print()
+            return None
+        except KeyboardInterrupt:
+            console.print()
+            raise Quit("interrupted", code=130) from None
+        if not sys.stdin.isatty():
+            console.print(line, markup=False, highlight=False)
+        return line
+
+    return read

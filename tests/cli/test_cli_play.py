@@ -1,0 +1,149 @@
+"""`tabletop play`: a person at the terminal (here: piped input) against AI seats."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tabletop.core import Record, dumps_scenario, new_game, verify
+
+from .conftest import Run, assert_one_error
+
+SEED = 3
+
+
+def _meld_scenario(tmp_path: Path) -> Path:
+    """A 3-player position in Phase 2: Meld, seat 1 to choose, with a meld to make."""
+    for seed in range(200):
+        state = new_game("radiant-perim", players=3, seed=seed)
+        rng = random.Random(seed)
+        while state.view(None)["phase"] == "recruit":
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        texts = [a.to_text() for a in state.legal_actions()]
+        if state.to_act == 0 and texts[0] != "meld done":
+            path = tmp_path / "meld.toml"
+            path.write_text(dumps_scenario(state))
+            return path
+    raise AssertionError("no seed gives seat 1 a meld")
+
+
+def test_a_whole_game_against_two_greedy_ais(run: Run, tmp_path: Path) -> None:
+    """Winning: three ages played to the end, always choosing the first legal action."""
+    record = tmp_path / "game.json"
+    result = run("play", "radiant-perim", "--players", "3", "--seat", "1",
+                 "--opponents", "greedy", "--seed", str(SEED), "--record", str(record),
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    out = result.stdout
+    assert "Game over" in out
+    assert "Age 3 of 3" in out
+    assert "seat 2 (greedy) ›" in out and "seat 3 (greedy) ›" in out
+    saved = Record.from_json(json.loads(record.read_text()))
+    assert saved.outcome is not None and saved.params["players"] == 3 and saved.seed == SEED
+    verify(saved)
+    # The screen: the four realms, the Radiant race, the drafting pool and a battle.
+    for word in ("Clouds", "Mountains", "Forest", "Sea", "★ Radiant", "Drafting pool",
+                 "Battle of", "Your hand"):
+        assert word in out, word
+
+
+def test_bad_actions_reprompt_with_the_reason(run: Run) -> None:
+    result = run("play", "radiant-perim", "--seed", str(SEED),
+                 input="move clouds-1\npick z9\n42\nlog\npick a1\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    # Phase 1: Recruit — a move is not a recruit action; the error names the rule.
+    assert 'illegal: "move clouds-1"' in out and "(Phase 3: War)" in out
+    assert 'cannot read "pick z9"' in out
+    assert "no action number 42" in out
+    assert "Everything you have seen" in out and "[Setup (Age 1)]" in out  # the log command
+    assert "you: pick a1" in out
+    assert "you left the game" in out
+
+
+def test_undo_is_refused_after_a_card_is_revealed(run: Run) -> None:
+    """Phase 1: Recruit — the drafted card is replaced from the deck: a hidden card shows."""
+    result = run("play", "radiant-perim", "--seed", str(SEED), input="undo\n2\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "undo refused: you have made no decision" in out
+    assert "undo refused: since your last decision (pick a2) something hidden was" in out
+    assert "is refilled with" in out
+    assert "undone" not in out
+
+
+def test_undo_in_the_meld_phase(run: Run, tmp_path: Path) -> None:
+    """Phase 2: Meld — melds are chosen in secret, so a meld can be taken back."""
+    scenario = _meld_scenario(tmp_path)
+    record = tmp_path / "after.json"
+    result = run("play", "radiant-perim", "--scenario", str(scenario), "--record", str(record),
+                 input="1\nundo\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    meld = out.split("you: ", 1)[1].split(" — ", 1)[0]
+    assert meld.startswith("meld ")
+    assert f"undone: {meld}" in out
+    assert out.count(f"you: {meld}") == 2
+    saved = Record.from_json(json.loads(record.read_text()))
+    assert saved.actions == [meld]
+    assert saved.start is not None  # the game began from the scenario ...
+    verify(saved)  # ... and the record made after an undo still replays
+
+
+def test_ai_melds_stay_secret(run: Run, tmp_path: Path) -> None:
+    """Phase 2: Meld — the other players' melds are hidden until they are revealed."""
+    result = run("play", "radiant-perim", "--scenario", str(_meld_scenario(tmp_path)),
+                 input="meld done\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    before_reveal = out[:out.index(" reveals ")]
+    for line in before_reveal.splitlines():
+        if "(greedy) ›" in line:
+            assert "set aside" not in line and "meld " not in line, line
+    assert "You set aside" not in out  # seat 1 made no meld; the others' are private
+
+
+def test_end_of_input_quits_cleanly(run: Run) -> None:
+    result = run("play", "radiant-perim", "--seed", str(SEED), input="")
+    assert result.exit_code == 0
+    assert "end of input" in result.stdout
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--players", "6"), "not 6"),
+        (("--seat", "4"), "--seat must be 1..3"),
+        (("--seat", "0"), "--seat must be 1..3"),
+        (("--opponents", "oracle"), "unknown agent 'oracle'"),
+    ],
+)
+def test_bad_play_options(run: Run, args: tuple[str, ...], needle: str) -> None:
+    assert_one_error(run("play", "radiant-perim", *args, input="quit\n"), needle)
+
+
+def test_bad_scenarios(run: Run, tmp_path: Path) -> None:
+    assert_one_error(run("play", "radiant-perim", "--scenario", str(tmp_path / "none.toml")),
+                     "cannot read")
+    bad_toml = tmp_path / "bad.toml"
+    bad_toml.write_text("game = [unclosed\n")
+    assert_one_error(run("play", "radiant-perim", "--scenario", str(bad_toml)),
+                     "not valid TOML")
+    bad_position = tmp_path / "position.toml"
+    bad_position.write_text('game = "radiant-perim"\nphase = "teatime"\n')
+    assert_one_error(run("play", "radiant-perim", "--scenario", str(bad_position)))
+    other_game = tmp_path / "other.toml"
+    other_game.write_text('game = "chess"\n')
+    assert_one_error(run("play", "radiant-perim", "--scenario", str(other_game)),
+                     "unknown game 'chess'")
+    good = _meld_scenario(tmp_path)
+    assert_one_error(run("play", "radiant-perim", "--scenario", str(good), "--seed", "1"),
+                     "--seed")
+    assert_one_error(run("play", "radiant-perim", "--scenario", str(good), "--players", "2"),
+                     "3 seats")
