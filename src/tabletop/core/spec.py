@@ -41,6 +41,7 @@ class GameSpec:
     params: Mapping[str, ParamSpec] = field(default_factory=dict)
     default_players: int = 2
     card_ids: tuple[str, ...] = ()
+    notation: str = ""  # the action grammar, for people (help screens, errors)
 
     def check_params(self, players: int, params: Mapping[str, Any]) -> dict[str, Any]:
         """Validated parameters with defaults filled in; raises ``ParameterError``."""

@@ -132,8 +132,8 @@ def assassinate_action(target: int, seat: int, assassin: int) -> Assassinate:
 
 
 GRAMMAR = ("pick <a1..c3> | meld <meld> [<race>] | meld done | move <region> | "
-           "play <race>.<rank>[+<race>.<rank>] | assassinate <race>.<rank> @<seat> with <race> "
-           "| pass")
+           "play <race>.<rank> | play <race>.knight+<race>.mount | "
+           "assassinate <race>.<rank> @<seat> with <race> | pass")
 
 
 def _card(word: str, text: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import GameSpec
 
-from .actions import CATALOG
+from .actions import CATALOG, GRAMMAR
 from .rules import PerimState
 
 RULES_VERSION = "1"
@@ -29,6 +29,7 @@ SPEC = GameSpec(
     factory=_new,
     from_data=_from_data,
     default_players=3,
+    notation=GRAMMAR,
     card_ids=tuple(f"perim.{CATALOG.card_slug(t)}" for t in range(CATALOG.n_types)),
 )
 PerimState.spec = SPEC

@@ -124,6 +124,9 @@ class PlaySession:
                 raise Quit("you left the game")
             if word in ("help", "?", "h"):
                 self.console.print(HELP, markup=False, highlight=False)
+                if self.state.spec.notation:
+                    self.console.print(f"Notation: {self.state.spec.notation}",
+                                       markup=False, highlight=False)
                 continue
             if word == "board":
                 self.show_screen()
