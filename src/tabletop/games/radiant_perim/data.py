@@ -112,9 +112,9 @@ class Catalog:
         return f"{self.races[t // n]}.{self.ranks[t % n]}"
 
     def card_name(self, t: int) -> str:
-        """``Avis Knight``, a card type for people."""
+        """``Stonedweller Knight``, a card type for people (the race's id, singular)."""
         n = len(self.ranks)
-        return f"{self.race_names[t // n]} {self.ranks[t % n].capitalize()}"
+        return f"{self.races[t // n].capitalize()} {self.ranks[t % n].capitalize()}"
 
 
 def _read(path: Path) -> dict[str, Any]:
