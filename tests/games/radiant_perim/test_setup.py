@@ -80,7 +80,7 @@ def test_setup_age_1_radiant_is_the_race_of_the_top_card(seed: int) -> None:
     shown = [e for e in s.events_for(None) if e.template.startswith("The top card")]
     assert len(shown) == 1
     card_name = shown[0].args[0]
-    race = [r for r in range(4) if card_name.startswith(C.race_names[r] + " ")]
+    race = [r for r in range(4) if card_name.startswith(C.races[r].capitalize() + " ")]
     assert race == [s.radiant]
     assert shown[0].rule == "Setup (Age 1)"
 
