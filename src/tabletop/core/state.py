@@ -78,7 +78,9 @@ class State(ABC):
 
     @abstractmethod
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        """(reason, rule with section) for an action not among the legal ones."""
+        """(reason, rule with section) for an action not among the legal ones.
+
+        Called also once the game is over, when every action is illegal."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -121,8 +123,6 @@ class State(ABC):
         if isinstance(action, str):
             action = self.parse_action(action)
         if action not in self.legal_actions():
-            if self.to_act is None:
-                raise IllegalActionError(action.to_text(), "the game is over", "Winning")
             reason, rule = self._why_illegal(action)
             raise IllegalActionError(action.to_text(), reason, rule)
         self.apply_unchecked(action)

@@ -15,6 +15,7 @@ from .rules import (
     MELD,
     MOUNT,
     N_RANKS,
+    OVER,
     PHASE_NAMES,
     R_ASSASSIN,
     R_BATTLES,
@@ -23,6 +24,7 @@ from .rules import (
     R_MOVES,
     R_RECRUIT,
     R_WAR,
+    R_WINNING,
     RECRUIT,
     WAR,
 )
@@ -37,6 +39,8 @@ _PHASE_RULE = {RECRUIT: R_RECRUIT, MELD: R_MELD, WAR: R_WAR}
 
 def why_illegal(state: PerimState, action: Action) -> tuple[str, str]:
     """(reason, rule) for an action that is not among ``state``'s legal actions."""
+    if state.phase == OVER:
+        return "the game is over", R_WINNING
     phase = _PHASE_OF[type(action)]
     if phase != state.phase:
         return (f"it is the {PHASE_NAMES[state.phase]} phase of age {state.age}, "

@@ -4,7 +4,12 @@ Kept from the true state: everything the seat sees, the cards every seat knows t
 another hand (drafted from the open pool, revealed in a meld) and the card types known
 to be missing from a hand (a failed assassination, an off-race play while a native card
 would have been forced). Re-dealt: every other card the seat cannot see. Dropped: what
-only other seats saw (their private events, their secret melds, the true seed).
+only other seats saw (their private events, their secret melds, the true seed, the
+history). A resampled state is for search: it has no history to record.
+
+Known limits (samples are consistent with the seat's view but not with every inference
+a player could draw): the seat that began the war had the most scouts, and seats that
+finished melding in secret are sampled as having set no meld aside.
 """
 
 from __future__ import annotations

@@ -1,0 +1,119 @@
+"""The State contract's provided parts (core/state.py) and the errors (core/errors.py).
+
+DESIGN.md: "``State.apply(action)`` — checks legality first; an illegal action raises
+``IllegalActionError`` whose message names the rule (with its rulebook section) and leaves
+the state exactly as it was. A separate unchecked path may serve search." errors.py:
+every error is a ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from tabletop.core import (
+    CardDataError,
+    GameSpec,
+    IllegalActionError,
+    NotationError,
+    ParameterError,
+    RecordError,
+    ScenarioError,
+    TabletopError,
+    UnknownGameError,
+    from_scenario,
+    new_game,
+)
+
+
+@pytest.mark.parametrize("cls", [UnknownGameError, ParameterError, NotationError,
+                                 IllegalActionError, RecordError, ScenarioError,
+                                 CardDataError])
+def test_every_error_is_a_value_error(cls: type) -> None:
+    """errors.py / STYLE.md: errors end in ``Error`` and subclass ``ValueError`` for bad
+    input, through ``TabletopError``."""
+    assert issubclass(cls, TabletopError) and issubclass(cls, ValueError)
+
+
+def test_illegal_action_error_message() -> None:
+    """DESIGN.md: errors quote the notation back and name the rule with its section:
+    ``illegal: "move iskandar right" — <reason> (<rule>)``."""
+    e = IllegalActionError("move iskandar right", "iskandar is in the left lane",
+                           "The Five Basic Actions: Move")
+    assert str(e) == ('illegal: "move iskandar right" — iskandar is in the left lane '
+                      "(The Five Basic Actions: Move)")
+    assert (e.action_text, e.reason, e.rule) == (
+        "move iskandar right", "iskandar is in the left lane", "The Five Basic Actions: Move")
+
+
+def test_apply_checks_and_refuses_without_change(toy: GameSpec) -> None:
+    """DESIGN.md: ``apply`` checks legality first and leaves the state as it was."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 2})
+    before = (state.state_hash(), list(state.events), list(state.history))
+    with pytest.raises(IllegalActionError) as err:
+        state.apply("take 3")
+    assert str(err.value) == 'illegal: "take 3" — take 1 to 2 stones (Taking)'
+    with pytest.raises(NotationError):
+        state.apply("take three")
+    assert (state.state_hash(), list(state.events), list(state.history)) == before
+    state.apply("take 2")
+    assert state.is_over and state.outcome() is not None
+
+
+def test_apply_after_the_end_says_the_game_is_over(toy: GameSpec) -> None:
+    """state.py: once ``to_act`` is None every action is refused, and the game says why."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 1})
+    state.apply("take 1")
+    assert state.to_act is None and state.legal_actions() == []
+    with pytest.raises(IllegalActionError, match=r'"take 1" — the game is over \(Winning\)'):
+        state.apply("take 1")
+
+
+def test_legal_actions_cache_is_refreshed_by_apply(toy: GameSpec) -> None:
+    """state.py: legal actions are cached until the next apply (checked or not)."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 4})
+    assert len(state.legal_actions()) == 3
+    state.apply("take 2")
+    assert [a.to_text() for a in state.legal_actions()] == ["take 1", "take 2"]
+    state.apply_unchecked(state.parse_action("take 1"))
+    assert [a.to_text() for a in state.legal_actions()] == ["take 1"]
+    clone = state.clone()
+    clone.apply("take 1")
+    assert [a.to_text() for a in state.legal_actions()] == ["take 1"]
+
+
+def test_apply_unchecked_does_not_check(toy: GameSpec) -> None:
+    """DESIGN.md: a separate unchecked path may serve search: it trusts its caller."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 9})
+    state.apply_unchecked(state.parse_action("take 5"))  # more than max_take: not checked
+    assert state.to_data()["pile"] == 4
+    assert [a.to_text() for a in state.history] == ["take 5"]
+
+
+def test_state_hash_is_sha256_of_canonical_data(toy: GameSpec, toy_play: Any) -> None:
+    """DESIGN.md: a stable hash of the position, the same on every machine: SHA-256 of the
+    sorted, compact JSON of ``to_data``."""
+    state = toy_play(new_game("toy-nim", players=3, seed=2))
+    blob = json.dumps(state.to_data(), sort_keys=True, separators=(",", ":")).encode()
+    assert state.state_hash() == hashlib.sha256(blob).hexdigest()
+
+
+def test_clone_copies_history_and_events_independently(toy: GameSpec) -> None:
+    """STYLE.md: undo is replay or clone. A clone's history and events are its own."""
+    state = new_game("toy-nim", players=2, seed=1)
+    state.apply("take 1")
+    clone = state.clone()
+    clone.apply("take 2")
+    assert len(state.history) == 1 and len(clone.history) == 2
+    assert len(clone.events) == len(state.events) + 1
+
+
+def test_default_teams_are_one_seat_each(toy: GameSpec) -> None:
+    """state.py: unless a game plays in teams, each seat is its own side."""
+    state = new_game("toy-nim", players=3, seed=1)
+    assert state.teams == 3 and [state.team(s) for s in range(3)] == [0, 1, 2]
+    perim = new_game("radiant-perim", players=4, seed=1)
+    assert perim.teams == 2 and [perim.team(s) for s in range(4)] == [0, 1, 0, 1]
