@@ -7,6 +7,8 @@ copied for free and identical on every machine and Python version.
 
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 
 
@@ -46,7 +48,7 @@ class Chance:
         """A die roll, 1..sides."""
         return self.below(sides) + 1
 
-    def shuffle(self, items: list[int]) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

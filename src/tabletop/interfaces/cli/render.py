@@ -32,4 +32,8 @@ def renderer_for(game_id: str) -> Renderer:
         from . import render_perim
 
         return render_perim.render
+    if game_id == "radiant-arena":
+        from . import render_arena
+
+        return render_arena.render
     return render_generic

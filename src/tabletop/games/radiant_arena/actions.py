@@ -1,0 +1,101 @@
+"""The actions of radiant-arena and their notation.
+
+Heroes, deities, skills and items are named by their card ids; lanes are ``left``,
+``center`` and ``right``. Every decision is a small step:
+
+    deploy bran center                 place a hero during deployment
+    attack alyn | with mato | target viggo | target conduit
+    block eleanor | no-block           the defending player
+    clash battle-frenzy [by mato]      "by" names the clashing hero of a team attack
+    no-clash
+    recover mato | move iskandar left | level bran
+    talent bran:heal                   a talent of a hero, deity or item, or a skill
+    talent iskandar:time-lock          card from hand used by that hero
+    manifest oracle right banish viggo
+    target <hero> | target conduit     a target an effect asks for
+    choose attack | choose armor       an option an effect asks for
+    lane left                          a lane an effect asks for
+    assign mato                        the defender picks which attacker takes its damage
+    revive mass left                   ruin your conduit in that lane: Mass Resurrect
+    revive buyback alyn center         Buyback
+    place alyn center                  where a hero revived by Mass Resurrect enters
+    buy fury alyn                      Shop step
+    discard time-lock                  a discard
+    pass                               end the action phase, or decline a step
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.core import Action, NotationError
+
+LANES = ("left", "center", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Action):
+    """Every arena action: a verb and its words (card ids and lanes), already canonical."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def to_text(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+
+GRAMMAR = ("deploy <hero> <lane> | attack <hero> | with <hero> | target <hero>|conduit | "
+           "block <hero> | no-block | clash <skill> [by <hero>] | no-clash | recover <hero> | "
+           "move <hero> <lane> | level <hero> | talent <hero>:<ability> | "
+           "manifest <deity> <lane> banish <hero> | choose <option> | lane <lane> | "
+           "assign <hero> | revive mass <lane> | revive buyback <hero> <lane> | "
+           "place <hero> <lane> | buy <item> <hero> | discard <skill> | pass")
+
+# verb -> allowed word counts (the rules check the words themselves)
+_SHAPES: dict[str, tuple[int, ...]] = {
+    "deploy": (2,), "attack": (1,), "with": (1,), "target": (1,), "block": (1,),
+    "no-block": (0,), "clash": (1, 3), "no-clash": (0,), "recover": (1,), "move": (2,),
+    "level": (1,), "talent": (1,), "manifest": (4,), "choose": (1,), "lane": (1,),
+    "assign": (1,), "revive": (2, 3), "place": (2,), "buy": (2,), "discard": (1,),
+    "pass": (0,),
+}
+
+_CACHE: dict[str, Act] = {}
+
+
+def act(verb: str, *args: str) -> Act:
+    """The interned action for a verb and its words."""
+    key = " ".join((verb, *args))
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Act(verb, tuple(args))
+    return found
+
+
+def parse(text: str) -> Act:
+    """Read one action; raises ``NotationError`` for text of the wrong shape.
+
+    Whether the words name real cards and lanes is for the rules to say (an unknown hero
+    is illegal, with the reason), so that every error names what is wrong.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError(f"empty action; expected {GRAMMAR}")
+    verb, args = words[0], words[1:]
+    shapes = _SHAPES.get(verb)
+    if shapes is None:
+        raise NotationError(f'cannot read "{text}": unknown verb {verb!r}; expected {GRAMMAR}')
+    if len(args) not in shapes:
+        raise NotationError(f'cannot read "{text}": wrong number of words for {verb!r}; '
+                            f"expected {GRAMMAR}")
+    if verb == "clash" and len(args) == 3 and args[1] != "by":
+        raise NotationError(f'cannot read "{text}": expected clash <skill> [by <hero>]')
+    if verb == "manifest" and args[2] != "banish":
+        raise NotationError(f'cannot read "{text}": expected manifest <deity> <lane> banish '
+                            "<hero>")
+    if verb == "talent" and ":" not in args[0]:
+        raise NotationError(f'cannot read "{text}": expected talent <hero>:<ability>')
+    if verb == "revive" and args[0] not in ("mass", "buyback"):
+        raise NotationError(f'cannot read "{text}": expected revive mass <lane> or revive '
+                            "buyback <hero> <lane>")
+    return act(verb, *args)

@@ -1,0 +1,310 @@
+"""The effect primitives of radiant-arena and the selectors they target.
+
+Each op takes the state, its fields and the frame's context (``p`` the controller, ``u``
+the hero using the ability or -1, ``lane`` where it happens) and returns ``True`` when
+done, ``False`` when it asked a question (``state.ask``; the answer comes back in
+``ctx["answer"]``), or ``None`` when it cannot resolve (FAQ: partial resolution stops the
+effect at that step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .actions import LANES
+from .flow import (
+    adjacent,
+    deal_damage,
+    discard_one,
+    draw_cards,
+    in_combat,
+    level_up,
+    manifest,
+)
+from .rules import CONDUIT, HOME, R_MANIFEST, R_TALENT, other, owner
+
+if TYPE_CHECKING:
+    from .rules import ArenaState
+
+Result = bool | None
+ALL = frozenset({"all_enemies_here", "all_friendlies_here", "all_opposing"})
+
+
+def here(s: ArenaState, ctx: dict[str, Any]) -> int:
+    """Where the effect happens: the user's lane, or the frame's lane."""
+    u = ctx["u"]
+    return s.zone[u] if u >= 0 and s.in_play(u) else ctx["lane"]
+
+
+def candidates(s: ArenaState, selector: str, ctx: dict[str, Any]) -> list[int]:
+    """Every unit (or conduit id) a selector allows, in a stable order."""
+    p, u = ctx["p"], ctx["u"]
+    lane = here(s, ctx)
+    if selector == "self":
+        return [u] if u >= 0 and s.in_play(u) else []
+    if selector == "enemy_conduit_here":
+        o = other(p)
+        return [] if lane < 0 or s.ruined[o][lane] else [CONDUIT + o * 3 + lane]
+    if selector in ("opposing", "all_opposing"):
+        parts = [*s.c_att, s.c_def] if in_combat(s) else []
+        return [v for v in parts if 0 <= v < CONDUIT and owner(v) != p and s.in_play(v)]
+    friendly = selector in ("friendly_here", "other_friendly_here", "friendly_any",
+                            "all_friendlies_here")
+    seat = p if friendly else other(p)
+    anywhere = selector in ("friendly_any", "enemy_any")
+    out = [v for v in s.units_of(seat) if s.in_play(v) and (anywhere or s.zone[v] == lane)]
+    if selector == "other_friendly_here":
+        out = [v for v in out if v != u]
+    return out
+
+
+def _targets(s: ArenaState, fields: dict[str, Any], ctx: dict[str, Any]) -> list[int] | None:
+    """The chosen targets; None when nothing fits; [] after asking the controller."""
+    selector = fields.get("target", "self")
+    options = candidates(s, selector, ctx)
+    if not options:
+        return None
+    if selector in ALL or len(options) == 1:
+        return options
+    if "answer" in ctx:
+        return [ctx["answer"]]
+    s.ask = ("target", ctx["p"], tuple(options))
+    return []
+
+
+def _op_damage(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        deal_damage(s, t, f.get("amount", 0), f.get("piercing", False), f.get("stun", False))
+    return True
+
+
+def _op_heal(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        healed = min(f.get("amount", 0), s.dmg[t])
+        s.dmg[t] -= healed
+        s._event("{} heals {} damage.", (s.cat.units[s.unit_card[t]].name, healed), R_TALENT)
+    return True
+
+
+def _op_draw(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    draw_cards(s, ctx["p"], f.get("amount", 1))
+    return True
+
+
+def _op_discard(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    seat = other(ctx["p"]) if f.get("who", "self") == "opponent" else ctx["p"]
+    if "answer" in ctx:
+        discard_one(s, seat, ctx.pop("answer"))
+        ctx["n"] = ctx.get("n", 0) + 1
+    if ctx.get("n", 0) >= f.get("amount", 1):
+        return True
+    if not s.hands[seat]:
+        return None if not ctx.get("n") else True
+    s.ask = ("discard", seat, ())
+    return False
+
+
+def _op_power(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    s.power[ctx["p"]] += f.get("amount", 0)
+    s._event("{} gains {} power.", ("Player A" if ctx["p"] == 0 else "Player B",
+                                    f.get("amount", 0)), R_TALENT)
+    return True
+
+
+def _add_mod(s: ArenaState, t: int, attack: int, armor: int) -> None:
+    s.mods.append((t, attack, armor, in_combat(s)))
+    s._event("{} gets {:+d} attack and {:+d} armor.", (s.cat.units[s.unit_card[t]].name,
+             attack, armor), R_TALENT)
+
+
+def _op_boost(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        _add_mod(s, t, f.get("attack", 0), f.get("armor", 0))
+    return True
+
+
+def _op_boost_choice(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    if "chosen" not in ctx:
+        targets = _targets(s, {"target": f.get("target", "self")}, ctx)
+        if not targets:
+            return None if targets is None else False
+        ctx["chosen"] = targets
+        ctx.pop("answer", None)
+    if "answer" not in ctx:
+        s.ask = ("choose", ctx["p"], ("attack", "armor"))
+        return False
+    choice = ctx.pop("answer")
+    amount = f.get("amount", 0)
+    for t in ctx.pop("chosen"):
+        _add_mod(s, t, amount if choice == "attack" else 0, amount if choice == "armor" else 0)
+    return True
+
+
+def _op_scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    u = ctx["u"]
+    steps = (s.dmg[u] if u >= 0 else 0) // max(1, f.get("per", 1))
+    bonus = steps * f.get("amount", 1)
+    for t in targets:
+        if f.get("stat") == "attack":
+            _add_mod(s, t, bonus, 0)
+        else:
+            _add_mod(s, t, 0, bonus)
+    return True
+
+
+def _op_recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        s.comm[t] = 0
+    return True
+
+
+def _op_commit(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        s.comm[t] = 1
+    return True
+
+
+def _op_move(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    if "moving" not in ctx:
+        targets = _targets(s, f, ctx)
+        if not targets:
+            return None if targets is None else False
+        ctx["moving"] = targets[0]
+        ctx.pop("answer", None)
+    t = ctx["moving"]
+    if "answer" not in ctx:
+        s.ask = ("lane", ctx["p"], adjacent(s.zone[t]))
+        return False
+    s.zone[t] = ctx.pop("answer")
+    del ctx["moving"]
+    s._event("{} moves to the {} lane.", (s.cat.units[s.unit_card[t]].name, LANES[s.zone[t]]),
+             R_TALENT)
+    return True
+
+
+def _op_extra_clash(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    """This hero clashes again, face up; that card's clash effects resolve at once."""
+    from .flow import _clash_frame
+
+    u, p = ctx["u"], ctx["p"]
+    if not in_combat(s) or u < 0 or not s.hands[p]:
+        return None
+    if "answer" not in ctx:
+        s.ask = ("extra_clash", p, (u,))
+        return False
+    skill = ctx.pop("answer")
+    if not skill:
+        return True
+    s.hands[p].remove(skill)
+    s.c_clash.append((u, skill, True))
+    card = s.cat.skills[skill]
+    s._event("{} clashes {} face up ({} attack, {} armor).", (
+        s.cat.units[s.unit_card[u]].name, card.name, card.attack, card.armor), R_TALENT,
+        reveals=True)
+    s.stack[-1][1] += 1  # this op is done; the new card's effects run first
+    frame = _clash_frame(s, u, skill)
+    if frame is not None:
+        s.stack.append(frame)
+    return False
+
+
+def _op_action_points(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    s.ap += f.get("amount", 0)
+    return True
+
+
+def _op_grant(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        s.grants.append((t, f["keyword"], in_combat(s)))
+    return True
+
+
+def _op_level_up(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    targets = _targets(s, f, ctx)
+    if not targets:
+        return None if targets is None else False
+    for t in targets:
+        if not s.lvl[t] and not s.is_deity(t):
+            level_up(s, t)
+    return True
+
+
+def _op_script(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    from .scripts import SCRIPTS
+
+    return SCRIPTS[f["name"]](s, ctx)
+
+
+def _op_manifest(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    """The third conduit is ruined: the deity must manifest (its owner chooses how)."""
+    p = ctx["p"]
+    deity = p * 4 + 3
+    if s.zone[deity] != HOME:
+        return True
+    s._event("The third conduit of {} is ruined: its deity must manifest.",
+             ("Player A" if p == 0 else "Player B",), R_MANIFEST)
+    s.ask = ("manifest", p, ())
+    return True
+
+
+def _op_mass_revive(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    """Mass Resurrect: revive every hero not in play when the turn began (one at a time)."""
+    p = ctx["p"]
+    waiting = [u for u in s.units_of(p) if u % 4 != 3 and s.zone[u] == HOME
+               and s.home_at_start >> u & 1]
+    if not waiting:
+        return True
+    s.ask = ("place", p, (waiting[0],))
+    return False
+
+
+OPS: dict[str, Callable[[ArenaState, dict[str, Any], dict[str, Any]], Result]] = {
+    "damage": _op_damage,
+    "heal": _op_heal,
+    "draw": _op_draw,
+    "discard": _op_discard,
+    "power": _op_power,
+    "boost": _op_boost,
+    "boost_choice": _op_boost_choice,
+    "scale": _op_scale,
+    "recover": _op_recover,
+    "commit": _op_commit,
+    "move": _op_move,
+    "extra_clash": _op_extra_clash,
+    "action_points": _op_action_points,
+    "grant": _op_grant,
+    "level_up": _op_level_up,
+    "script": _op_script,
+    "_manifest": _op_manifest,
+    "_mass_revive": _op_mass_revive,
+}
+
+
+def run_op(s: ArenaState, op: str, fields: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    """Run one op of the frame on top of the stack."""
+    return OPS[op](s, fields, ctx)
+
+
+__all__ = ["run_op", "candidates", "here", "manifest"]

@@ -1,0 +1,723 @@
+"""How radiant-arena moves: carrying out a decision, then running until the next one.
+
+:func:`apply_action` carries out one legal action; :func:`advance` then runs the
+automatic steps (effects on the stack, combat steps, the phases of a turn) until some
+seat must decide (``state.ask`` or a decision phase) or the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import LANES, Act
+from .rules import (
+    ACTION_PHASE,
+    ADJACENT,
+    AP_PER_TURN,
+    BLOCK,
+    BUYBACK_COST,
+    CLASH_A,
+    CLASH_D,
+    COMBAT_END,
+    CONDUIT,
+    DEITY,
+    DEPLOY,
+    DISCARD,
+    DRAW,
+    END,
+    GATHER,
+    HAND_LIMIT,
+    HOME,
+    KO_POWER,
+    MAIN,
+    OVER,
+    PREP,
+    R_ACTION,
+    R_BASIC,
+    R_BLOCK,
+    R_CLASH,
+    R_CLASH_CARDS,
+    R_DAMAGE,
+    R_DEPLOY,
+    R_DRAW,
+    R_EVOKER,
+    R_FAQ_PARTIAL,
+    R_FIRST,
+    R_HEROIC,
+    R_MANIFEST,
+    R_PARTICIPANTS,
+    R_POWER,
+    R_PREP,
+    R_RESOLUTION,
+    R_REVIVE,
+    R_SHOP,
+    R_SPECIAL,
+    R_TALENT,
+    R_ULTIMATE,
+    R_WIN,
+    RESOLVE,
+    REVEAL,
+    REVIVE,
+    RUIN_POWER,
+    SHOP,
+    VOID,
+    A,
+    effect_frame,
+    other,
+    owner,
+)
+
+if TYPE_CHECKING:
+    from .rules import ArenaState
+
+COMBAT_PHASES = frozenset({GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE})
+
+
+# --- carrying out a decision ------------------------------------------------------------
+
+
+def apply_action(s: ArenaState, a: Act) -> None:
+    """Carry out a legal action, then run to the next decision."""
+    verb, args = a.verb, a.args
+    if s.ask is not None:
+        _answer(s, verb, args)
+    elif s.phase == DEPLOY:
+        u = s.names[args[0]]
+        s.zone[u] = LANES.index(args[1])
+        s.to_deploy -= 1
+        s._event("{} deploys {} to the {} lane.", (_pl(owner(u)), _n(s, u), args[1]), R_DEPLOY)
+        if not s.to_deploy:
+            s.phase = PREP
+    elif verb == "pass":
+        _pass(s)
+    elif verb in ("attack", "with", "target"):
+        _attack_step(s, verb, args[0])
+    elif verb in ("block", "no-block"):
+        _block(s, args[0] if args else "")
+    elif verb in ("clash", "no-clash"):
+        _clash(s, args)
+    elif verb == "recover":
+        u = _spend(s, args[0])
+        s.comm[u] = 0
+        s._event("{} recovers.", (_n(s, u),), R_BASIC)
+    elif verb == "move":
+        u = _spend(s, args[0])
+        s.zone[u] = LANES.index(args[1])
+        s._event("{} moves to the {} lane.", (_n(s, u), args[1]), R_BASIC)
+    elif verb == "level":
+        u = _spend(s, args[0])
+        cost = s.side(u).exp or 0
+        s.power[s.active] -= cost
+        s._event("{} pays {} power.", (_pl(s.active), cost), R_BASIC)
+        level_up(s, u)
+    elif verb == "talent":
+        _talent(s, args[0])
+    elif verb == "manifest":
+        s.ap -= 1
+        manifest(s, s.names[args[0]], LANES.index(args[1]), s.names[args[3]])
+    elif verb == "revive":
+        _revive(s, args)
+    elif verb == "buy":
+        _buy(s, args[0], s.names[args[1]])
+    elif verb == "discard":
+        _discard_card(s, s.active, args[0], R_DRAW)
+    advance(s)
+
+
+def _pl(seat: int) -> str:
+    return "Player A" if seat == A else "Player B"
+
+
+def _n(s: ArenaState, unit: int) -> str:
+    return s.cat.units[s.unit_card[unit]].name
+
+
+def _spend(s: ArenaState, name: str) -> int:
+    s.ap -= 1
+    return s.names[name]
+
+
+def _pass(s: ArenaState) -> None:
+    if s.phase == MAIN:
+        s._event("{} passes: the action phase ends.", (_pl(s.active),), R_ACTION)
+        s.phase = REVIVE
+    elif s.phase == REVIVE:
+        s.phase = SHOP
+    elif s.phase == SHOP:
+        s.phase = DRAW
+
+
+def _answer(s: ArenaState, verb: str, args: tuple[str, ...]) -> None:
+    """An answer to the question an effect or a step asked."""
+    assert s.ask is not None
+    kind, seat, _ = s.ask
+    s.ask = None
+    if kind == "manifest":
+        manifest(s, s.names[args[0]], LANES.index(args[1]), s.names[args[3]])
+        return
+    if kind == "place":
+        u = s.names[args[0]]
+        _enter_play(s, u, LANES.index(args[1]))
+        s._event("{} is revived in the {} lane.", (_n(s, u), args[1]), R_REVIVE)
+        return
+    if kind == "assign":
+        s.c_target = s.names[args[0]]
+        return
+    frame = s.stack[-1]
+    ctx = frame[2]
+    if verb == "target":
+        ctx["answer"] = _target_id(s, seat, args[0], ctx)
+    elif verb in ("choose", "discard"):
+        ctx["answer"] = args[0]
+    elif verb == "lane":
+        ctx["answer"] = LANES.index(args[0])
+    elif verb == "clash":
+        ctx["answer"] = args[0]
+    elif verb == "no-clash":
+        ctx["answer"] = ""
+
+
+def _target_id(s: ArenaState, seat: int, word: str, ctx: dict[str, Any]) -> int:
+    if word == "conduit":
+        lane = ctx["lane"] if ctx["u"] < 0 else s.zone[ctx["u"]]
+        return CONDUIT + other(ctx["p"]) * 3 + lane
+    return s.names[word]
+
+
+# --- the driver -------------------------------------------------------------------------
+
+
+def advance(s: ArenaState) -> None:
+    """Run automatic steps until a seat must decide or the game ends."""
+    while s.phase != OVER and s.ask is None:
+        if s.stack:
+            _step_effect(s)
+            continue
+        phase = s.phase
+        if phase == PREP:
+            _preparation(s)
+        elif phase == REVEAL:
+            _reveal(s)
+        elif phase == RESOLVE:
+            _resolve(s)
+        elif phase == COMBAT_END:
+            _end_combat(s)
+        elif phase == REVIVE and not _revive_possible(s):
+            s.phase = SHOP
+        elif phase == SHOP and not _shop_possible(s):
+            s.phase = DRAW
+        elif phase == DRAW:
+            _draw_step(s)
+        elif phase == DISCARD and len(s.hands[s.active]) <= HAND_LIMIT:
+            s.phase = END
+        elif phase == END:
+            _end_turn(s)
+        elif phase == BLOCK and not _blockers(s):
+            _after_block(s)
+        else:
+            return  # a decision phase: the seat to act decides
+
+
+def finish(s: ArenaState, winner: int, reason: str) -> None:
+    """End the game."""
+    if s.phase == OVER:
+        return
+    s.winner, s.reason, s.phase, s.ask = winner, reason, OVER, None
+    s.stack.clear()
+    s._event("{} wins: {}.", (_pl(winner), reason), R_WIN)
+
+
+# --- the turn ---------------------------------------------------------------------------
+
+
+def _preparation(s: ArenaState) -> None:
+    """The Preparation Phase: action points, Evoker, Regen, start-of-turn effects."""
+    s.turn += 1
+    p = s.active
+    s.used.clear()
+    s.revived = False
+    s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
+    first = s.turn == 1
+    s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
+    s._event("Turn {}: {} generates {} action points.", (s.turn, _pl(p), s.ap),
+             R_FIRST if first else R_PREP)
+    if any(s.in_play(u) and s.keyword(u, "evoker") for u in s.units_of(p)):
+        s.power[p] += 1
+        s._event("Evoker: {} gains 1 power.", (_pl(p),), R_EVOKER)
+    for u in s.units_of(p):
+        regen = s.side(u).regen
+        if s.in_play(u) and regen and s.dmg[u]:
+            healed = min(regen, s.dmg[u])
+            s.dmg[u] -= healed
+            s._event("Regen: {} heals {}.", (_n(s, u), healed), R_HEROIC)
+    s.phase = MAIN
+
+
+def _draw_step(s: ArenaState) -> None:
+    p = s.active
+    if not draw(s, p, R_DRAW):
+        return
+    s.phase = DISCARD if len(s.hands[p]) > HAND_LIMIT else END
+
+
+def draw(s: ArenaState, seat: int, rule: str) -> bool:
+    """Draw one card; drawing from an empty deck loses the game at once."""
+    if not s.decks[seat]:
+        finish(s, other(seat), f"{_pl(seat)} had to draw from an empty skill deck")
+        return False
+    card = s.decks[seat].pop()
+    s.hands[seat].append(card)
+    s._event("{} draws a card.", (_pl(seat),), rule)
+    s._event("You draw {}.", (s.cat.skills[card].name,), rule, frozenset((seat,)), True)
+    return True
+
+
+def _end_turn(s: ArenaState) -> None:
+    """Draw Step 3-5: unused action points are lost; turn effects end; the turn passes."""
+    s.ap = 0
+    s.mods = [m for m in s.mods if m[3]]
+    s.grants = [g for g in s.grants if g[2]]
+    s.active = other(s.active)
+    s.phase = PREP
+
+
+def _discard_card(s: ArenaState, seat: int, skill: str, rule: str) -> None:
+    s.hands[seat].remove(skill)
+    s.discards[seat].append(skill)
+    s._event("{} discards {}.", (_pl(seat), s.cat.skills[skill].name), rule, reveals=True)
+
+
+# --- basic actions and talents ---------------------------------------------------------
+
+
+def level_up(s: ArenaState, u: int) -> None:
+    """Level Up: flip first, then recover if committed (FAQ)."""
+    s.lvl[u] = 1
+    s._event("{} levels up.", (_n(s, u),), R_BASIC)
+    if s.comm[u]:
+        s.comm[u] = 0
+        s._event("{} recovers after levelling up.", (_n(s, u),), R_BASIC)
+
+
+def _talent(s: ArenaState, word: str) -> None:
+    name, _, ability = word.partition(":")
+    u = s.names[name]
+    talent = next(t for n, t in s.talents_of(u) if n == ability)
+    s.ap -= talent.cost
+    s.power[owner(u)] -= talent.power
+    if talent.cooldown:
+        s.used.add(s.cooldown_key(u, ability))
+    skill = ability if ability in s.cat.skills and talent is s.cat.skills[ability].talent else ""
+    if skill:
+        s.hands[owner(u)].remove(skill)
+    what = s.cat.skills[skill].name if skill else ability
+    s._event("{} uses the talent {}.", (_n(s, u), what), R_TALENT, reveals=bool(skill))
+    effects = talent.effects
+    if talent.ultimate and not s.mighty(u):
+        effects = ()
+    s.stack.append(effect_frame(effects, owner(u), u, s.zone[u], skill=skill))
+
+
+def manifest(s: ArenaState, deity: int, lane: int, banish: int) -> None:
+    """Manifestation: banish one of your heroes, the deity enters ready and undamaged."""
+    p = owner(deity)
+    s.zone[banish] = VOID
+    s.item[banish] = ""
+    s.banished[p] = banish
+    _leave_combat(s, banish)
+    s._event("{} banishes {} to the void.", (_pl(p), _n(s, banish)), R_MANIFEST)
+    _enter_play(s, deity, lane)
+    s._event("{} manifests in the {} lane.", (_n(s, deity), LANES[lane]), R_MANIFEST,
+             reveals=True)
+    manifest_fx = s.cat.units[s.unit_card[deity]].manifest
+    if manifest_fx:
+        s.stack.append(effect_frame(manifest_fx, p, deity, lane))
+
+
+def _enter_play(s: ArenaState, u: int, lane: int) -> None:
+    s.zone[u], s.dmg[u], s.comm[u] = lane, 0, 0
+
+
+def _revive_possible(s: ArenaState) -> bool:
+    from .legal import revive_actions
+
+    return bool(revive_actions(s))
+
+
+def _shop_possible(s: ArenaState) -> bool:
+    from .legal import shop_actions
+
+    return bool(shop_actions(s))
+
+
+def _revive(s: ArenaState, args: tuple[str, ...]) -> None:
+    p = s.active
+    s.revived = True
+    if args[0] == "buyback":
+        u = s.names[args[1]]
+        s.buyback[p] = False
+        s.power[p] -= BUYBACK_COST
+        _enter_play(s, u, LANES.index(args[2]))
+        s._event("Buyback: {} pays 5 power and revives {} in the {} lane.",
+                 (_pl(p), _n(s, u), args[2]), R_REVIVE)
+        return
+    lane = LANES.index(args[1])
+    s._event("Mass Resurrect: {} ruins the {} conduit.", (_pl(p), args[1]), R_REVIVE)
+    # After the ruin effect has resolved, revive everyone not in play when the turn began.
+    s.stack.append([(("_mass_revive", {}),), 0, {"p": p, "u": -1, "lane": lane}])
+    ruin(s, p, lane)
+
+
+def _buy(s: ArenaState, item: str, u: int) -> None:
+    """Shop Step: reveal, pay, equip, destroy the item held before, equip effects."""
+    p = s.active
+    it = s.cat.items[item]
+    s.shops[p].remove(item)
+    s.power[p] -= it.cost
+    old = s.item[u]
+    s.item[u] = item
+    s._event("{} buys {} ({} power) for {}.", (_pl(p), it.name, it.cost, _n(s, u)), R_SHOP,
+             reveals=True)
+    if old:
+        s.discards[p].append(old)
+        s._event("{} is destroyed.", (s.cat.items[old].name,), R_SHOP)
+    if it.equip:
+        s.stack.append(effect_frame(it.equip, p, u, s.zone[u]))
+    _check_health(s, u)
+
+
+def _check_health(s: ArenaState, u: int) -> None:
+    if s.in_play(u) and s.dmg[u] >= s.health_of(u):
+        knock_out(s, u)
+
+
+# --- combat -----------------------------------------------------------------------------
+
+
+def _attack_step(s: ArenaState, verb: str, word: str) -> None:
+    if verb == "attack":
+        u = _spend(s, word)
+        s.comm[u] = 1
+        s.c_att, s.c_lane = [u], s.zone[u]
+        s.c_clash, s.c_blocked, s.c_shunt, s.c_def, s.c_target = [], False, None, -1, -1
+        s.phase = GATHER
+        s._event("{} attacks (and is committed).", (_n(s, u),), R_PARTICIPANTS)
+    elif verb == "with":
+        u = s.names[word]
+        s.comm[u] = 1
+        s.c_att.append(u)
+        s._event("{} joins the attack (and is committed).", (_n(s, u),), R_PARTICIPANTS)
+    else:
+        d = other(s.active)
+        if word == "conduit":
+            s.c_def = CONDUIT + d * 3 + s.c_lane
+            s._event("The target: the enemy conduit in the {} lane.", (LANES[s.c_lane],),
+                     R_PARTICIPANTS)
+        else:
+            s.c_def = s.names[word]
+            s.c_lane = s.zone[s.c_def]
+            s._event("The target: {}.", (_n(s, s.c_def),), R_PARTICIPANTS)
+        s.phase = BLOCK
+
+
+def _blockers(s: ArenaState) -> list[int]:
+    """Ready heroes of the defender at the target's location (not the target itself)."""
+    d = other(s.active)
+    return [u for u in s.units_at(d, s.c_lane) if not s.comm[u] and u != s.c_def]
+
+
+def _block(s: ArenaState, word: str) -> None:
+    if word:
+        u = s.names[word]
+        s.comm[u] = 1
+        s.c_def, s.c_blocked = u, True
+        s._event("{} blocks (and is committed) and becomes the defender.", (_n(s, u),),
+                 R_BLOCK)
+    _after_block(s)
+
+
+def _after_block(s: ArenaState) -> None:
+    # Step Two happens only if every participant is a hero: not against a conduit.
+    s.phase = CLASH_A if s.c_def < CONDUIT else RESOLVE
+
+
+def _clash(s: ArenaState, args: tuple[str, ...]) -> None:
+    attacker = s.phase == CLASH_A
+    seat = s.active if attacker else other(s.active)
+    if args:
+        skill = args[0]
+        u = s.names[args[2]] if len(args) == 3 else (s.c_att[0] if attacker else s.c_def)
+        s.hands[seat].remove(skill)
+        s.c_clash.append((u, skill, False))
+        s._event("{} clashes a card face down.", (_n(s, u),), R_CLASH)
+        s._event("You clash {} on {}.", (s.cat.skills[skill].name, _n(s, u)), R_CLASH,
+                 frozenset((seat,)))
+    else:
+        s._event("{} does not clash.", (_pl(seat),), R_CLASH)
+    s.phase = CLASH_D if attacker else REVEAL
+
+
+def _reveal(s: ArenaState) -> None:
+    """Reveal the clash cards together; the attacker's effects resolve, then the defender's."""
+    frames = []
+    for u, skill, _ in s.c_clash:
+        card = s.cat.skills[skill]
+        s._event("Revealed: {} clashed {} ({} attack, {} armor).",
+                 (_n(s, u), card.name, card.attack, card.armor), R_CLASH, reveals=True)
+        frames.append(_clash_frame(s, u, skill))
+    s.c_clash = [(u, k, True) for u, k, _ in s.c_clash]
+    # The stack runs last-in first: push the defender's first so the attacker's go first.
+    for frame in reversed(frames):
+        if frame is not None:
+            s.stack.append(frame)
+    s.phase = RESOLVE
+
+
+def _clash_frame(s: ArenaState, u: int, skill: str) -> list[Any] | None:
+    card = s.cat.skills[skill]
+    if not card.clash:
+        return None
+    if card.ultimate and not s.mighty(u):
+        s._event("{} is not levelled up: the Ultimate clash effect of {} does not resolve.",
+                 (_n(s, u), card.name), R_ULTIMATE)
+        return None
+    return effect_frame(card.clash, owner(u), u, s.zone[u])
+
+
+def clash_values(s: ArenaState, u: int) -> tuple[int, int]:
+    """The combat values of every card ``u`` clashed in this combat."""
+    atk = arm = 0
+    for v, skill, _ in s.c_clash:
+        if v == u:
+            atk += s.cat.skills[skill].attack
+            arm += s.cat.skills[skill].armor
+    return atk, arm
+
+
+def combat_attack(s: ArenaState, u: int) -> int:
+    """Attack in Step Three: a committed defending hero starts from 0 (then combat values)."""
+    atk, _ = clash_values(s, u)
+    if u == s.c_def and s.comm[u]:
+        return atk
+    return s.attack_of(u) + atk
+
+
+def combat_armor(s: ArenaState, u: int) -> int:
+    """Armor in Step Three: armor with bonuses and combat values."""
+    return s.armor_of(u) + clash_values(s, u)[1]
+
+
+def _resolve(s: ArenaState) -> None:
+    """Step Three: Resolution — combined attack, simultaneous damage."""
+    attackers = [u for u in s.c_att if s.in_play(u) and s.zone[u] == s.zone[s.c_att[0]]]
+    d = s.c_def
+    defender_here = d >= CONDUIT or s.in_play(d)
+    if d >= CONDUIT:
+        seat, lane = divmod(d - CONDUIT, 3)
+        back = 0 if s.ruined[seat][lane] else s.cat.conduit_attack
+    else:
+        back = combat_attack(s, d) if defender_here else 0
+    # Vanguard: while it attacks, the other attackers cannot take damage, so the
+    # defender's damage goes to a Vanguard hero (docs/rules/radiant-arena.md, rule 10).
+    takers = [u for u in attackers if s.keyword(u, "vanguard")] or attackers
+    if back > 0 and len(takers) > 1 and s.c_target not in takers:
+        s.ask = ("assign", other(s.active), tuple(takers))
+        return
+    victim = s.c_target if s.c_target in takers else (takers[0] if takers else -1)
+    parts = [combat_attack(s, u) for u in attackers]
+    piercing = sum(a for u, a in zip(attackers, parts, strict=True) if s.keyword(u, "piercing"))
+    total = sum(parts)
+    stun = bool(attackers) and all(s.keyword(u, "stun") for u in attackers)
+    s._event("Resolution: the attackers' combined attack is {}; the defender's is {}.",
+             (total, back), R_RESOLUTION)
+    dealt = taken = 0
+    if defender_here and total > 0:
+        dealt = _combat_hit(s, d, piercing, total - piercing, stun)
+    if victim >= 0 and back > 0:
+        hero = d < CONDUIT
+        pierce = hero and s.keyword(d, "piercing")
+        taken = _combat_hit(s, victim, back if pierce else 0, 0 if pierce else back,
+                            hero and s.keyword(d, "stun"))
+    # "As long as one point is dealt, all attacking heroes are considered to have dealt damage."
+    if dealt > 0:
+        for u in attackers:
+            _combat_damage_trigger(s, u)
+    if taken > 0 and d < CONDUIT:
+        _combat_damage_trigger(s, d)
+    s.phase = COMBAT_END
+
+
+def _combat_hit(s: ArenaState, target: int, piercing: int, normal: int, stun: bool) -> int:
+    """Combat damage: armor reduces only the part that is not Piercing; Lifelink splits it."""
+    shares = [(target, piercing, normal)]
+    if s.c_shunt is not None and s.c_shunt[0] == target and s.in_play(s.c_shunt[1]):
+        moved = (piercing + normal + 1) // 2  # half, rounded up, before armor
+        moved_p = min(piercing, moved)
+        shares = [(s.c_shunt[1], moved_p, moved - moved_p),
+                  (target, piercing - moved_p, normal - (moved - moved_p))]
+    dealt = 0
+    for unit, p, n in shares:
+        if unit >= CONDUIT:
+            dealt += deal_damage(s, unit, p + n, True, stun, combat=True)
+            continue
+        if not p or not n:  # all Piercing, or none: deal_damage applies armor itself
+            dealt += deal_damage(s, unit, p or n, bool(p), stun, combat=True)
+        else:
+            armor = combat_armor(s, unit) if s.in_play(unit) else 0
+            dealt += deal_damage(s, unit, p + max(0, n - armor), True, stun, combat=True)
+    return dealt
+
+
+def _combat_damage_trigger(s: ArenaState, u: int) -> None:
+    fx = s.side(u).on_combat_damage
+    if fx and s.in_play(u):
+        s.stack.append(effect_frame(fx, owner(u), u, s.zone[u]))
+
+
+def _end_combat(s: ArenaState) -> None:
+    """Combat ends: bonuses are lost, clash cards go to their owners' discard piles."""
+    for u, skill, _ in s.c_clash:
+        s.discards[owner(u)].append(skill)
+    s.mods = [m for m in s.mods if not m[3]]
+    s.grants = [g for g in s.grants if not g[2]]
+    s.c_att, s.c_clash, s.c_def, s.c_target, s.c_shunt = [], [], -1, -1, None
+    s.c_blocked = False
+    s.phase = MAIN
+
+
+def _leave_combat(s: ArenaState, u: int) -> None:
+    if u in s.c_att:
+        s.c_att.remove(u)
+
+
+def in_combat(s: ArenaState) -> bool:
+    """Whether a combat is under way."""
+    return s.phase in COMBAT_PHASES or bool(s.c_att)
+
+
+# --- damage, KOs and ruin ---------------------------------------------------------------
+
+
+def deal_damage(s: ArenaState, target: int, amount: int, piercing: bool, stun: bool,
+                combat: bool = False) -> int:
+    """Damage after armor (Piercing ignores it; Stun cannot KO). Returns damage dealt."""
+    if target >= CONDUIT:
+        seat, lane = divmod(target - CONDUIT, 3)
+        if s.ruined[seat][lane] or amount <= 0:
+            return 0
+        s.cdmg[seat][lane] += amount
+        s._event("The {} conduit of {} takes {} damage ({} of {}).",
+                 (LANES[lane], _pl(seat), amount, s.cdmg[seat][lane], s.cat.conduit_health),
+                 R_RESOLUTION if combat else R_DAMAGE)
+        if s.cdmg[seat][lane] >= s.cat.conduit_health:
+            ruin(s, seat, lane)
+        return amount
+    if not s.in_play(target):
+        return 0
+    hit = amount if piercing else max(0, amount - s.armor_of(target) - (
+        clash_values(s, target)[1] if combat else 0))
+    if hit <= 0:
+        s._event("{} takes no damage (armor).", (_n(s, target),), R_DAMAGE)
+        return 0
+    health = s.health_of(target)
+    if stun and s.dmg[target] + hit >= health:
+        hit = max(0, health - 1 - s.dmg[target])
+        s.dmg[target] = max(s.dmg[target], health - 1)
+        s._event("{} takes stun damage and stays in play with 1 health.", (_n(s, target),),
+                 R_SPECIAL)
+        return hit
+    s.dmg[target] += hit
+    kinds = " piercing" if piercing else ""
+    s._event("{} takes {}{} damage ({} of {}).", (_n(s, target), hit, kinds, s.dmg[target],
+                                                   health), R_DAMAGE)
+    if s.dmg[target] >= health:
+        knock_out(s, target)
+    return hit
+
+
+def knock_out(s: ArenaState, u: int) -> None:
+    """KO: to its home, damage removed, items and level kept; the enemy gains 2 power."""
+    p = owner(u)
+    script = s.cat.units[s.unit_card[u]].on_would_be_ko
+    if script and any(not r for r in s.ruined[p]):
+        s.stack.append([(("script", {"name": script}),), 0,
+                        {"p": p, "u": u, "lane": s.zone[u]}])
+        return
+    s.zone[u], s.dmg[u], s.comm[u] = HOME, 0, 0
+    s.mods = [m for m in s.mods if m[0] != u]
+    s.grants = [g for g in s.grants if g[0] != u]
+    _leave_combat(s, u)
+    s._event("{} is KO'd and returns home.", (_n(s, u),), R_DAMAGE)
+    if u % 4 == DEITY:
+        finish(s, other(p), f"{_n(s, u)}, the deity of {_pl(p)}, was KO'd")
+        return
+    s.power[other(p)] += KO_POWER
+    s._event("{} gains 2 power for the KO.", (_pl(other(p)),), R_POWER)
+
+
+def ruin(s: ArenaState, seat: int, lane: int) -> None:
+    """A conduit is ruined: flip it, its owner resolves its ruin effect."""
+    s.ruined[seat][lane] = True
+    conduit = s.cat.conduits[s.cond[seat][lane]]
+    s._event("{}'s conduit in the {} lane is ruined: {}.", (_pl(seat), LANES[lane],
+             conduit.name), R_DAMAGE, reveals=True)
+    if s.phase in ACTION_PHASE:
+        s.power[other(seat)] += RUIN_POWER
+        s._event("{} gains 1 power for ruining a conduit during the action phase.",
+                 (_pl(other(seat)),), R_POWER)
+    deity = seat * 4 + DEITY
+    if all(s.ruined[seat]) and s.zone[deity] == HOME and s.phase != OVER:
+        # The third conduit: the deity must manifest (after the ruin effect resolves).
+        s.stack.append([(("_manifest", {}),), 0, {"p": seat, "u": -1, "lane": lane}])
+    if conduit.ruin:
+        s.stack.append(effect_frame(conduit.ruin, seat, -1, lane))
+
+
+# --- effects ----------------------------------------------------------------------------
+
+
+def _step_effect(s: ArenaState) -> None:
+    frame = s.stack[-1]
+    effects, idx, ctx = frame
+    if idx >= len(effects):
+        s.stack.pop()
+        skill = ctx.get("skill")
+        if skill:
+            s.discards[ctx["p"]].append(skill)  # a talent's skill card, once resolved
+        return
+    op, fields = effects[idx]
+    from .effects import run_op
+
+    result = run_op(s, op, fields, ctx)
+    if result is None:
+        s._event("The effect cannot resolve further and stops.", (), R_FAQ_PARTIAL)
+        frame[1] = len(effects)
+    elif result:
+        frame[1] = idx + 1
+        ctx.pop("answer", None)
+        ctx.pop("n", None)
+
+
+def draw_cards(s: ArenaState, seat: int, amount: int) -> bool:
+    """Draw several cards (stops if the game ends)."""
+    return all(draw(s, seat, R_TALENT) for _ in range(amount))
+
+
+def discard_one(s: ArenaState, seat: int, skill: str) -> None:
+    """A discard asked for by an effect."""
+    _discard_card(s, seat, skill, R_CLASH_CARDS)
+
+
+def enter_play(s: ArenaState, u: int, lane: int) -> None:
+    """Put a unit into play, ready and undamaged."""
+    _enter_play(s, u, lane)
+
+
+def adjacent(lane: int) -> tuple[int, ...]:
+    """The lanes next to a lane."""
+    return ADJACENT[lane]
+
+
+__all__ = ["apply_action", "advance", "deal_damage", "knock_out", "ruin", "finish",
+           "level_up", "manifest", "draw", "in_combat", "combat_attack", "combat_armor",
+           "clash_values", "BUYBACK_COST"]

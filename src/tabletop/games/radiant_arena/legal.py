@@ -1,0 +1,291 @@
+"""The legal actions of radiant-arena at each decision, and why others are illegal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import LANES, Act, act
+from .data import Effect
+from .flow import BUYBACK_COST, in_combat
+from .rules import (
+    ADJACENT,
+    BLOCK,
+    CLASH_A,
+    CLASH_D,
+    CONDUIT,
+    DEITY,
+    DEPLOY,
+    DISCARD,
+    GATHER,
+    HOME,
+    MAIN,
+    OVER,
+    R_ACTION,
+    R_BASIC,
+    R_BLOCK,
+    R_CLASH,
+    R_DEPLOY,
+    R_DRAW,
+    R_MANIFEST,
+    R_PARTICIPANTS,
+    R_REVIVE,
+    R_SHOP,
+    R_WIN,
+    REVIVE,
+    SHOP,
+    VOID,
+    other,
+    owner,
+)
+
+if TYPE_CHECKING:
+    from .rules import ArenaState
+
+PASS = act("pass")
+
+
+def legal_actions(s: ArenaState) -> list[Action]:
+    """Every legal action of the seat to act, in a stable order."""
+    if s.ask is not None:
+        return list(_answers(s))
+    phase = s.phase
+    if phase == MAIN:
+        return list(_main(s))
+    if phase == GATHER:
+        return list(_gather(s))
+    if phase == BLOCK:
+        from .flow import _blockers
+
+        return [*(act("block", s.uname(u)) for u in _blockers(s)), act("no-block")]
+    if phase in (CLASH_A, CLASH_D):
+        return list(_clashes(s))
+    if phase == DEPLOY:
+        seat = s.to_act
+        assert seat is not None
+        return [act("deploy", s.uname(u), lane) for u in s.units_of(seat)
+                if u % 4 != DEITY and s.zone[u] == HOME for lane in LANES]
+    if phase == REVIVE:
+        return [*revive_actions(s), PASS]
+    if phase == SHOP:
+        return [*shop_actions(s), PASS]
+    if phase == DISCARD:
+        return [*(act("discard", k) for k in sorted(set(s.hands[s.active])))]
+    return []
+
+
+def _answers(s: ArenaState) -> list[Action]:
+    assert s.ask is not None
+    kind, seat, options = s.ask
+    if kind == "target":
+        return [act("target", "conduit" if v >= CONDUIT else s.uname(v)) for v in options]
+    if kind == "choose":
+        return [act("choose", o) for o in options]
+    if kind == "lane":
+        return [act("lane", LANES[x]) for x in options]
+    if kind == "discard":
+        return [act("discard", k) for k in sorted(set(s.hands[seat]))]
+    if kind == "extra_clash":
+        return [*(act("clash", k) for k in sorted(set(s.hands[seat]))), act("no-clash")]
+    if kind == "assign":
+        return [act("assign", s.uname(u)) for u in options]
+    if kind == "place":
+        return [act("place", s.uname(options[0]), lane) for lane in LANES]
+    if kind == "manifest":
+        return _manifests(s, seat)
+    raise AssertionError(kind)
+
+
+def _manifests(s: ArenaState, seat: int) -> list[Action]:
+    deity = s.uname(seat * 4 + DEITY)
+    return [act("manifest", deity, lane, "banish", s.uname(h)) for lane in LANES
+            for h in range(seat * 4, seat * 4 + 3) if s.zone[h] != VOID]
+
+
+def _main(s: ArenaState) -> list[Action]:
+    p = s.active
+    out: list[Action] = []
+    ap = s.ap
+    for u in s.units_of(p):
+        if not s.in_play(u):
+            continue
+        name = s.uname(u)
+        if ap >= 1:
+            if not s.comm[u] and _attack_targets(s, u):
+                out.append(act("attack", name))
+            if s.comm[u]:
+                out.append(act("recover", name))
+            out.extend(act("move", name, LANES[x]) for x in ADJACENT[s.zone[u]])
+            exp = s.side(u).exp
+            if not s.lvl[u] and exp is not None and s.power[p] >= exp and u % 4 != DEITY:
+                out.append(act("level", name))
+        for ability, talent in s.talents_of(u):
+            if talent.cost > ap or talent.power > s.power[p]:
+                continue
+            if talent.cooldown and s.cooldown_key(u, ability) in s.used:
+                continue
+            if talent.ultimate and not s.mighty(u):
+                continue  # a mortal hero who is not levelled up cannot use Ultimate talents
+            if not _first_step_possible(s, u, talent.effects):
+                continue
+            out.append(act("talent", f"{name}:{ability}"))
+    deity = p * 4 + DEITY
+    if ap >= 1 and s.zone[deity] == HOME:
+        out.extend(_manifests(s, p))
+    out.append(PASS)
+    return out
+
+
+def _first_step_possible(s: ArenaState, u: int, effects: tuple[Effect, ...]) -> bool:
+    """A talent can be announced only if its first step has a legal target (rule 15)."""
+    if not effects or "target" not in effects[0][1]:
+        return True
+    from .effects import candidates
+
+    ctx = {"p": owner(u), "u": u, "lane": s.zone[u]}
+    return bool(candidates(s, effects[0][1]["target"], ctx))
+
+
+def _attack_targets(s: ArenaState, u: int) -> list[str]:
+    """Targets of an attack by ``u``: enemy heroes here (Taunt permitting), the conduit."""
+    lane = s.zone[u]
+    enemy = other(owner(u))
+    heroes = s.units_at(enemy, lane)
+    taunting = [v for v in heroes if not s.comm[v] and s.keyword(v, "taunt")]
+    if taunting:  # Taunt: only heroes with Taunt may be attacked here
+        heroes = [v for v in heroes if s.keyword(v, "taunt")]
+    out = [s.uname(v) for v in heroes]
+    if not s.ruined[enemy][lane]:
+        out.append("conduit")
+    return out
+
+
+def _gather(s: ArenaState) -> list[Action]:
+    p = s.active
+    first = s.c_att[0]
+    out: list[Action] = [act("with", s.uname(u)) for u in s.units_at(p, s.zone[first])
+                         if u not in s.c_att and not s.comm[u]]
+    out.extend(act("target", t) for t in _attack_targets(s, first))
+    return out
+
+
+def _clashes(s: ArenaState) -> list[Action]:
+    seat = s.active if s.phase == CLASH_A else other(s.active)
+    cards = sorted(set(s.hands[seat]))
+    out: list[Action] = []
+    if s.phase == CLASH_A and len(s.c_att) > 1:
+        out.extend(act("clash", k, "by", s.uname(u)) for u in s.c_att for k in cards)
+    else:
+        out.extend(act("clash", k) for k in cards)
+    out.append(act("no-clash"))
+    return out
+
+
+def revive_actions(s: ArenaState) -> list[Action]:
+    """Mass Resurrect and Buyback choices (the Revive Step; one of them per turn)."""
+    p = s.active
+    if s.revived:
+        return []
+    kod = [u for u in s.units_of(p) if u % 4 != DEITY and s.zone[u] == HOME]
+    if not kod:
+        return []
+    out: list[Action] = []
+    if any(s.home_at_start >> u & 1 for u in kod):
+        out.extend(act("revive", "mass", LANES[lane]) for lane in range(3)
+                   if not s.ruined[p][lane])
+    if s.buyback[p] and s.power[p] >= BUYBACK_COST:
+        out.extend(act("revive", "buyback", s.uname(u), lane) for u in kod for lane in LANES)
+    return out
+
+
+def shop_actions(s: ArenaState) -> list[Action]:
+    """Items the active player can pay for, for each of their units in play."""
+    p = s.active
+    heroes = [u for u in s.units_of(p) if s.in_play(u)]
+    return [act("buy", item, s.uname(u)) for item in sorted(set(s.shops[p]))
+            if s.cat.items[item].cost <= s.power[p] for u in heroes]
+
+
+# --- why an action is illegal -----------------------------------------------------------
+
+_STEP_RULE = {DEPLOY: R_DEPLOY, MAIN: R_ACTION, GATHER: R_PARTICIPANTS, BLOCK: R_BLOCK,
+              CLASH_A: R_CLASH, CLASH_D: R_CLASH, REVIVE: R_REVIVE, SHOP: R_SHOP,
+              DISCARD: R_DRAW, OVER: R_WIN}
+
+
+def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
+    """The reason and the rule, as specific as the step allows."""
+    if s.phase == OVER:
+        return "the game is over", R_WIN
+    assert isinstance(action, Act)
+    legal = s.legal_actions()
+    verbs = sorted({a.verb for a in legal if isinstance(a, Act)})
+    rule = _STEP_RULE.get(s.phase, R_ACTION)
+    if s.ask is not None:
+        rule = R_MANIFEST if s.ask[0] == "manifest" else rule
+        return (f"an answer is awaited ({s.ask[0]}): one of {_sample(legal)}", rule)
+    for word in action.args:
+        for part in word.split(":")[:1]:
+            if part not in s.names and part not in LANES and part not in s.cat.skills \
+                    and part not in s.cat.items and part not in ("conduit", "by", "banish",
+                                                                 "mass", "buyback", "attack",
+                                                                 "armor"):
+                return f"{part!r} is not a card or lane of this game", rule
+    if action.verb not in verbs:
+        return (f"'{action.verb}' is not possible now (the {_step(s)}); you may "
+                f"{', '.join(verbs)}", rule)
+    specific = _specific(s, action)
+    if specific is not None:
+        return specific
+    return f"not among the choices now: {_sample(legal)}", rule
+
+
+def _step(s: ArenaState) -> str:
+    names = {DEPLOY: "deployment", MAIN: "action phase", GATHER: "attack being declared",
+             BLOCK: "block step", CLASH_A: "attacker's clash", CLASH_D: "defender's clash",
+             REVIVE: "revive step", SHOP: "shop step", DISCARD: "discard down to 7"}
+    return names.get(s.phase, "current step")
+
+
+def _sample(legal: list[Action]) -> str:
+    texts = [a.to_text() for a in legal]
+    return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
+
+
+def _specific(s: ArenaState, a: Act) -> tuple[str, str] | None:
+    p = s.active
+    u = s.names.get(a.args[0].split(":")[0], -1) if a.args else -1
+    if s.phase == MAIN and u >= 0:
+        if owner(u) != p:
+            return f"{a.args[0]} is not yours", R_ACTION
+        if a.verb in ("attack", "recover", "move", "level") and s.ap < 1:
+            return "no action points left", R_ACTION
+        if not s.in_play(u) and a.verb != "manifest":
+            return f"{a.args[0]} is not in play", R_BASIC
+        if a.verb == "attack" and s.comm[u]:
+            return f"{a.args[0]} is committed and cannot attack", R_BASIC
+        if a.verb == "recover" and not s.comm[u]:
+            return f"{a.args[0]} is ready: a hero who is already ready cannot recover", R_BASIC
+        if a.verb == "move" and len(a.args) == 2 and a.args[1] in LANES:
+            lane = LANES.index(a.args[1])
+            if lane not in ADJACENT[s.zone[u]]:
+                return (f"{a.args[0]} is in the {LANES[s.zone[u]]} lane; the outer lanes are "
+                        "not adjacent", R_BASIC)
+        if a.verb == "level":
+            if s.lvl[u]:
+                return f"{a.args[0]} is already levelled up", R_BASIC
+            return f"not enough power for {a.args[0]}'s EXP cost", R_BASIC
+    if a.verb == "target" and s.phase == GATHER:
+        return ("not a legal target: an enemy hero or conduit at this location, and while "
+                "the enemy has a ready hero with Taunt here only heroes with Taunt",
+                R_PARTICIPANTS)
+    if a.verb == "block":
+        return ("a blocker must be a ready hero at the target's location, not the target "
+                "itself", R_BLOCK)
+    if a.verb == "clash" and a.args[0] not in s.hands[s.to_act or 0]:
+        return f"{a.args[0]} is not in your hand", R_CLASH
+    return None
+
+
+__all__ = ["legal_actions", "why_illegal", "revive_actions", "shop_actions", "in_combat"]

@@ -1,0 +1,119 @@
+"""Views: what one seat of radiant-arena may know, as JSON-ready data.
+
+Hidden from the other seat: a hand (only its size), the deck (only its size), the shop's
+items (only how many), a deity still face down at home, the ruined faces of consecrated
+conduits, and a clash card still face down.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import LANES
+from .flow import in_combat
+from .rules import CONDUIT, DEITY, HOME, PHASE_NAMES, VOID, owner
+
+if TYPE_CHECKING:
+    from .rules import ArenaState
+
+RECONSTRUCTED = ("Card texts and numbers not printed in the rulebook are reconstructed by "
+                 "tabletop (see docs/rules/radiant-arena.md).")
+ZONES = {HOME: "home", VOID: "void"}
+
+
+def _zone(z: int) -> str:
+    return LANES[z] if z >= 0 else ZONES[z]
+
+
+def _unit(s: ArenaState, u: int) -> dict[str, Any]:
+    card = s.cat.units[s.unit_card[u]]
+    side = s.side(u)
+    out: dict[str, Any] = {
+        "id": s.unit_card[u], "name": card.name, "owner": owner(u),
+        "deity": u % 4 == DEITY, "zone": _zone(s.zone[u]), "levelled": bool(s.lvl[u]),
+        "subtitle": side.subtitle, "committed": bool(s.comm[u]), "damage": s.dmg[u],
+        "attack": s.attack_of(u), "armor": s.armor_of(u), "health": s.health_of(u),
+        "exp": side.exp, "keywords": sorted(
+            k for k in ("evoker", "taunt", "vanguard", "divine", "piercing", "stun")
+            if s.keyword(u, k)),
+        "regen": side.regen, "item": s.item[u] or None, "text": side.text,
+    }
+    return out
+
+
+def _seen_values(s: ArenaState, u: int, seat: int | None) -> tuple[int, int]:
+    """Combat values of the clash cards of ``u`` that ``seat`` has seen (not face down)."""
+    atk = arm = 0
+    for v, skill, up in s.c_clash:
+        if v == u and (up or owner(v) == seat):
+            atk += s.cat.skills[skill].attack
+            arm += s.cat.skills[skill].armor
+    return atk, arm
+
+
+def _seen_attack(s: ArenaState, u: int, seat: int | None) -> int:
+    atk = _seen_values(s, u, seat)[0]
+    return atk if u == s.c_def and s.comm[u] else s.attack_of(u) + atk
+
+
+def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator)."""
+    units = []
+    for u in range(8):
+        hidden = u % 4 == DEITY and s.zone[u] == HOME and owner(u) != seat
+        units.append({"owner": owner(u), "deity": True, "zone": "home", "hidden": True}
+                     if hidden else _unit(s, u))
+    players = []
+    for p in (0, 1):
+        mine = p == seat
+        conduits = []
+        for lane in range(3):
+            ruined = s.ruined[p][lane]
+            c = s.cat.conduits[s.cond[p][lane]]
+            conduits.append({
+                "lane": LANES[lane], "ruined": ruined, "damage": s.cdmg[p][lane],
+                "health": s.cat.conduit_health, "attack": s.cat.conduit_attack,
+                "name": c.name if ruined or mine else None,
+                "text": c.text if ruined or mine else None,
+            })
+        entry: dict[str, Any] = {
+            "seat": p, "name": "A" if p == 0 else "B", "power": s.power[p],
+            "buyback": s.buyback[p], "hand": len(s.hands[p]), "deck": len(s.decks[p]),
+            "discard": list(s.discards[p]), "shop": len(s.shops[p]), "conduits": conduits,
+        }
+        if mine:
+            entry["cards"] = sorted(s.hands[p])
+            entry["shop_items"] = sorted(s.shops[p])
+        players.append(entry)
+    combat = None
+    if in_combat(s):
+        clashes = []
+        for u, skill, up in s.c_clash:
+            clashes.append({"hero": s.unit_card[u],
+                            "card": skill if up or owner(u) == seat else None,
+                            "face_up": up})
+        defender = s.c_def
+        combat = {
+            "attackers": [s.unit_card[u] for u in s.c_att],
+            "defender": None if defender < 0 else (
+                "conduit" if defender >= CONDUIT else s.unit_card[defender]),
+            "lane": LANES[s.c_lane] if s.c_lane >= 0 else None,
+            "blocked": s.c_blocked, "clashes": clashes,
+            # Totals count only the clash cards this seat has seen.
+            "attack": sum(_seen_attack(s, u, seat) for u in s.c_att if s.in_play(u)),
+            "defence": None if not 0 <= defender < CONDUIT else {
+                "attack": _seen_attack(s, defender, seat),
+                "armor": s.armor_of(defender) + _seen_values(s, defender, seat)[1]},
+        }
+    out: dict[str, Any] = {
+        "game": "radiant-arena", "note": RECONSTRUCTED,
+        "seat": seat, "to_act": s.to_act, "turn": s.turn, "active": s.active,
+        "phase": PHASE_NAMES[s.phase], "action_points": s.ap,
+        "asking": None if s.ask is None or s.ask[1] != seat else s.ask[0],
+        "units": units, "players": players, "combat": combat,
+        "lanes": list(LANES),
+    }
+    outcome = s.outcome()
+    if outcome is not None:
+        out["outcome"] = outcome.to_json()
+    return out
