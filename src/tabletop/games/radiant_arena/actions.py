@@ -60,15 +60,15 @@ _SHAPES: dict[str, tuple[int, ...]] = {
     "pass": (0,),
 }
 
-_CACHE: dict[str, Act] = {}
+_CACHE: dict[tuple[str, ...], Act] = {}
 
 
 def act(verb: str, *args: str) -> Act:
-    """The interned action for a verb and its words."""
-    key = " ".join((verb, *args))
+    """The interned action for a verb and its words (legal lists build nothing new)."""
+    key = (verb, *args)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = Act(verb, tuple(args))
+        found = _CACHE[key] = Act(verb, args)
     return found
 
 

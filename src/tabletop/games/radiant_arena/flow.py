@@ -339,15 +339,11 @@ def _enter_play(s: ArenaState, u: int, lane: int) -> None:
 
 
 def _revive_possible(s: ArenaState) -> bool:
-    from .legal import revive_actions
-
-    return bool(revive_actions(s))
+    return bool(legal.revive_actions(s))
 
 
 def _shop_possible(s: ArenaState) -> bool:
-    from .legal import shop_actions
-
-    return bool(shop_actions(s))
+    return bool(legal.shop_actions(s))
 
 
 def _revive(s: ArenaState, args: tuple[str, ...]) -> None:
@@ -686,9 +682,7 @@ def _step_effect(s: ArenaState) -> None:
             s.discards[ctx["p"]].append(skill)  # a talent's skill card, once resolved
         return
     op, fields = effects[idx]
-    from .effects import run_op
-
-    result = run_op(s, op, fields, ctx)
+    result = effects_.run_op(s, op, fields, ctx)
     if result is None:
         s._event("The effect cannot resolve further and stops.", (), R_FAQ_PARTIAL)
         frame[1] = len(effects)
@@ -721,3 +715,7 @@ def adjacent(lane: int) -> tuple[int, ...]:
 __all__ = ["apply_action", "advance", "deal_damage", "knock_out", "ruin", "finish",
            "level_up", "manifest", "draw", "in_combat", "combat_attack", "combat_armor",
            "clash_values", "BUYBACK_COST"]
+
+# Imported last: these modules import this one.
+from . import effects as effects_  # noqa: E402
+from . import legal  # noqa: E402

@@ -8,7 +8,8 @@ from tabletop.core import Action
 
 from .actions import LANES, Act, act
 from .data import Effect
-from .flow import BUYBACK_COST, in_combat
+from .effects import candidates
+from .flow import BUYBACK_COST, _blockers, in_combat
 from .rules import (
     ADJACENT,
     BLOCK,
@@ -56,8 +57,6 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if phase == GATHER:
         return list(_gather(s))
     if phase == BLOCK:
-        from .flow import _blockers
-
         return [*(act("block", s.uname(u)) for u in _blockers(s)), act("no-block")]
     if phase in (CLASH_A, CLASH_D):
         return list(_clashes(s))
@@ -141,8 +140,6 @@ def _first_step_possible(s: ArenaState, u: int, effects: tuple[Effect, ...]) -> 
     """A talent can be announced only if its first step has a legal target (rule 15)."""
     if not effects or "target" not in effects[0][1]:
         return True
-    from .effects import candidates
-
     ctx = {"p": owner(u), "u": u, "lane": s.zone[u]}
     return bool(candidates(s, effects[0][1]["target"], ctx))
 

@@ -248,38 +248,26 @@ class ArenaState(State):
         return Outcome(scores, (self.winner,), self.reason)
 
     def _legal_actions(self) -> list[Action]:
-        from .legal import legal_actions
-
-        return legal_actions(self)
+        return legal.legal_actions(self)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        from .legal import why_illegal
-
-        return why_illegal(self, action)
+        return legal.why_illegal(self, action)
 
     def _apply(self, action: Action) -> None:
-        from .flow import apply_action
-
         assert isinstance(action, Act)
-        apply_action(self, action)
+        flow.apply_action(self, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know."""
-        from .views import view
-
-        return view(self, seat)
+        return views.view(self, seat)
 
     def resample(self, seat: int, rng: Random) -> ArenaState:
         """Re-deal what ``seat`` cannot see."""
-        from .hidden import resample
-
-        return resample(self, seat, rng)
+        return hidden.resample(self, seat, rng)
 
     def to_data(self) -> dict[str, Any]:
         """The whole position as readable data."""
-        from .positions import to_data
-
-        return to_data(self)
+        return positions.to_data(self)
 
     def clone(self) -> ArenaState:
         """An independent copy."""
@@ -332,9 +320,7 @@ class ArenaState(State):
 def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:
     """A new game in deployment (``params``: deck_a, deck_b)."""
     state = ArenaState(2, seed, params, cat)
-    from .flow import advance
-
-    advance(state)
+    flow.advance(state)
     return state
 
 
@@ -345,3 +331,7 @@ def effect_frame(effects: tuple[Effect, ...], seat: int, unit: int, lane: int,
 
 
 __all__ = ["ArenaState", "new_state", "effect_frame", "act"]
+
+# The parts of the engine, imported last because they import this module; the methods
+# above reach them through these module names (no import on the hot path).
+from . import flow, hidden, legal, positions, views  # noqa: E402
