@@ -59,10 +59,16 @@ def candidates(s: ArenaState, selector: str, ctx: dict[str, Any]) -> list[int]:
     return out
 
 
-def _targets(s: ArenaState, fields: dict[str, Any], ctx: dict[str, Any]) -> list[int] | None:
-    """The chosen targets; None when nothing fits; [] after asking the controller."""
+def _targets(s: ArenaState, fields: dict[str, Any], ctx: dict[str, Any],
+             committed: int | None = None) -> list[int] | None:
+    """The chosen targets; None when nothing fits; [] after asking the controller.
+
+    ``committed`` keeps only committed (1) or ready (0) heroes: there must be a ready hero
+    to commit and a committed hero to recover (rule 15)."""
     selector = fields.get("target", "self")
     options = candidates(s, selector, ctx)
+    if committed is not None:
+        options = [v for v in options if s.comm[v] == committed]
     if not options:
         return None
     if selector in ALL or len(options) == 1:
@@ -166,7 +172,7 @@ def _op_scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
 
 
 def _op_recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
+    targets = _targets(s, f, ctx, committed=1)
     if not targets:
         return None if targets is None else False
     for t in targets:
@@ -175,7 +181,7 @@ def _op_recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result
 
 
 def _op_commit(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
+    targets = _targets(s, f, ctx, committed=0)
     if not targets:
         return None if targets is None else False
     for t in targets:
@@ -192,8 +198,11 @@ def _op_move(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
         ctx.pop("answer", None)
     t = ctx["moving"]
     if "answer" not in ctx:
-        s.ask = ("lane", ctx["p"], adjacent(s.zone[t]))
-        return False
+        lanes = adjacent(s.zone[t])
+        if len(lanes) > 1:  # from an outer lane the center is the only choice: not asked
+            s.ask = ("lane", ctx["p"], lanes)
+            return False
+        ctx["answer"] = lanes[0]
     s.zone[t] = ctx.pop("answer")
     del ctx["moving"]
     s._event("{} moves to the {} lane.", (s.cat.units[s.unit_card[t]].name, LANES[s.zone[t]]),

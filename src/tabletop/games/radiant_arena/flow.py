@@ -223,6 +223,9 @@ def finish(s: ArenaState, winner: int, reason: str) -> None:
     if s.phase == OVER:
         return
     s.winner, s.reason, s.phase, s.ask = winner, reason, OVER, None
+    for _, _, ctx in s.stack:  # a talent's skill card still goes to the discard pile
+        if ctx.get("skill"):
+            s.discards[ctx["p"]].append(ctx["skill"])
     s.stack.clear()
     s._event("{} wins: {}.", (_pl(winner), reason), R_WIN)
 
@@ -491,10 +494,13 @@ def clash_values(s: ArenaState, u: int) -> tuple[int, int]:
 
 
 def combat_attack(s: ArenaState, u: int) -> int:
-    """Attack in Step Three: a committed defending hero starts from 0 (then combat values)."""
+    """Attack in Step Three: a committed defending hero starts from 0 (then combat values).
+
+    Bonuses made by this combat's clash effects (Battle Frenzy: "this card gets +1 attack",
+    FAQ) are added after, like combat values; printed, item and turn bonuses are not."""
     atk, _ = clash_values(s, u)
     if u == s.c_def and s.comm[u]:
-        return atk
+        return atk + sum(a for v, a, _, combat in s.mods if v == u and combat)
     return s.attack_of(u) + atk
 
 
@@ -534,12 +540,16 @@ def _resolve(s: ArenaState) -> None:
         pierce = hero and s.keyword(d, "piercing")
         taken = _combat_hit(s, victim, back if pierce else 0, 0 if pierce else back,
                             hero and s.keyword(d, "stun"))
+    if s.phase == OVER:  # a deity was KO'd: the game is over (Winning & Losing)
+        _end_combat(s)  # clash cards to the discard piles; no combat left in the views
+        s.phase = OVER
+        return
     # "As long as one point is dealt, all attacking heroes are considered to have dealt damage."
-    if dealt > 0:
-        for u in attackers:
-            _combat_damage_trigger(s, u)
     if taken > 0 and d < CONDUIT:
         _combat_damage_trigger(s, d)
+    if dealt > 0:
+        for u in reversed(attackers):
+            _combat_damage_trigger(s, u)
     s.phase = COMBAT_END
 
 
@@ -609,6 +619,10 @@ def deal_damage(s: ArenaState, target: int, amount: int, piercing: bool, stun: b
             ruin(s, seat, lane)
         return amount
     if not s.in_play(target):
+        return 0
+    if any(v != target and owner(v) == owner(target) and s.keyword(v, "vanguard")
+           for v in s.c_att):
+        s._event("{} cannot take damage (Vanguard).", (_n(s, target),), R_HEROIC)
         return 0
     hit = amount if piercing else max(0, amount - s.armor_of(target) - (
         clash_values(s, target)[1] if combat else 0))

@@ -57,7 +57,7 @@ def _redeal_deity(new: ArenaState, o: int, rng: Random) -> None:
     cat = new.cat
     deity_slot = o * 4 + DEITY
     ruined = [new.cond[o][x] for x in range(3) if new.ruined[o][x]]
-    if new.zone[deity_slot] == HOME:
+    if new.zone[deity_slot] == HOME and new.banished[o] < 0:  # never manifested
         taken = {c for i, c in enumerate(new.unit_card) if i != deity_slot}
         options = sorted(d for d, u in cat.units.items()
                          if u.is_deity and d not in taken and set(ruined) <= set(u.conduits))

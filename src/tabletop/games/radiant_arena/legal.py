@@ -27,12 +27,18 @@ from .rules import (
     R_BASIC,
     R_BLOCK,
     R_CLASH,
+    R_CLASH_CARDS,
+    R_COOLDOWN,
     R_DEPLOY,
     R_DRAW,
+    R_FAQ_PARTIAL,
     R_MANIFEST,
     R_PARTICIPANTS,
+    R_RESOLUTION,
     R_REVIVE,
     R_SHOP,
+    R_TALENT,
+    R_ULTIMATE,
     R_WIN,
     REVIVE,
     SHOP,
@@ -138,10 +144,19 @@ def _main(s: ArenaState) -> list[Action]:
 
 def _first_step_possible(s: ArenaState, u: int, effects: tuple[Effect, ...]) -> bool:
     """A talent can be announced only if its first step has a legal target (rule 15)."""
+    if effects and effects[0][0] == "script":
+        from .scripts import POSSIBLE
+
+        check = POSSIBLE.get(effects[0][1]["name"])
+        return check is None or check(s, u)
     if not effects or "target" not in effects[0][1]:
         return True
     ctx = {"p": owner(u), "u": u, "lane": s.zone[u]}
-    return bool(candidates(s, effects[0][1]["target"], ctx))
+    found = candidates(s, effects[0][1]["target"], ctx)
+    op = effects[0][0]
+    if op in ("commit", "recover"):  # a ready hero to commit, a committed one to recover
+        found = [v for v in found if s.comm[v] == (op == "recover")]
+    return bool(found)
 
 
 def _attack_targets(s: ArenaState, u: int) -> list[str]:
@@ -209,6 +224,8 @@ def shop_actions(s: ArenaState) -> list[Action]:
 _STEP_RULE = {DEPLOY: R_DEPLOY, MAIN: R_ACTION, GATHER: R_PARTICIPANTS, BLOCK: R_BLOCK,
               CLASH_A: R_CLASH, CLASH_D: R_CLASH, REVIVE: R_REVIVE, SHOP: R_SHOP,
               DISCARD: R_DRAW, OVER: R_WIN}
+_ASK_RULE = {"manifest": R_MANIFEST, "assign": R_RESOLUTION, "place": R_REVIVE,
+             "extra_clash": R_CLASH_CARDS}
 
 
 def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
@@ -220,7 +237,8 @@ def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
     verbs = sorted({a.verb for a in legal if isinstance(a, Act)})
     rule = _STEP_RULE.get(s.phase, R_ACTION)
     if s.ask is not None:
-        rule = R_MANIFEST if s.ask[0] == "manifest" else rule
+        # The rule that asked: a clash effect in combat, else the step's own rule.
+        rule = _ASK_RULE.get(s.ask[0], R_CLASH_CARDS if in_combat(s) else rule)
         return (f"an answer is awaited ({s.ask[0]}): one of {_sample(legal)}", rule)
     for word in action.args:
         for part in word.split(":")[:1]:
@@ -229,12 +247,18 @@ def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
                                                                  "mass", "buyback", "attack",
                                                                  "armor"):
                 return f"{part!r} is not a card or lane of this game", rule
-    if action.verb not in verbs:
+    # An action of one hero in the action phase gets its own reason even when no hero can
+    # take that action now (e.g. no one can level up).
+    own = s.phase == MAIN and action.verb in ("attack", "recover", "move", "level", "talent")
+    if action.verb not in verbs and not own:
         return (f"'{action.verb}' is not possible now (the {_step(s)}); you may "
                 f"{', '.join(verbs)}", rule)
     specific = _specific(s, action)
     if specific is not None:
         return specific
+    if action.verb not in verbs:
+        return (f"'{action.verb}' is not possible now (the {_step(s)}); you may "
+                f"{', '.join(verbs)}", rule)
     return f"not among the choices now: {_sample(legal)}", rule
 
 
@@ -270,9 +294,13 @@ def _specific(s: ArenaState, a: Act) -> tuple[str, str] | None:
                 return (f"{a.args[0]} is in the {LANES[s.zone[u]]} lane; the outer lanes are "
                         "not adjacent", R_BASIC)
         if a.verb == "level":
+            if u % 4 == DEITY:
+                return "a deity has no EXP cost and cannot level up", R_BASIC
             if s.lvl[u]:
                 return f"{a.args[0]} is already levelled up", R_BASIC
             return f"not enough power for {a.args[0]}'s EXP cost", R_BASIC
+        if a.verb == "talent":
+            return _talent_reason(s, u, a.args[0].partition(":")[2])
     if a.verb == "target" and s.phase == GATHER:
         return ("not a legal target: an enemy hero or conduit at this location, and while "
                 "the enemy has a ready hero with Taunt here only heroes with Taunt",
@@ -282,6 +310,27 @@ def _specific(s: ArenaState, a: Act) -> tuple[str, str] | None:
                 "itself", R_BLOCK)
     if a.verb == "clash" and a.args[0] not in s.hands[s.to_act or 0]:
         return f"{a.args[0]} is not in your hand", R_CLASH
+    return None
+
+
+def _talent_reason(s: ArenaState, u: int, ability: str) -> tuple[str, str] | None:
+    """Why a hero cannot use a talent now (Talent Actions, Keywords, FAQ)."""
+    name = s.uname(u)
+    talent = next((t for n, t in s.talents_of(u) if n == ability), None)
+    if talent is None:
+        return f"{name} has no talent {ability!r} (nor a skill card of that name in hand)", \
+            R_TALENT
+    if talent.cost > s.ap:
+        return f"{ability} costs {talent.cost} action points; {s.ap} left", R_ACTION
+    if talent.power > s.power[s.active]:
+        return f"{ability} costs {talent.power} power; you have {s.power[s.active]}", R_TALENT
+    if talent.cooldown and s.cooldown_key(u, ability) in s.used:
+        return f"{ability} has Cooldown: once per turn", R_COOLDOWN
+    if talent.ultimate and not s.mighty(u):
+        return (f"{name} is not levelled up and not Divine: mortal heroes cannot use Ultimate "
+                "talents", R_ULTIMATE)
+    if not _first_step_possible(s, u, talent.effects):
+        return f"{ability} has no legal target for its first step", R_FAQ_PARTIAL
     return None
 
 

@@ -151,6 +151,11 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
         s.chance = Chance(int(_get(data, "chance", str, "0"), 16))
     _fill_decks(s, data)
     _check(s)
+    # A position in an automatic step (the preparation phase, the draw step, ...) runs on to
+    # the next decision, as a game would; a saved position is already at one.
+    from .flow import advance
+
+    advance(s)
     return s
 
 

@@ -311,9 +311,13 @@ class ArenaState(State):
         return out
 
     def cooldown_key(self, unit: int, name: str) -> str:
-        """What a Cooldown remembers: a skill card by name, a printed talent by face."""
+        """What a Cooldown remembers: a skill card by name, an item's talent by item, a
+        printed talent by face."""
         if name in self.cat.skills:
             return f"{owner(unit)}:{name}"
+        it = self.item[unit]
+        if it and any(t.id == name for t in self.cat.items[it].talents):
+            return f"{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
         return f"{unit}:{self.lvl[unit]}:{name}"
 
 

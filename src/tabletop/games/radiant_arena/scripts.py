@@ -61,15 +61,25 @@ def wrathlord(s: ArenaState, ctx: dict[str, Any]) -> Result:
     return True
 
 
+def snipe_targets(s: ArenaState, u: int) -> list[int]:
+    """Whom a ready Maka may snipe: enemy heroes in other lanes, Taunt judged at the
+    target's location (Keywords — Taunt; rule 1). None while she is committed."""
+    from .rules import other, owner
+
+    if u < 0 or not s.in_play(u) or s.comm[u]:
+        return []
+    targets = [v for v in s.units_of(other(owner(u))) if s.in_play(v) and s.zone[v] != s.zone[u]]
+    taunt = {s.zone[v] for v in targets if not s.comm[v] and s.keyword(v, "taunt")}
+    return [v for v in targets if s.zone[v] not in taunt or s.keyword(v, "taunt")]
+
+
 def snipe(s: ArenaState, ctx: dict[str, Any]) -> Result:
     """Maka (talent): "Attack an enemy hero in another lane." Only heroes in the defender's
     lane may block (FAQ: When Maka attacks me from another lane, who gets to block?)."""
-    from .rules import BLOCK, other
+    from .rules import BLOCK
 
     u, p = ctx["u"], ctx["p"]
-    if u < 0 or s.comm[u]:
-        return None
-    targets = [v for v in s.units_of(other(p)) if s.in_play(v) and s.zone[v] != s.zone[u]]
+    targets = snipe_targets(s, u)
     if not targets:
         return None
     if len(targets) > 1 and "answer" not in ctx:
@@ -108,4 +118,9 @@ SCRIPTS: dict[str, Callable[[ArenaState, dict[str, Any]], Result]] = {
     "wrathlord": wrathlord,
     "snipe": snipe,
     "overkill": overkill,
+}
+# A talent whose first step is a script can be announced only if this says it can resolve
+# (rule 15): script name -> (state, the hero using it) -> bool.
+POSSIBLE: dict[str, Callable[[ArenaState, int], bool]] = {
+    "snipe": lambda s, u: bool(snipe_targets(s, u)),
 }

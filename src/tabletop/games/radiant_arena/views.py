@@ -53,14 +53,18 @@ def _seen_values(s: ArenaState, u: int, seat: int | None) -> tuple[int, int]:
 
 def _seen_attack(s: ArenaState, u: int, seat: int | None) -> int:
     atk = _seen_values(s, u, seat)[0]
-    return atk if u == s.c_def and s.comm[u] else s.attack_of(u) + atk
+    if u == s.c_def and s.comm[u]:  # as flow.combat_attack: this combat's bonuses count
+        return atk + sum(a for v, a, _, combat in s.mods if v == u and combat)
+    return s.attack_of(u) + atk
 
 
 def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator)."""
     units = []
     for u in range(8):
-        hidden = u % 4 == DEITY and s.zone[u] == HOME and owner(u) != seat
+        # Face down until it manifests (which banishes a hero); a KO'd deity stays known.
+        hidden = (u % 4 == DEITY and s.zone[u] == HOME and s.banished[owner(u)] < 0
+                  and owner(u) != seat)
         units.append({"owner": owner(u), "deity": True, "zone": "home", "hidden": True}
                      if hidden else _unit(s, u))
     players = []

@@ -1,0 +1,91 @@
+"""radiant-arena at the command line: `tabletop play` (piped input) to the end of a game,
+`tabletop simulate` and `tabletop bench`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.core import Record, verify
+
+from .conftest import Run, lines_of
+
+GAME = "radiant-arena"
+
+
+@pytest.mark.parametrize(("seat", "seed"), [(1, 5), (2, 8)])
+def test_a_whole_game_against_random(run: Run, tmp_path: Path, seat: int, seed: int) -> None:
+    """Winning & Losing: a game played to the end at the terminal, always choosing the
+    first legal action by its number; the record replays."""
+    record = tmp_path / "game.json"
+    result = run("play", GAME, "--seat", str(seat), "--opponents", "random", "--seed", str(seed),
+                 "--record", str(record), input="1\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and result.stderr == ""
+    out = result.stdout
+    assert "Game over" in out and "end of input" not in out
+    other = 3 - seat
+    assert f"seat {other} (random) ›" in out
+    # The screen: the lanes and conduits, hand, shop, the reconstruction note, the list of
+    # numbered legal actions and the prompt.
+    for word in ("left", "center", "right", "your conduit", "their conduit", "Your hand",
+                 "Your shop", "reconstructed by tabletop", "legal action(s):", " 1. ",
+                 f"seat {seat} > ", "face-down deity"):
+        assert word in out, word
+    saved = Record.from_json(json.loads(record.read_text()))
+    assert saved.outcome is not None and saved.seed == seed
+    final = verify(saved)
+    assert final.is_over
+    assert f"Seat(s) {final.outcome().winners[0] + 1} win" in out  # type: ignore[union-attr]
+
+
+def test_bad_actions_reprompt_with_the_reason(run: Run) -> None:
+    """An illegal action is refused with the rule and its section; the game goes on."""
+    result = run("play", GAME, "--seed", "3", "--opponents", "random",
+                 input="attack alyn\nattack gandalf\n99\ndeploy alyn center\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert 'illegal: "attack alyn"' in out and "(Setting Up Your First Game — Deployment)" in out
+    assert 'illegal: "attack gandalf"' in out
+    assert "no action number 99" in out
+    assert "you: deploy alyn center — Player A deploys Alyn to the center lane." in out
+    assert "you left the game" in out
+
+
+def test_simulate_ten_games_json(run: Run, tmp_path: Path) -> None:
+    """`tabletop simulate`: one JSON summary on stdout; every game has one winner; the
+    records written with --out replay."""
+    out = tmp_path / "games.jsonl"
+    result = run("simulate", GAME, "--games", "10", "--json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    report = json.loads(result.stdout)
+    assert report["game"] == GAME and report["games"] == 10 and report["players"] == 2
+    assert report["agents"] == ["random", "random"]
+    assert sum(report["wins"]) == 10
+    assert sum(report["mean_scores"]) == pytest.approx(1.0)
+    assert isinstance(report["games_per_s"], float) and report["games_per_s"] > 0
+    records = lines_of(out)
+    assert len(records) == 10
+    verified = run("replay", str(out))
+    assert verified.exit_code == 0, verified.output
+    assert "10 record(s) verified" in verified.stdout
+
+
+def test_simulate_without_json_prints_a_summary(run: Run) -> None:
+    result = run("simulate", GAME, "--games", "2")
+    assert result.exit_code == 0, result.output
+    assert "games/s" in result.stdout and "random" in result.stdout
+
+
+def test_bench_one_second_json(run: Run) -> None:
+    """`tabletop bench`: decisions, games and clones per second, all positive."""
+    result = run("bench", GAME, "--seconds", "1", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["game"] == GAME
+    for key in ("decisions_per_s", "games_per_s", "clone_us"):
+        assert isinstance(report[key], float) and report[key] > 0, key
+    assert report["games"] >= 1 and report["decisions"] > report["games"]

@@ -1,0 +1,119 @@
+"""Shared helpers of the radiant-arena rule and example tests: positions, checks, events.
+
+Every position loads the rulebook's example cards (cards/examples.toml) and the test decks
+and probes (cards/rule_decks.toml) besides the packaged cards; they add cards, never change
+the starter decks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.core import IllegalActionError, from_scenario
+from tabletop.games.radiant_arena.rules import PREP, ArenaState
+
+GAME = "radiant-arena"
+HERE = Path(__file__).parent
+CARDS = HERE / "cards"
+SCENARIOS = HERE / "scenarios"
+EXTRA_CARDS = f"{CARDS / 'examples.toml'},{CARDS / 'rule_decks.toml'}"
+
+
+def params(deck_a: str = "a", deck_b: str = "b") -> dict[str, str]:
+    """Scenario params: the two decks and the extra card files."""
+    return {"deck_a": deck_a, "deck_b": deck_b, "cards": EXTRA_CARDS}
+
+
+def position(units: dict[str, dict[str, Any]] | None = None, *,
+             deck_ids: tuple[str, str] = ("a", "b"),
+             hands: list[list[str]] | None = None, **fields: Any) -> ArenaState:
+    """A position from scenario fields; hands are empty unless given (no random cards).
+
+    A position in an automatic step (``phase = "preparation"``) runs on to the first
+    decision, like a game.
+    """
+    data: dict[str, Any] = {"game": GAME, "params": params(*deck_ids), "units": units or {},
+                            "hands": hands if hands is not None else [[], []], **fields}
+    state = from_scenario(data)
+    assert isinstance(state, ArenaState)
+    assert state.phase != PREP
+    return state
+
+
+def scenario_file(name: str) -> ArenaState:
+    """A position from tests/games/radiant_arena/scenarios/<name>.toml (its ``cards``
+    param names files relative to tests/games/radiant_arena)."""
+    import tomllib
+
+    data = tomllib.loads((SCENARIOS / f"{name}.toml").read_text())
+    cards = data.get("params", {}).get("cards", "")
+    if cards:
+        data["params"]["cards"] = ",".join(str(HERE / c) for c in cards.split(","))
+    state = from_scenario(data, str(SCENARIOS / f"{name}.toml"))
+    assert isinstance(state, ArenaState)
+    return state
+
+
+def legal(state: ArenaState) -> set[str]:
+    """The notation of every legal action."""
+    return {a.to_text() for a in state.legal_actions()}
+
+
+def play(state: ArenaState, *actions: str) -> ArenaState:
+    """Apply actions in order (each checked)."""
+    for a in actions:
+        state.apply(a)
+    return state
+
+
+def texts(state: ArenaState, seat: int | None = None, *, everything: bool = True) -> list[str]:
+    """Event sentences: all of them, or those ``seat`` may see (``everything=False``)."""
+    events = state.events if everything else state.events_for(seat)
+    return [e.text for e in events]
+
+
+def index_of(state: ArenaState, text: str) -> int:
+    """The position of the first event whose sentence contains ``text``."""
+    for i, t in enumerate(texts(state)):
+        if text in t:
+            return i
+    raise AssertionError(f"no event contains {text!r}: {texts(state)}")
+
+
+def u(state: ArenaState, name: str) -> int:
+    """A unit's slot by card id."""
+    return state.names[name]
+
+
+def dmg(state: ArenaState, name: str) -> int:
+    """Damage tokens on a unit."""
+    return state.dmg[u(state, name)]
+
+
+def zone(state: ArenaState, name: str) -> str:
+    """A unit's zone in scenario words."""
+    return state.to_data()["units"][name]["zone"]
+
+
+def committed(state: ArenaState, name: str) -> bool:
+    """Whether a unit is committed."""
+    return bool(state.comm[u(state, name)])
+
+
+def assert_illegal(state: ArenaState, action: str, section: str) -> IllegalActionError:
+    """``action`` raises IllegalActionError naming ``section`` and changes nothing."""
+    before = state.to_data()
+    events, history = list(state.events), list(state.history)
+    legal_before = legal(state)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    assert section in str(info.value), str(info.value)
+    assert section in info.value.rule
+    assert state.to_data() == before
+    assert state.events == events and state.history == history
+    assert legal(state) == legal_before
+    return info.value
+

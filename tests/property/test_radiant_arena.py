@@ -1,0 +1,387 @@
+"""Property tests of radiant-arena (hypothesis): random games end, cards are conserved,
+illegal actions change nothing, records replay, and no hidden card leaks to a seat.
+
+Rulebook: ../shared/rules/radiant-offline-battle-arena.txt. Hidden information:
+docs/rules/radiant-arena.md, "Hidden information" (a seat sees its own hand, shop, deity and
+ruined conduit faces; clash cards are hidden until revealed; a deity until it manifests; a
+conduit's ruined face until it is ruined; an item until it is bought; no deck's order).
+
+Some games load the rulebook's example cards (tests/games/radiant_arena/cards/examples.toml)
+besides the starter decks: they add a third deity, The Wrathlord, so that a face-down deity
+has more than one possible identity and hiding it can be checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.core import Action, IllegalActionError, Record, new_game, record_of, verify
+from tabletop.games.radiant_arena import ArenaState
+from tabletop.games.radiant_arena import rules as R
+from tabletop.games.radiant_arena.actions import LANES, act, parse
+from tabletop.games.radiant_arena.spec import catalog
+
+GAME = "radiant-arena"
+EXAMPLES = str(Path(__file__).parents[1] / "games" / "radiant_arena" / "cards" / "examples.toml")
+# TABLETOP_PROPERTY_SCALE multiplies every max_examples (1: this file runs in about 30 s on
+# two cores; 10 or 100 for a soak run).
+SCALE = float(os.environ.get("TABLETOP_PROPERTY_SCALE", "1"))
+MAX_DECISIONS = 3_000  # a random game takes about 250 decisions; it ends by deck-out at most
+RULES = {v for k, v in vars(R).items() if k.startswith("R_")}
+SETTINGS: dict[str, Any] = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+CARDS = ("starter", "examples")  # parametrized, so parallel runs spread the examples
+
+
+def examples(n: int) -> int:
+    """``n`` hypothesis examples, scaled for soak runs."""
+    return max(1, round(n * SCALE))
+
+
+def start(seed: int, cards: str) -> ArenaState:
+    state = new_game(GAME, seed=seed, **({"cards": EXAMPLES} if cards == "examples" else {}))
+    assert isinstance(state, ArenaState)
+    return state
+
+
+# --- every action the notation can express -------------------------------------------------
+
+
+def all_actions() -> list[Action]:
+    """Every action of the notation over the starter decks' names (legal or not), and a few
+    naming cards that do not exist."""
+    cat = catalog()
+    units = [*(h for d in "ab" for h in cat.decks[d].heroes), "final-judge", "oracle"]
+    skills = sorted(k for d in "ab" for h in cat.decks[d].heroes for k in cat.skill_set(h))
+    skills = sorted(set(skills))
+    items = sorted({i for d in "ab" for i in cat.decks[d].items})
+    abilities = sorted({t.id for x in units for side in cat.units[x].sides for t in side.talents}
+                       | {t.id for i in items for t in cat.items[i].talents}
+                       | {k for k in skills if cat.skills[k].talent is not None})
+    out = [act("no-block"), act("no-clash"), act("pass"), act("target", "conduit"),
+           act("choose", "attack"), act("choose", "armor"), act("attack", "nobody"),
+           act("buy", "excalibur", "alyn"), act("move", "alyn", "up")]
+    for x in units:
+        for verb in ("attack", "with", "target", "block", "recover", "level", "assign"):
+            out.append(act(verb, x))
+        for lane in LANES:
+            out += [act("deploy", x, lane), act("move", x, lane), act("place", x, lane),
+                    act("revive", "buyback", x, lane)]
+            out += [act("manifest", d, lane, "banish", x) for d in ("final-judge", "oracle")]
+        out += [act("talent", f"{x}:{a}") for a in abilities]
+        out += [act("clash", k, "by", x) for k in skills]
+        out += [act("buy", i, x) for i in items]
+    for lane in LANES:
+        out += [act("lane", lane), act("revive", "mass", lane)]
+    out += [act("clash", k) for k in skills] + [act("discard", k) for k in skills]
+    return out
+
+
+ALL_ACTIONS = all_actions()
+
+
+# --- random games ----------------------------------------------------------------------------
+
+
+class Walk:
+    """A seeded random game, played in place; remembers items that went to the void with a
+    banished hero (Manifestation: "its item goes to the void with it")."""
+
+    def __init__(self, seed: int, cards: str = "starter") -> None:
+        self.state = start(seed, cards)
+        self.rng = random.Random(seed ^ 0x5A5A)
+        self.voided: list[list[str]] = [[], []]
+        self.steps = 0
+
+    def step(self) -> Action:
+        s = self.state
+        action = self.rng.choice(s.legal_actions())
+        if action.verb == "manifest":  # type: ignore[attr-defined]
+            banished = s.names[action.args[3]]  # type: ignore[attr-defined]
+            if s.item[banished]:
+                self.voided[R.owner(banished)].append(s.item[banished])
+        s.apply(action)
+        self.steps += 1
+        assert self.steps <= MAX_DECISIONS, "the game did not end"
+        return action
+
+    def positions(self) -> Iterator[ArenaState]:
+        """Every position (the same object, advanced in place), the final one included."""
+        while True:
+            yield self.state
+            if self.state.to_act is None:
+                return
+            self.step()
+
+
+def position_at(seed: int, fraction: float, cards: str = "starter") -> ArenaState:
+    """The position after about ``fraction`` of a random game (a clone)."""
+    states = [s.clone() for s in Walk(seed, cards).positions()]
+    return states[min(len(states) - 1, int(fraction * len(states)))]
+
+
+def skill_places(s: ArenaState, seat: int) -> Counter[str]:
+    """Every skill card of ``seat`` wherever it is: hand, deck, discard pile (skill ids only:
+    destroyed items go there too), clash cards on the table, and a skill card used for its
+    talent while its effect resolves."""
+    out = Counter(s.hands[seat]) + Counter(s.decks[seat])
+    out += Counter(k for k in s.discards[seat] if k in s.cat.skills)
+    out += Counter(k for v, k, _ in s.c_clash if R.owner(v) == seat)
+    out += Counter(f[2]["skill"] for f in s.stack if f[2].get("skill") and f[2]["p"] == seat)
+    return out
+
+
+def item_places(s: ArenaState, seat: int, voided: list[str]) -> Counter[str]:
+    """Every item of ``seat``: in the shop, equipped, destroyed (discard pile) or in the void."""
+    out = Counter(s.shops[seat]) + Counter(s.item[v] for v in s.units_of(seat) if s.item[v])
+    return out + Counter(k for k in s.discards[seat] if k in s.cat.items) + Counter(voided)
+
+
+def check_conservation(w: Walk) -> None:
+    s = w.state
+    for seat, key in ((R.A, "deck_a"), (R.B, "deck_b")):
+        deck = s.cat.decks[s.params[key]]
+        skills = Counter(k for h in deck.heroes for k in s.cat.skill_set(h))
+        assert sum(skills.values()) == 30
+        assert skill_places(s, seat) == skills, f"seat {seat}: a skill card is lost or doubled"
+        assert item_places(s, seat, w.voided[seat]) == Counter(deck.items), \
+            f"seat {seat}: an item is lost or doubled"
+
+
+@pytest.mark.parametrize("cards", CARDS)
+@settings(max_examples=examples(70), **SETTINGS)
+@given(seed=seeds)
+def test_random_games_finish_conserving_cards(seed: int, cards: str) -> None:
+    """Winning & Losing: every game ends (a deity KO'd or banished, or a draw from an empty
+    deck), within a bound, with one winner. At every step each seat's 30 skill cards are each
+    in exactly one place and its 3 items in the shop, equipped, destroyed or in the void; the
+    legal actions are never empty and each round-trips through the notation."""
+    w = Walk(seed, cards)
+    for s in w.positions():
+        check_conservation(w)
+        if s.to_act is not None:
+            legal = s.legal_actions()
+            assert legal, "a seat must decide but has nothing to do"
+            assert len(set(legal)) == len(legal)
+            for a in legal:
+                assert parse(a.to_text()) == a
+    out = s.outcome()
+    assert out is not None and out.reason
+    assert sorted(out.scores) == [0.0, 1.0] and len(out.winners) == 1
+    assert 6 < w.steps <= MAX_DECISIONS  # deployment is 6 decisions
+
+
+@settings(max_examples=examples(80), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), data=st.data())
+def test_illegal_action_changes_nothing(seed: int, fraction: float,
+                                        data: st.DataObject) -> None:
+    """DESIGN.md core contract: an illegal action raises ``IllegalActionError`` naming the
+    rule and its section, and leaves the state exactly as it was."""
+    s = position_at(seed, fraction)
+    legal = set(s.legal_actions())
+    illegal = [a for a in ALL_ACTIONS if a not in legal]
+    before = observable(s)
+    for action in data.draw(st.lists(st.sampled_from(illegal), min_size=1, max_size=8)):
+        text = action.to_text()
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(text)
+        msg = str(err.value)
+        assert msg.startswith(f'illegal: "{text}" — ')
+        assert err.value.rule in RULES and msg.endswith(f"({err.value.rule})")
+        assert observable(s) == before
+
+
+def observable(s: ArenaState) -> tuple[object, ...]:
+    return (s.to_data(), [s.view(x) for x in (0, 1, None)], list(s.events),
+            [a.to_text() for a in s.legal_actions()], s.to_act)
+
+
+@pytest.mark.parametrize("cards", CARDS)
+@settings(max_examples=examples(20), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1))
+def test_records_replay_to_the_same_hash(seed: int, cards: str, fraction: float) -> None:
+    """DESIGN.md: replaying a record reproduces the same state hash, from a record cut at any
+    point of a random game (through JSON, as a record file is read)."""
+    s = position_at(seed, fraction, cards)
+    record = Record.from_json(json.loads(record_of(s).dumps()))
+    assert verify(record).state_hash() == s.state_hash()
+
+
+# --- hidden information ------------------------------------------------------------------------
+
+
+def face_down(s: ArenaState, seat: int) -> bool:
+    """Whether ``seat``'s deity has never manifested (manifesting banishes a hero)."""
+    return s.zone[seat * 4 + R.DEITY] == R.HOME and s.banished[seat] < 0
+
+
+def deity_options(s: ArenaState, seat: int) -> list[str]:
+    """The deities a face-down deity of ``seat`` may be (hidden.py's rule)."""
+    slot = seat * 4 + R.DEITY
+    ruined = {s.cond[seat][x] for x in range(3) if s.ruined[seat][x]}
+    taken = {c for i, c in enumerate(s.unit_card) if i != slot}
+    return [d for d, unit in s.cat.units.items()
+            if unit.is_deity and d not in taken and ruined <= set(unit.conduits)]
+
+
+def hidden_of(s: ArenaState, o: int) -> dict[str, Any]:
+    """What the seat other than ``o`` cannot see of ``o``."""
+    return {
+        "hand": sorted(s.hands[o]),
+        "deck": list(s.decks[o]),
+        "clash": [k for v, k, up in s.c_clash if not up and R.owner(v) == o],
+        "shop": sorted(s.shops[o]),
+        "deity": s.unit_card[o * 4 + R.DEITY] if face_down(s, o) else None,
+        "conduits": [s.cond[o][x] for x in range(3) if not s.ruined[o][x]],
+    }
+
+
+def can_vary(s: ArenaState, o: int) -> dict[str, bool]:
+    """Which hidden parts of ``o`` a fair re-deal should change over a couple dozen tries:
+    one whose cards can be swapped with enough other unseen cards (at least 4 elsewhere,
+    of at least 3 kinds in all, so an unchanged deal is very unlikely)."""
+    hand, deck = Counter(s.hands[o]), Counter(s.decks[o])
+    clash = Counter(hidden_of(s, o)["clash"])
+    kinds = len(hand + deck + clash)
+    shown = {i for i in (*s.item[o * 4:o * 4 + 4], *s.discards[o]) if i in s.cat.items}
+    return {
+        "hand": bool(hand) and (deck + clash).total() >= 4 and kinds >= 3,
+        "deck": len(deck) >= 2 and deck.total() >= 4,
+        "clash": bool(clash) and (hand + deck).total() >= 4 and kinds >= 3,
+        "shop": 0 < len(s.shops[o]) < len(set(s.cat.items) - shown),
+        "deity": face_down(s, o) and len(deity_options(s, o)) >= 2,
+        "conduits": sum(not r for r in s.ruined[o]) >= 2,
+    }
+
+
+def check_view_hides(view: dict[str, Any], seat: int) -> None:
+    """The other seat's hidden things have no place in ``seat``'s view."""
+    o = 1 - seat
+    theirs = view["players"][o]
+    assert "cards" not in theirs and "shop_items" not in theirs
+    assert "cards" in view["players"][seat]
+    for c in theirs["conduits"]:
+        if not c["ruined"]:
+            assert c["name"] is None and c["text"] is None
+    deity = view["units"][o * 4 + R.DEITY]
+    if deity.get("hidden"):
+        assert set(deity) == {"owner", "deity", "zone", "hidden"}
+    combat = view["combat"]
+    if combat:
+        mine = {x["id"] for x in view["units"] if "id" in x and x["owner"] == seat}
+        for clash in combat["clashes"]:
+            if not clash["face_up"] and clash["hero"] not in mine:
+                assert clash["card"] is None
+
+
+def check_resample(s: ArenaState, seat: int, r: ArenaState) -> None:
+    """What ``seat`` knows is kept by the resample ``r``."""
+    assert r.view(seat) == s.view(seat)
+    assert r.events_for(seat) == s.events_for(seat)
+    assert r.view(None) == s.view(None)
+    assert r.hands[seat] == s.hands[seat] and r.shops[seat] == s.shops[seat]
+    assert len(r.hands[1 - seat]) == len(s.hands[1 - seat])
+    assert len(r.decks[1 - seat]) == len(s.decks[1 - seat])
+    if s.to_act == seat:  # the seat's own choices depend only on what it knows
+        assert r.legal_actions() == s.legal_actions()
+
+
+def resample_and_check(s: ArenaState, seat: int, tries: int = 24) -> set[str]:
+    """Resample ``tries`` times; every resample keeps the seat's knowledge; return the
+    hidden parts that some resample changed. Fails if one that should vary never does."""
+    o = 1 - seat
+    check_view_hides(s.view(seat), seat)
+    before = hidden_of(s, o)
+    changed: set[str] = set()
+    for k in range(tries):
+        r = s.resample(seat, random.Random(k))
+        check_resample(s, seat, r)
+        after = hidden_of(r, o)
+        changed |= {key for key in before if after[key] != before[key]}
+    should = {key for key, yes in can_vary(s, o).items() if yes}
+    assert should <= changed, f"the re-deal never changed {sorted(should - changed)}"
+    return changed
+
+
+@pytest.mark.parametrize("cards", CARDS)
+@settings(max_examples=examples(40), **SETTINGS)
+@given(seed=seeds, fractions=st.lists(st.floats(0, 1), min_size=1, max_size=3))
+def test_no_leak_resample_changes_nothing_the_seat_sees(seed: int, cards: str,
+                                                        fractions: list[float]) -> None:
+    """STYLE.md, Hidden information: re-deal everything a seat cannot see, and that seat's
+    view and event stream must not change. At random points of random games, for both
+    seats: resamples keep the seat's view, its events and the spectator view; and over the
+    samples the other seat's hand and deck order, its face-down clash card, its shop, its
+    face-down deity and where its consecrated conduits lie do change whenever another deal
+    is possible, so none of them can have been in the seat's view."""
+    states = [x.clone() for x in Walk(seed, cards).positions()]
+    for fraction in fractions:
+        s = states[min(len(states) - 1, int(fraction * len(states)))]
+        for seat in (R.A, R.B):
+            resample_and_check(s, seat)
+
+
+def test_no_leak_every_hidden_part_is_exercised() -> None:
+    """The resample test above over fixed games: each kind of hidden thing (a hand, a deck's
+    order, a face-down clash card, a shop, a face-down deity, the consecrated conduits'
+    places) is actually re-dealt somewhere, so each kind is checked."""
+    changed: set[str] = set()
+    for seed in range(6):
+        for i, s in enumerate(Walk(seed, "examples").positions()):
+            if i % 7 and not (s.c_clash and not s.c_clash[-1][2]):
+                continue
+            changed |= resample_and_check(s.clone(), s.to_act if s.to_act is not None else 0,
+                                          tries=12)
+    assert changed == {"hand", "deck", "clash", "shop", "deity", "conduits"}
+
+
+@settings(max_examples=examples(80), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), data=st.data())
+def test_no_leak_same_story_same_view(seed: int, fraction: float, data: st.DataObject) -> None:
+    """The re-deal test carried forward: from a position and a resample of it for one seat,
+    play the same actions in both; while that seat is told the same events, its view stays
+    equal (nothing hidden shows through the consequences of play)."""
+    s = position_at(seed, fraction, "examples")
+    seat = data.draw(st.integers(0, 1))
+    real, other = s.clone(), s.resample(seat, random.Random(seed))
+    rng = random.Random(seed + 1)
+    for _ in range(40):
+        if real.to_act is None or other.to_act != real.to_act:
+            break
+        theirs = set(other.legal_actions())
+        common = [a for a in real.legal_actions() if a in theirs]
+        if not common:
+            break
+        action = rng.choice(common)
+        n = len(real.events_for(seat))
+        real.apply(action)
+        other.apply(action)
+        if real.events_for(seat)[n:] != other.events_for(seat)[n:]:
+            break  # the seat learned something that differs: views may differ now
+        assert other.view(seat) == real.view(seat), f"after {action} the view differs"
+
+
+def test_private_events_stay_private() -> None:
+    """Setup and the Draw Step: "You draw ..." and "You clash ..." events go to their one
+    seat only; the other seat's and a spectator's streams never hold them."""
+    w = Walk(7)
+    for _ in w.positions():
+        pass
+    private = [e for e in w.state.events if e.seats is not None]
+    assert any(e.template.startswith("You draw") for e in private)
+    assert any(e.template.startswith("You clash") for e in private)
+    for e in private:
+        assert len(e.seats) == 1 and e.template.startswith("You ")
+    for seat in (0, 1, None):
+        for e in w.state.events_for(seat):
+            assert e.seats is None or (seat is not None and seat in e.seats)
