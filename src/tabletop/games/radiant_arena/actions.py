@@ -16,6 +16,7 @@ Heroes, deities, skills and items are named by their card ids; lanes are ``left`
     choose attack | choose armor       an option an effect asks for
     lane left                          a lane an effect asks for
     assign mato                        the defender picks which attacker takes its damage
+    first alyn                         which of your simultaneous effects resolves first
     revive mass left                   ruin your conduit in that lane: Mass Resurrect
     revive buyback alyn center         Buyback
     place alyn center                  where a hero revived by Mass Resurrect enters
@@ -48,7 +49,7 @@ GRAMMAR = ("deploy <hero> <lane> | attack <hero> | with <hero> | target <hero>|c
            "block <hero> | no-block | clash <skill> [by <hero>] | no-clash | recover <hero> | "
            "move <hero> <lane> | level <hero> | talent <hero>:<ability> | "
            "manifest <deity> <lane> banish <hero> | choose <option> | lane <lane> | "
-           "assign <hero> | revive mass <lane> | revive buyback <hero> <lane> | "
+           "assign <hero> | first <hero> | revive mass <lane> | revive buyback <hero> <lane> | "
            "place <hero> <lane> | buy <item> <hero> | discard <skill> | pass")
 
 # verb -> allowed word counts (the rules check the words themselves)
@@ -56,7 +57,7 @@ _SHAPES: dict[str, tuple[int, ...]] = {
     "deploy": (2,), "attack": (1,), "with": (1,), "target": (1,), "block": (1,),
     "no-block": (0,), "clash": (1, 3), "no-clash": (0,), "recover": (1,), "move": (2,),
     "level": (1,), "talent": (1,), "manifest": (4,), "choose": (1,), "lane": (1,),
-    "assign": (1,), "revive": (2, 3), "place": (2,), "buy": (2,), "discard": (1,),
+    "assign": (1,), "first": (1,), "revive": (2, 3), "place": (2,), "buy": (2,), "discard": (1,),
     "pass": (0,),
 }
 

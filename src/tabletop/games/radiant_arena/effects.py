@@ -289,6 +289,28 @@ def _op_mass_revive(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Re
     return False
 
 
+def _op_order(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+    """Golden Rule 2: the active player orders their own simultaneous effects.
+
+    ``ctx["units"]`` holds the heroes whose "after this hero deals combat damage" effects
+    are still to resolve; the one chosen (or the last) resolves on top of this frame."""
+    from .flow import combat_damage_trigger
+
+    units = tuple(ctx["units"])  # a tuple: clones share the frame's context values
+    if "answer" in ctx:
+        chosen = ctx.pop("answer")
+    elif len(units) > 1:
+        s.ask = ("first", ctx["p"], units)
+        return False
+    elif units:
+        chosen = units[0]
+    else:
+        return True
+    ctx["units"] = tuple(u for u in units if u != chosen)
+    combat_damage_trigger(s, chosen)
+    return False
+
+
 OPS: dict[str, Callable[[ArenaState, dict[str, Any], dict[str, Any]], Result]] = {
     "damage": _op_damage,
     "heal": _op_heal,
@@ -308,6 +330,7 @@ OPS: dict[str, Callable[[ArenaState, dict[str, Any], dict[str, Any]], Result]] =
     "script": _op_script,
     "_manifest": _op_manifest,
     "_mass_revive": _op_mass_revive,
+    "_order": _op_order,
 }
 
 

@@ -171,6 +171,8 @@ def _answer(s: ArenaState, verb: str, args: tuple[str, ...]) -> None:
         ctx["answer"] = args[0]
     elif verb == "lane":
         ctx["answer"] = LANES.index(args[0])
+    elif verb == "first":
+        ctx["answer"] = s.names[args[0]]
     elif verb == "clash":
         ctx["answer"] = args[0]
     elif verb == "no-clash":
@@ -548,8 +550,14 @@ def _resolve(s: ArenaState) -> None:
     if taken > 0 and d < CONDUIT:
         _combat_damage_trigger(s, d)
     if dealt > 0:
-        for u in reversed(attackers):
-            _combat_damage_trigger(s, u)
+        own = [u for u in attackers if s.in_play(u) and s.side(u).on_combat_damage]
+        if len(own) > 1:
+            # Golden Rule 2: the active player orders their own simultaneous effects.
+            s.stack.append([(("_order", {}),), 0,
+                            {"p": s.active, "u": -1, "lane": s.c_lane, "units": tuple(own)}])
+        else:
+            for u in own:
+                _combat_damage_trigger(s, u)
     s.phase = COMBAT_END
 
 
@@ -572,6 +580,11 @@ def _combat_hit(s: ArenaState, target: int, piercing: int, normal: int, stun: bo
             armor = combat_armor(s, unit) if s.in_play(unit) else 0
             dealt += deal_damage(s, unit, p + max(0, n - armor), True, stun, combat=True)
     return dealt
+
+
+def combat_damage_trigger(s: ArenaState, u: int) -> None:
+    """Push a unit's "after this hero deals combat damage" effects."""
+    _combat_damage_trigger(s, u)
 
 
 def _combat_damage_trigger(s: ArenaState, u: int) -> None:

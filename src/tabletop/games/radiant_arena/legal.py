@@ -93,6 +93,8 @@ def _answers(s: ArenaState) -> list[Action]:
         return [act("discard", k) for k in sorted(set(s.hands[seat]))]
     if kind == "extra_clash":
         return [*(act("clash", k) for k in sorted(set(s.hands[seat]))), act("no-clash")]
+    if kind == "first":
+        return [act("first", s.uname(u)) for u in options]
     if kind == "assign":
         return [act("assign", s.uname(u)) for u in options]
     if kind == "place":
