@@ -89,3 +89,32 @@ def test_bench_one_second_json(run: Run) -> None:
     for key in ("decisions_per_s", "games_per_s", "clone_us"):
         assert isinstance(report[key], float) and report[key] > 0, key
     assert report["games"] >= 1 and report["decisions"] > report["games"]
+
+
+def test_own_card_file_and_params(run: Run, tmp_path: Path) -> None:
+    """DESIGN.md, Cards as data: "A user can load their own card file (--cards PATH)";
+    --param picks the decks it defines. A broken file or an unknown deck is one error line."""
+    cards = tmp_path / "mine.toml"
+    cards.write_text(
+        '[[deck]]\nid = "mine"\nname = "Mine"\nheroes = ["viggo", "eleanor", "iskandar"]\n'
+        'items = ["fury", "wurmbane", "sun-gods-gauntlet"]\ndeity = "oracle"\n'
+        'conduits = ["gift-of-the-elements", "natures-bounty", "smite"]\n'
+        '[[deck]]\nid = "theirs"\nname = "Theirs"\nheroes = ["alyn", "mato", "bran"]\n'
+        'items = ["fury", "wurmbane", "sun-gods-gauntlet"]\ndeity = "final-judge"\n'
+        'conduits = ["gift-of-the-elements", "natures-bounty", "ancient-wisdom"]\n')
+    out = tmp_path / "r.jsonl"
+    result = run("simulate", GAME, "--games", "3", "--json", "--cards", str(cards),
+                 "--param", "deck_a=mine", "--param", "deck_b=theirs", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 3
+    first = Record.from_json(json.loads(out.read_text().splitlines()[0]))
+    assert first.params["deck_a"] == "mine" and str(cards.resolve()) in first.params["cards"]
+    assert verify(first).is_over
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[hero]]\nid = 3\n")
+    for args in (["--cards", str(bad)], ["--param", "deck_a=nope"], ["--param", "bogus=1"]):
+        result = run("simulate", GAME, "--games", "1", "--json", *args)
+        assert result.exit_code != 0
+        assert "Traceback" not in result.output
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert result.stderr.startswith("error: ")

@@ -7,15 +7,15 @@ field. Effects become tuples ``(op, fields)`` so the rules never parse data on a
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core import CardDataError
+from tabletop.core.datafile import load_model
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("heroes", "deities", "conduits", "items", "skills", "decks")
@@ -335,27 +335,6 @@ class _Checker:
                     self.effects(s.on_combat_damage, card, f"{field}.on_combat_damage"))
 
 
-def _read(path: Path) -> CardFile:
-    try:
-        raw = tomllib.loads(path.read_text())
-    except OSError as e:
-        raise CardDataError(f"{path}: cannot read ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{path}: not valid TOML ({e})") from None
-    try:
-        return CardFile.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = err["loc"]
-        label = ""
-        if len(loc) >= 2 and isinstance(loc[1], int):
-            items = raw.get(str(loc[0]), [])
-            if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
-                label = f" ({loc[0]} {items[loc[1]].get('id', '?')})"
-        where = ".".join(str(x) for x in loc)
-        raise CardDataError(f"{path}: {where}{label}: {err['msg']}") from None
-
-
 def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
     """The packaged card files, then any extra files (later cards replace earlier ones)."""
     paths = [DATA_DIR / f"{name}.toml" for name in FILES] + [Path(p) for p in extra]
@@ -366,7 +345,7 @@ def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
     decks: dict[str, Deck] = {}
     consecrated: ConsecratedModel | None = None
     for path in paths:
-        f = _read(path)
+        f = load_model(CardFile, path)
         ck = _Checker(path)
         consecrated = f.consecrated or consecrated
         for h in f.hero:

@@ -6,14 +6,13 @@ docs/rules/radiant-perim.md). Every error names the file, the entry and the fiel
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core import CardDataError
+from tabletop.core.datafile import load_model
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -117,32 +116,6 @@ class Catalog:
         return f"{self.races[t // n].capitalize()} {self.ranks[t % n].capitalize()}"
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text())
-    except OSError as e:
-        raise CardDataError(f"{path}: cannot read ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{path}: not valid TOML ({e})") from None
-
-
-def _validate(model: type[_Strict], data: dict[str, Any], path: Path) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = err["loc"]
-        where = ".".join(str(x) for x in loc)
-        entry = ""
-        if len(loc) >= 2 and isinstance(loc[1], int):
-            item = data.get(str(loc[0]), [])
-            if isinstance(item, list) and loc[1] < len(item) and isinstance(item[loc[1]], dict):
-                d = item[loc[1]]
-                label = d.get("id") or ".".join(str(d.get(k, "?")) for k in ("race", "rank"))
-                entry = f" ({loc[0]} {label})"
-        raise CardDataError(f"{path}: {where}{entry}: {err['msg']}") from None
-
-
 def _fail(path: Path, entry: str, field: str, msg: str) -> CardDataError:
     return CardDataError(f"{path}: {entry}: field {field!r}: {msg}")
 
@@ -151,8 +124,8 @@ def load_catalog(cards_path: Path | None = None, board_path: Path | None = None)
     """Read, validate and index the card and board files (the packaged ones by default)."""
     cpath = cards_path or DATA_DIR / "cards.toml"
     bpath = board_path or DATA_DIR / "board.toml"
-    cards: CardsFile = _validate(CardsFile, _read(cpath), cpath)
-    board: BoardFile = _validate(BoardFile, _read(bpath), bpath)
+    cards = load_model(CardsFile, cpath)
+    board = load_model(BoardFile, bpath)
 
     races = tuple(r.id for r in cards.race)
     ranks = tuple(cards.ranks)

@@ -42,6 +42,10 @@ def resample(state: PerimState, seat: int, rng: Random) -> PerimState:
         slots.append((s, sum(free), state.absent[s], False))
         slots.append((s, sum(state.leftover[s]), 0, True))
     slots.sort(key=lambda x: -bin(x[2]).count("1"))  # most constrained first
+    # In a canonical order, so the sample depends only on what the seat knows and on rng
+    # (not on where the hidden cards truly are): agents' searches then cannot tell re-deals
+    # of the hidden cards apart.
+    hidden.sort()
     deal = _deal(hidden, slots, rng)
     for s in others:
         new.hands[s] = state.known[s][:]

@@ -21,7 +21,7 @@ RECONSTRUCTED = ("The map of Perim, the card list, the meld icons and the printe
 
 
 # What never changes about a region, built once; views add control and coins.
-REGIONS = tuple(
+REGIONS: tuple[dict[str, Any], ...] = tuple(
     {"id": C.regions[r], "realm": C.realms[C.region_realm[r]],
      "natives": [C.races[x] for x in sorted(C.region_natives[r])],
      "temple": r in C.temples,
