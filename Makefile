@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint soak clean
+.PHONY: play test bench bench-agents lint soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,9 @@ test: $(STAMP)  ## the whole test suite
 
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
+
+bench-agents: $(STAMP)  ## agent strength and speed (long: about an hour on 2 cores); docs/agents.md
+	$(PY) bench/agents.py --out bench-agents.jsonl
 
 soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 	$(VENV)/bin/tabletop simulate radiant-perim --games 1000 --players 4 --workers 2 --out /tmp/tabletop-soak.jsonl

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.core import Action, ParameterError
 
-from .base import register_agent
+from .base import Resampler, register_agent
 
 PERIM_RANKS = ("assassin", "elder", "scout", "mount", "knight", "phalanx")
 MOUNTED = len(PERIM_RANKS)
@@ -27,7 +27,8 @@ class PerimGreedy:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action],
+            resampler: Resampler | None = None) -> Action:
         """The action the rules of thumb prefer (ties broken by the seeded generator)."""
         texts = [a.to_text() for a in legal]
         scored = [(self._score(view, t), self.rng.random(), i) for i, t in enumerate(texts)]

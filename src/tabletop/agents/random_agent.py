@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .base import register_agent
+from .base import Resampler, register_agent
 
 
 class RandomAgent:
@@ -19,7 +19,8 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action],
+            resampler: Resampler | None = None) -> Action:
         """A random legal action."""
         return legal[self.rng.randrange(len(legal))]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.agents import Agent, make_agent
+from tabletop.agents import Agent, decide, make_agent
 from tabletop.core import ParameterError, State, new_game
 
 _MASK63 = (1 << 63) - 1
@@ -68,5 +68,4 @@ def play_match(
         seat = state.to_act
         if seat is None:
             return state
-        legal = state.legal_actions()
-        state.apply(agents[seat].act(state.view(seat), legal))
+        state.apply(decide(agents[seat], state))

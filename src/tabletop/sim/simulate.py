@@ -90,6 +90,19 @@ def simulate(
     return _run(jobs, min(workers, games))
 
 
+def run_jobs(jobs: Sequence[_Job], workers: int = 1) -> Iterator[GameResult]:
+    """Play prepared games ``(index, game_id, players, agents, seed, params)``, yielding
+    the results in the order of ``jobs`` (a process pool when ``workers > 1``).
+
+    The setup of each job should be checked first (:func:`check_setup`).
+    """
+    if workers < 1:
+        raise ParameterError(f"the number of workers must be at least 1, not {workers}")
+    if not jobs:
+        return iter(())
+    return _run(list(jobs), min(workers, len(jobs)))
+
+
 def _run(jobs: list[_Job], workers: int) -> Iterator[GameResult]:
     games = len(jobs)
     if workers == 1:

@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: list games, play one, simulate many, replay, bench, export.
+"""The ``tabletop`` command: list games, play one, simulate many, run a tournament, analyse
+a position, replay, bench, export.
 
 Every bad input ends in one line on standard error, ``error: <what is wrong>``, and a
 non-zero exit code: engine errors (``TabletopError``) and unreadable files exit with 1,
@@ -32,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from tabletop.agents import make_agent
+from tabletop.agents import DIFFICULTIES, difficulty_agent, make_agent
 from tabletop.core import (
     ParameterError,
     Record,
@@ -50,8 +51,19 @@ from tabletop.core import (
     record_of,
     verify,
 )
-from tabletop.sim import Summary, agent_seed, bench, check_setup, seat_agents, simulate
+from tabletop.sim import (
+    Standings,
+    Summary,
+    agent_seed,
+    analyze,
+    bench,
+    check_setup,
+    seat_agents,
+    simulate,
+    tournament,
+)
 
+from .params import parse_params
 from .play import PlaySession, Quit, stdin_reader
 
 
@@ -174,15 +186,23 @@ def play_cmd(
     players: Annotated[int | None, typer.Option(
         help="Number of seats (default: the game's usual number).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat, counted from 1.")] = 1,
-    opponents: Annotated[str, typer.Option(
-        help="Agent(s) for the other seats, comma-separated, cycled in seat order.")]
-        = "greedy",
+    opponents: Annotated[str | None, typer.Option(
+        help="Agent(s) for the other seats, comma-separated, cycled in seat order "
+             "(default: the agents of --difficulty normal).")] = None,
+    difficulty: Annotated[str | None, typer.Option(
+        help="Opponents by level instead of by name: "
+             + "; ".join(f"{k} = {' or '.join(v)}" for k, v in DIFFICULTIES.items())
+             + ".")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game (default: a fresh one, shown at the start).")] = None,
     scenario: Annotated[Path | None, typer.Option(
         help="Start from this scenario file (TOML) instead of a new game.")] = None,
     record: Annotated[Path | None, typer.Option(
         help="Save the record of the game here (JSON) when it ends or you quit.")] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
 ) -> None:
     """Play a game in the terminal against AI opponents.
 
@@ -190,6 +210,10 @@ def play_cmd(
     also `undo`, `help`, `board`, `log`, `quit`.
     """
     spec = get_spec(game)
+    if difficulty is not None:
+        if opponents is not None:
+            raise ParameterError("give --opponents or --difficulty, not both")
+        opponents = difficulty_agent(difficulty, spec.id)
     if scenario is not None:
         if seed is not None:
             raise ParameterError("--seed cannot be used with --scenario "
@@ -200,12 +224,14 @@ def play_cmd(
         if players is not None and players != state.players:
             raise ScenarioError(f"{scenario} has {state.players} seats, not {players}")
     else:
-        state = new_game(spec.id, players=_players(spec.id, players), seed=seed)
+        state = new_game(spec.id, players=_players(spec.id, players), seed=seed,
+                         **parse_params(spec, param, cards))
     if not 1 <= seat <= state.players:
         raise ParameterError(f"--seat must be 1..{state.players}, not {seat}")
     human = seat - 1
     others = [s for s in range(state.players) if s != human]
-    names = seat_agents(_names(opponents), len(others))
+    # Without --opponents or --difficulty, the opponents play at the "normal" level.
+    names = seat_agents(_names(opponents or difficulty_agent("normal", spec.id)), len(others))
     agents = {s: make_agent(name, spec.id, agent_seed(state.seed, s))
               for s, name in zip(others, names, strict=True)}
 
@@ -283,6 +309,10 @@ def simulate_cmd(
         help="Write every game's record here, one JSON line each.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object with the summary, nothing else.")] = False,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
 ) -> None:
     """Play many games between agents and summarise wins and scores per seat.
 
@@ -291,11 +321,12 @@ def simulate_cmd(
     """
     n = _players(game, players)
     names = seat_agents(_names(agents), n)
-    check_setup(game, n, names)
+    params = parse_params(get_spec(game), param, cards)
+    check_setup(game, n, names, params)
     sink = out.open("w") if out is not None else None
     summary = Summary(game, names)
     try:
-        results = simulate(game, n, names, n_games, seed=seed, workers=workers)
+        results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params)
         progress = Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
             TimeElapsedColumn(), TimeRemainingColumn(),
@@ -331,6 +362,119 @@ def simulate_cmd(
                   f"with {workers} worker(s). A shared win counts for every winning seat.")
     if out is not None:
         console.print(f"Records written to {out}.")
+
+
+# --- tournament -----------------------------------------------------------------------
+
+
+@app.command("tournament")
+def tournament_cmd(
+    game: Annotated[str, typer.Argument(help="The game id.")],
+    agents: Annotated[str, typer.Option(
+        help="Two or more agents, comma-separated: random, greedy, heuristic, ismcts:1s, "
+             "ismcts:500 (iterations).")] = "random,heuristic",
+    n_games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                         help="Games per pairing.")] = 20,
+    players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1,
+                                         help="Worker processes (1: in this process).")] = 1,
+    out: Annotated[Path | None, typer.Option(
+        help="Write every game's record here, one JSON line each.")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print one JSON object (pairings and ratings), nothing else.")] = False,
+) -> None:
+    """Round robin: every pair of agents plays --games games, seats rotated.
+
+    In a pairing, agent a takes one seat (its partner too, in a team game) and copies
+    of agent b the others; each deal is played with a in every seat. A shared win
+    counts half. Win rates come with 95% Wilson intervals; ratings are Bradley-Terry
+    (MM iterations) on the Elo scale, averaging 0.
+    """
+    names = _names(agents)
+    n = _players(game, players)
+    games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers)
+    standings = Standings(names)
+    total = n_games * len(names) * (len(names) - 1) // 2
+    sink = out.open("w") if out is not None else None
+    try:
+        progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), TimeRemainingColumn(),
+            console=_err(), disable=as_json, transient=False,
+        )
+        with progress:
+            task = progress.add_task(f"{game}, {n} players", total=total)
+            for played in games_iter:
+                standings.add(played)
+                if sink is not None:
+                    sink.write(played.result.record + "\n")
+                progress.advance(task)
+    finally:
+        if sink is not None:
+            sink.close()
+    report = standings.to_json()
+    if as_json:
+        sys.stdout.write(json.dumps(report) + "\n")
+        return
+    console = _out()
+    console.print(Text(f"{game}: {n} players, {n_games} games per pairing, first seed {seed}",
+                       style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    for col in ("a", "b", "games", "a wins", "b wins", "draws", "a win %", "95% CI"):
+        table.add_column(col, justify="left" if col in ("a", "b") else "right")
+    for p in report["pairings"]:
+        table.add_row(p["a"], p["b"], str(p["games"]), str(p["wins_a"]), str(p["wins_b"]),
+                      str(p["draws"]), f"{100 * p['win_rate_a']:.1f}",
+                      f"{100 * p['ci_low']:.1f}–{100 * p['ci_high']:.1f}")
+    console.print(table)
+    ratings = Table(box=box.SIMPLE_HEAD, show_edge=False, title="Bradley-Terry ratings")
+    ratings.add_column("agent")
+    ratings.add_column("rating", justify="right")
+    for name, rating in sorted(report["ratings"].items(), key=lambda kv: -kv[1]):
+        ratings.add_row(name, f"{rating:+.0f}")
+    console.print(ratings)
+    console.print("A shared win counts half. Ratings: Elo scale, mean 0 (400 = 10:1 odds).")
+    if out is not None:
+        console.print(f"Records written to {out}.")
+
+
+# --- analyze --------------------------------------------------------------------------
+
+
+@app.command("analyze")
+def analyze_cmd(
+    record: Annotated[Path, typer.Argument(help="A record file.")],
+    move: Annotated[int, typer.Option(
+        help="Analyse the position before this action (counted from 1).")],
+    game_no: Annotated[int, typer.Option(
+        "--game", help="Which record of the file (counted from 1).")] = 1,
+    budget: Annotated[str, typer.Option(
+        help="ISMCTS budget: seconds (1s, 0.2s) or iterations (500).")] = "1s",
+    seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Estimate each legal action's chance to win, by ISMCTS from the mover's seat."""
+    records = _load(record)
+    if not 1 <= game_no <= len(records):
+        raise ParameterError(f"--game must be 1..{len(records)}, not {game_no}")
+    result = analyze(records[game_no - 1], move, budget=budget, seed=seed)
+    report = result.to_json()
+    if as_json:
+        sys.stdout.write(json.dumps(report) + "\n")
+        return
+    console = _out()
+    console.print(Text(f"Before action {move}: seat {report['seat']} to act; ISMCTS ran "
+                       f"{report['iterations']:,} iterations in {report['seconds']:.2f} s "
+                       "with only what that seat knew.", style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    for col in ("action", "visits", "win %", ""):
+        table.add_column(col, justify="left" if col in ("action", "") else "right")
+    for row in report["actions"]:
+        win = "–" if row["win"] is None else f"{100 * row['win']:.1f}"
+        mark = "played" if row["action"] == report["played"] else ""
+        table.add_row(row["action"], str(row["visits"]), win, mark)
+    console.print(table)
 
 
 # --- replay ---------------------------------------------------------------------------
@@ -394,10 +538,14 @@ def bench_cmd(
     seconds: Annotated[float, typer.Option(min=0.01, help="About how long to measure.")] = 3.0,
     seed: Annotated[int, typer.Option(help="Seed of the first random game.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
 ) -> None:
     """Measure the engine: random playouts (decisions/s, games/s) and clone time."""
     n = _players(game, players)
-    result = bench(game, n, seconds, seed=seed)
+    result = bench(game, n, seconds, seed=seed, params=parse_params(get_spec(game), param, cards))
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return

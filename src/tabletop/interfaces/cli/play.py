@@ -25,7 +25,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.agents import Agent
+from tabletop.agents import Agent, decide
 from tabletop.core import Action, Event, State, TabletopError, record_of, replay
 
 from .render import renderer_for
@@ -101,7 +101,7 @@ class PlaySession:
     def _agent_turn(self, seat: int) -> None:
         state = self.state
         before = len(state.events)
-        action = self.agents[seat].act(state.view(seat), state.legal_actions())
+        action = decide(self.agents[seat], state)
         state.apply(action)
         # Say what the person may know of it: the events it may see, not the action text
         # (a meld chosen in secret must stay secret).

@@ -1,0 +1,90 @@
+"""Per-game heuristics: hand-written rules of thumb and a position evaluation.
+
+A :class:`GameHeuristic` knows one game through its views and its action notation only
+(it never imports the game package). It does two jobs:
+
+- ``choose(view, legal, rng)``: the move the rules of thumb prefer; the ``heuristic``
+  agent plays it, and ISMCTS may use it as its rollout policy;
+- ``evaluate(views)``: the chance of each seat to win from a position, given every
+  seat's view of it (values in [0, 1], partners equal); ISMCTS evaluates with it
+  where it cuts a rollout short.
+
+A game gains a heuristic by registering one here (``register_heuristic``); the
+``heuristic`` agent and ISMCTS then find it by the game id. The rules of thumb of each
+game are described in docs/agents.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from tabletop.core import Action, ParameterError
+
+from .base import Resampler, register_agent
+
+
+class GameHeuristic(Protocol):
+    """Rules of thumb and an evaluation for one game, reading only views and notation."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        """The preferred legal action of the seat whose view this is."""
+        ...
+
+    def evaluate(self, views: Sequence[dict[str, Any]]) -> list[float]:
+        """Each seat's chance to win, in [0, 1] (partners equal), from every seat's view
+        of one position (``views[seat]``)."""
+        ...
+
+
+_HEURISTICS: dict[str, Callable[[], GameHeuristic]] = {}
+_BUILT: dict[str, GameHeuristic] = {}
+
+
+def register_heuristic(game_id: str, factory: Callable[[], GameHeuristic]) -> None:
+    """Give ``game_id`` a heuristic (built once, on first use)."""
+    _HEURISTICS[game_id] = factory
+    _BUILT.pop(game_id, None)
+
+
+def heuristic_for(game_id: str) -> GameHeuristic | None:
+    """The heuristic of a game, or ``None`` when it has none."""
+    _load()
+    if game_id not in _HEURISTICS:
+        return None
+    if game_id not in _BUILT:
+        _BUILT[game_id] = _HEURISTICS[game_id]()
+    return _BUILT[game_id]
+
+
+class HeuristicAgent:
+    """Plays what the game's heuristic prefers; ties are broken by its seeded generator."""
+
+    name = "heuristic"
+
+    def __init__(self, heuristic: GameHeuristic, seed: int) -> None:
+        self.heuristic = heuristic
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict[str, Any], legal: Sequence[Action],
+            resampler: Resampler | None = None) -> Action:
+        """The heuristic's choice (the only legal action when there is one)."""
+        if len(legal) == 1:
+            return legal[0]
+        return self.heuristic.choose(view, legal, self.rng)
+
+
+def _heuristic_agent(game_id: str, seed: int) -> HeuristicAgent:
+    h = heuristic_for(game_id)
+    if h is None:
+        have = ", ".join(sorted(_HEURISTICS)) or "none"
+        raise ParameterError(f"the heuristic agent does not play {game_id} (it plays: {have})")
+    return HeuristicAgent(h, seed)
+
+
+def _load() -> None:
+    from . import perim  # noqa: F401  (registers radiant-perim)
+
+
+register_agent("heuristic", _heuristic_agent)

@@ -1,0 +1,274 @@
+"""ISMCTS: information-set Monte Carlo tree search by determinization, for every game.
+
+The agent searches through the core contract alone: a :class:`~.base.Resampler` gives
+determinizations (fresh full states consistent with what the seat knows, so none needs
+cloning), which the search plays on with ``legal_actions``, ``apply_unchecked``,
+``to_act``, ``outcome`` and ``team``, and ``view`` where a game heuristic evaluates a
+position.
+
+Design (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
+
+- One tree per decision, seen from the deciding seat. A node stands for an information
+  set of that seat: the sequence of ``(seat, action)`` pairs from the root (actions are
+  values equal when their notation is equal). Keying edges by the acting seat as well
+  keeps apart positions where who acts next depends on hidden cards.
+- Each iteration draws a fresh determinization, descends the tree choosing among the
+  children legal *in that determinization* by UCB1 with availability counts
+  (``mean + c * sqrt(ln(available) / visits)``, ``available`` counting the iterations in
+  which the child could have been chosen), and adds one child per iteration.
+- Below the tree the game's heuristic evaluates the position reached (the chance of
+  each seat to win, in [0, 1], from every seat's view of the determinization): rollouts
+  are cut at ``depth`` decisions, 0 by default, so the new leaf itself is evaluated.
+  With ``depth`` > 0 the rollout first plays that many decisions at random (or by the
+  heuristic's policy, ``rollout=heuristic``). A game without a heuristic is played out
+  at random to its end.
+- Rewards are per seat in [0, 1]: at the end of a game, a win shared among ``k``
+  winning sides is worth ``1/k`` to each of their seats (partners share their side's
+  reward, ``State.team``); every node scores the reward of the seat that chose it.
+- The move played is the root child with the most visits. A decision with one legal
+  action is not searched.
+
+Budgets: ``ismcts:500`` is 500 iterations a decision (reproducible under a seed),
+``ismcts:0.1s`` is a tenth of a second a decision (depends on the machine's speed);
+plain ``ismcts`` is 1000 iterations. The exploration constant ``c`` is 0.4.
+Further options follow after colons: ``ismcts:500:rollout=random:depth=0:c=0.7``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core import Action, Outcome, ParameterError, State
+
+from .base import Resampler, register_agent
+from .heuristic import GameHeuristic, heuristic_for
+
+DEFAULT_ITERATIONS = 1000
+DEFAULT_DEPTH = 0
+DEFAULT_C = 0.4
+
+
+class _Node:
+    """An information set of the searching seat, reached by the edge ``(seat, action)``."""
+
+    __slots__ = ("seat", "children", "visits", "total", "avail")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat that chose the edge into this node
+        self.children: dict[tuple[int, Action], _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    """What the search found for one root action: visits and the mean reward (win chance)."""
+
+    action: Action
+    visits: int
+    value: float | None  # the mean reward of the deciding seat, None when never tried
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """A finished search: every root action's statistics, best first, and the effort."""
+
+    stats: list[ActionStats]
+    iterations: int
+    seconds: float
+
+
+def win_shares(outcome: Outcome, state: State) -> list[float]:
+    """Each seat's reward at the end of a game: ``1/k`` for the seats of ``k`` winning
+    sides, 0 for the others."""
+    sides = {state.team(s) for s in outcome.winners}
+    share = 1.0 / len(sides) if sides else 0.0
+    winners = set(outcome.winners)
+    return [share if s in winners else 0.0 for s in range(state.players)]
+
+
+class IsmctsAgent:
+    """Single-observer ISMCTS with a budget in iterations or seconds (module docstring)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        seed: int,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        heuristic: GameHeuristic | None = None,
+        rollout: str = "random",
+        depth: int | None = DEFAULT_DEPTH,
+        c: float = DEFAULT_C,
+        name: str = "ismcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ParameterError(f"ismcts needs at least 1 iteration, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ParameterError(f"ismcts needs a positive time budget, not {seconds}")
+        if rollout not in ("heuristic", "random"):
+            raise ParameterError(f"ismcts rollout must be heuristic or random, not {rollout!r}")
+        self.name = name
+        self.game_id = game_id
+        self.iterations = iterations
+        self.seconds = seconds
+        self.heuristic = heuristic
+        # Without a heuristic there is nothing to cut a rollout short with.
+        self.rollout = rollout if heuristic is not None else "random"
+        self.depth = depth if heuristic is not None else None
+        self.c = c
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict[str, Any], legal: Sequence[Action],
+            resampler: Resampler | None = None) -> Action:
+        """The most visited root action after the search (no search for a forced move)."""
+        if len(legal) == 1:
+            return legal[0]
+        if resampler is None:
+            raise ParameterError("ismcts needs a resampler to search (use agents.decide)")
+        return self.search(legal, resampler).stats[0].action
+
+    def search(self, legal: Sequence[Action], resampler: Resampler) -> SearchResult:
+        """Search the decision of ``resampler.seat`` among ``legal`` within the budget."""
+        me = resampler.seat
+        root = _Node(me)
+        rng = self.rng
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = self.iterations
+        done = 0
+        while True:
+            self._iterate(root, resampler.sample(rng), rng)
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        stats = []
+        for a in legal:
+            child = root.children.get((me, a))
+            if child is None or child.visits == 0:
+                stats.append(ActionStats(a, 0, None))
+            else:
+                stats.append(ActionStats(a, child.visits, child.total / child.visits))
+        stats.sort(key=lambda s: (-s.visits, -(s.value or 0.0)))
+        return SearchResult(stats, done, time.perf_counter() - start)
+
+    # --- one iteration ----------------------------------------------------------------------
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+        node = root
+        path = []
+        c = self.c
+        while True:
+            seat = state.to_act
+            if seat is None:
+                break
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if (seat, a) not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(seat)
+                children[(seat, action)] = child
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            best = None
+            best_score = -math.inf
+            for a in legal:
+                ch = children[(seat, a)]
+                ch.avail += 1
+                score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best, best_score = (a, ch), score
+            assert best is not None
+            state.apply_unchecked(best[0])
+            node = best[1]
+            path.append(node)
+        rewards = self._rollout(state, root.seat, rng)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.seat]
+
+    def _rollout(self, state: State, me: int, rng: random.Random) -> Sequence[float]:
+        heuristic = self.heuristic
+        steps = 0
+        depth = self.depth
+        while True:
+            seat = state.to_act
+            if seat is None:
+                outcome = state.outcome()
+                assert outcome is not None
+                return win_shares(outcome, state)
+            if depth is not None and steps >= depth:
+                assert heuristic is not None
+                return heuristic.evaluate([state.view(s) for s in range(state.players)])
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif self.rollout == "heuristic":
+                assert heuristic is not None
+                action = heuristic.choose(state.view(seat), legal, rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state.apply_unchecked(action)
+            steps += 1
+
+
+def parse_budget(option: str | None) -> dict[str, Any]:
+    """Read an ISMCTS option string: ``1s``, ``0.1s``, ``500`` and ``key=value`` extras.
+
+    >>> parse_budget("0.5s")
+    {'seconds': 0.5}
+    >>> parse_budget("200:depth=0:rollout=random")
+    {'iterations': 200, 'depth': 0, 'rollout': 'random'}
+    """
+    out: dict[str, Any] = {}
+    if not option:
+        return out
+    for part in option.split(":"):
+        part = part.strip()
+        key, eq, value = part.partition("=")
+        known = True
+        try:
+            if not eq:
+                if part.endswith("ms"):
+                    out["seconds"] = float(part[:-2]) / 1000
+                elif part.endswith("s"):
+                    out["seconds"] = float(part[:-1])
+                else:
+                    out["iterations"] = int(part)
+            elif key == "depth":
+                out["depth"] = None if value in ("none", "end") else int(value)
+            elif key == "c":
+                out["c"] = float(value)
+            elif key == "rollout":
+                out["rollout"] = value
+            else:
+                known = False
+        except ValueError:
+            raise ParameterError(
+                f"cannot read the ismcts budget {part!r}: use seconds like 1s or 0.1s, "
+                "or a number of iterations like 500") from None
+        if not known:
+            raise ParameterError(f"unknown ismcts option {key!r} (known: depth, c, rollout)")
+    return out
+
+
+def _ismcts(game_id: str, seed: int, option: str | None) -> IsmctsAgent:
+    name = "ismcts" if option is None else f"ismcts:{option}"
+    return IsmctsAgent(game_id, seed, heuristic=heuristic_for(game_id), name=name,
+                       **parse_budget(option))
+
+
+register_agent("ismcts", _ismcts, options=True)

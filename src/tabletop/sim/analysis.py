@@ -1,0 +1,57 @@
+"""Analysis of a recorded position: ISMCTS's estimate of every legal action.
+
+The position before action ``move`` (counted from 1) of a record is replayed; ISMCTS
+then searches it from the seat to act, through a :class:`~tabletop.agents.Resampler`
+like any agent (so it uses only what that seat knew), and reports for each legal action
+its visits and its mean reward: the estimated chance that the mover's side wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.agents import IsmctsAgent, Resampler, SearchResult, make_agent
+from tabletop.core import ParameterError, Record, RecordError, replay
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The search of one recorded position."""
+
+    move: int  # the action analysed, counted from 1
+    seat: int  # the mover, 0-based
+    played: str | None  # the action the record played there, if any
+    result: SearchResult
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready form (seats counted from 1)."""
+        return {
+            "move": self.move, "seat": self.seat + 1, "played": self.played,
+            "iterations": self.result.iterations, "seconds": round(self.result.seconds, 3),
+            "actions": [{"action": s.action.to_text(), "visits": s.visits,
+                         "win": None if s.value is None else round(s.value, 4)}
+                        for s in self.result.stats],
+        }
+
+
+def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0) -> Analysis:
+    """Search the position before action ``move`` of ``record`` with ISMCTS.
+
+    ``budget`` is an ISMCTS option (``1s``, ``0.2s``, ``500``). Raises ``RecordError``
+    when the record does not replay, ``ParameterError`` for a move outside the game or a
+    bad budget.
+    """
+    last = len(record.actions)
+    if not 1 <= move <= last + 1:
+        raise ParameterError(f"--move must be 1..{last + 1} (the record has {last} actions), "
+                             f"not {move}")
+    state = replay(record, upto=move - 1)
+    seat = state.to_act
+    if seat is None:
+        raise RecordError(f"the game is over before action {move}: nothing to analyse")
+    agent = make_agent(f"ismcts:{budget}", record.game, seed)
+    assert isinstance(agent, IsmctsAgent)
+    result = agent.search(state.legal_actions(), Resampler(state, seat))
+    played = record.actions[move - 1] if move <= last else None
+    return Analysis(move, seat, played, result)

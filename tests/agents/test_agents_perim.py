@@ -1,0 +1,66 @@
+"""The radiant-perim heuristic: meld planning and rules of thumb, from views only."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+from tabletop.agents import heuristic_for
+from tabletop.agents.perim import MELD_POINTS, TYPE, meld_plan
+from tabletop.core import new_game
+
+
+def _hand(*slugs: str) -> list[int]:
+    out = [0] * 24
+    for s in slugs:
+        out[TYPE[s]] += 1
+    return out
+
+
+def test_meld_plan_prefers_the_council_when_it_scores_more() -> None:
+    """Phase 2: Meld — each card in one meld; age 1: council 4, army 3, mounted knight 1."""
+    elders = ("avis.elder", "treefolk.elder", "stonedweller.elder", "mariner.elder")
+    army = ("avis.scout", "avis.mount", "avis.knight", "avis.phalanx")
+    points, plan = meld_plan(_hand(*elders, *army), age=1)
+    # The avis elder makes either the council (4) or the army (3): the council wins,
+    # and the avis knight and mount still make a mounted knight (1).
+    assert points == 5 and sorted(plan) == ["council", "mounted-knight avis"]
+    points, plan = meld_plan(_hand(*elders, "avis.elder", *army), age=2)
+    assert points == 8 + 6 and sorted(plan) == ["army avis", "council"]
+    assert meld_plan(_hand("mariner.knight", "mariner.mount") * 1, age=3) == (
+        3, ["mounted-knight mariner"])
+    assert meld_plan(_hand(), age=1) == (0, [])
+
+
+def test_the_heuristic_melds_everything_then_stops() -> None:
+    h = heuristic_for("radiant-perim")
+    assert h is not None
+    rng = random.Random(0)
+    for seed in range(30):
+        state = new_game("radiant-perim", players=2 + seed % 3, seed=seed)
+        while state.view(None)["phase"] == "recruit":
+            state.apply(h.choose(state.view(state.to_act), state.legal_actions(), rng))
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        best, _ = meld_plan([view["hands"][seat]["cards"].count(s) for s in TYPE], view["age"])
+        while True:
+            action = h.choose(state.view(seat), state.legal_actions(), rng)
+            if action.to_text() == "meld done":
+                break
+            state.apply(action)
+        melds = state.view(seat)["my_melds"]
+        points = sum(MELD_POINTS[m.split()[0]][view["age"] - 1] for m in melds)
+        assert points == best
+
+
+def test_agents_never_import_a_game() -> None:
+    """Agents read views and notation only (DESIGN: agents speak through the core)."""
+    root = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "agents"
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("tabletop.games"), path.name
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("tabletop.games") for a in node.names)
