@@ -79,24 +79,71 @@ def _targets(s: ArenaState, fields: dict[str, Any], ctx: dict[str, Any],
     return []
 
 
-def _op_damage(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        deal_damage(s, t, f.get("amount", 0), f.get("piercing", False), f.get("stun", False))
-    return True
+Op = Callable[["ArenaState", dict[str, Any], dict[str, Any]], Result]
+PerTarget = Callable[["ArenaState", dict[str, Any], dict[str, Any], int], None]
 
 
-def _op_heal(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        healed = min(f.get("amount", 0), s.dmg[t])
-        s.dmg[t] -= healed
-        s._event("{} heals {} damage.", (s.cat.units[s.unit_card[t]].name, healed), R_TALENT)
-    return True
+def _each(fn: PerTarget, committed: int | None = None) -> Op:
+    """The op that does ``fn`` to each target of its selector, asking when there is a
+    choice and stopping the effect when there is no target (FAQ: partial resolution)."""
+    def op(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
+        targets = _targets(s, f, ctx, committed)
+        if not targets:
+            return None if targets is None else False
+        for t in targets:
+            fn(s, f, ctx, t)
+        return True
+
+    op.__doc__ = fn.__doc__
+    return op
+
+
+def _damage(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """damage: deal ``amount`` (Piercing, Stun as flagged), dealt by the hero using it."""
+    deal_damage(s, t, f.get("amount", 0), f.get("piercing", False), f.get("stun", False))
+
+
+def _heal(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """heal: remove up to ``amount`` damage."""
+    healed = min(f.get("amount", 0), s.dmg[t])
+    s.dmg[t] -= healed
+    s._event("{} heals {} damage.", (s.cat.units[s.unit_card[t]].name, healed), R_TALENT)
+
+
+def _boost(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """boost: + attack and armor until the end of the combat (of the turn outside one)."""
+    _add_mod(s, t, f.get("attack", 0), f.get("armor", 0))
+
+
+def _scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """scale: + ``amount`` to ``stat`` for every ``per`` damage on the hero using it (Mato)."""
+    u = ctx["u"]
+    bonus = (s.dmg[u] if u >= 0 else 0) // max(1, f.get("per", 1)) * f.get("amount", 1)
+    if f.get("stat") == "attack":
+        _add_mod(s, t, bonus, 0)
+    else:
+        _add_mod(s, t, 0, bonus)
+
+
+def _recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """recover: a committed hero becomes ready."""
+    s.comm[t] = 0
+
+
+def _commit(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """commit: a ready hero becomes committed."""
+    s.comm[t] = 1
+
+
+def _grant(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """grant: a keyword until the end of the combat (of the turn outside one)."""
+    s.grants.append((t, f["keyword"], in_combat(s)))
+
+
+def _level_up(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
+    """level_up: flip a basic hero for free, then recover it if committed (FAQ)."""
+    if not s.lvl[t] and not s.is_deity(t):
+        level_up(s, t)
 
 
 def _op_draw(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
@@ -130,15 +177,6 @@ def _add_mod(s: ArenaState, t: int, attack: int, armor: int) -> None:
              attack, armor), R_TALENT)
 
 
-def _op_boost(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        _add_mod(s, t, f.get("attack", 0), f.get("armor", 0))
-    return True
-
-
 def _op_boost_choice(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
     if "chosen" not in ctx:
         targets = _targets(s, {"target": f.get("target", "self")}, ctx)
@@ -153,39 +191,6 @@ def _op_boost_choice(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> R
     amount = f.get("amount", 0)
     for t in ctx.pop("chosen"):
         _add_mod(s, t, amount if choice == "attack" else 0, amount if choice == "armor" else 0)
-    return True
-
-
-def _op_scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
-    if not targets:
-        return None if targets is None else False
-    u = ctx["u"]
-    steps = (s.dmg[u] if u >= 0 else 0) // max(1, f.get("per", 1))
-    bonus = steps * f.get("amount", 1)
-    for t in targets:
-        if f.get("stat") == "attack":
-            _add_mod(s, t, bonus, 0)
-        else:
-            _add_mod(s, t, 0, bonus)
-    return True
-
-
-def _op_recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx, committed=1)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        s.comm[t] = 0
-    return True
-
-
-def _op_commit(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx, committed=0)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        s.comm[t] = 1
     return True
 
 
@@ -241,25 +246,6 @@ def _op_action_points(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> 
     return True
 
 
-def _op_grant(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        s.grants.append((t, f["keyword"], in_combat(s)))
-    return True
-
-
-def _op_level_up(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    targets = _targets(s, f, ctx)
-    if not targets:
-        return None if targets is None else False
-    for t in targets:
-        if not s.lvl[t] and not s.is_deity(t):
-            level_up(s, t)
-    return True
-
-
 def _op_script(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
     from .scripts import SCRIPTS
 
@@ -311,22 +297,22 @@ def _op_order(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
     return False
 
 
-OPS: dict[str, Callable[[ArenaState, dict[str, Any], dict[str, Any]], Result]] = {
-    "damage": _op_damage,
-    "heal": _op_heal,
+OPS: dict[str, Op] = {
+    "damage": _each(_damage),
+    "heal": _each(_heal),
     "draw": _op_draw,
     "discard": _op_discard,
     "power": _op_power,
-    "boost": _op_boost,
+    "boost": _each(_boost),
     "boost_choice": _op_boost_choice,
-    "scale": _op_scale,
-    "recover": _op_recover,
-    "commit": _op_commit,
+    "scale": _each(_scale),
+    "recover": _each(_recover, committed=1),  # there must be a committed hero to recover
+    "commit": _each(_commit, committed=0),  # and a ready hero to commit (rule 15)
     "move": _op_move,
     "extra_clash": _op_extra_clash,
     "action_points": _op_action_points,
-    "grant": _op_grant,
-    "level_up": _op_level_up,
+    "grant": _each(_grant),
+    "level_up": _each(_level_up),
     "script": _op_script,
     "_manifest": _op_manifest,
     "_mass_revive": _op_mass_revive,
