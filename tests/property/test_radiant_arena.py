@@ -290,6 +290,8 @@ def check_resample(s: ArenaState, seat: int, r: ArenaState) -> None:
     assert r.events_for(seat) == s.events_for(seat)
     assert r.view(None) == s.view(None)
     assert r.hands[seat] == s.hands[seat] and r.shops[seat] == s.shops[seat]
+    # its own deck: the same cards, in an order that says nothing of the true one
+    assert sorted(r.decks[seat]) == sorted(s.decks[seat])
     assert len(r.hands[1 - seat]) == len(s.hands[1 - seat])
     assert len(r.decks[1 - seat]) == len(s.decks[1 - seat])
     if s.to_act == seat:  # the seat's own choices depend only on what it knows
@@ -385,3 +387,19 @@ def test_private_events_stay_private() -> None:
     for seat in (0, 1, None):
         for e in w.state.events_for(seat):
             assert e.seats is None or (seat is not None and seat in e.seats)
+
+
+def test_no_leak_the_own_deck_order_is_resampled_too() -> None:
+    """Setting Up Your First Game, 4 ("Each player shuffles their skill deck"): a seat
+    knows the cards of its own deck, not their order, so a resample deals its own deck
+    from what it knows: two positions differing only in that order resample alike."""
+    s = position_at(3, 0.3)
+    seat = s.to_act if s.to_act is not None else 0
+    shuffled = s.clone()
+    random.Random(9).shuffle(shuffled.decks[seat])
+    assert shuffled.decks[seat] != s.decks[seat]
+    a = s.resample(seat, random.Random(1))
+    b = shuffled.resample(seat, random.Random(1))
+    assert a.decks[seat] == b.decks[seat] and a.hands == b.hands
+    orders = {tuple(s.resample(seat, random.Random(k)).decks[seat]) for k in range(5)}
+    assert len(orders) > 1

@@ -9,6 +9,12 @@ A :class:`GameHeuristic` knows one game through its views and its action notatio
   seat's view of it (values in [0, 1], partners equal); ISMCTS evaluates with it
   where it cuts a rollout short.
 
+Optional extras a heuristic may have, which ISMCTS uses when present:
+``scores(view, legal)`` (how much the rules of thumb like each action: the search
+tries the best first and may search only the best few), ``quiet(view)`` (a position the
+evaluation reads well: a rollout stops there) and ``ismcts_defaults`` (the search
+settings that suit the game, which explicit options override).
+
 A game gains a heuristic by registering one here (``register_heuristic``); the
 ``heuristic`` agent and ISMCTS then find it by the game id. The rules of thumb of each
 game are described in docs/agents.md.
@@ -84,7 +90,7 @@ def _heuristic_agent(game_id: str, seed: int) -> HeuristicAgent:
 
 
 def _load() -> None:
-    from . import perim  # noqa: F401  (registers radiant-perim)
+    from . import arena, perim  # noqa: F401  (they register radiant-arena, radiant-perim)
 
 
 register_agent("heuristic", _heuristic_agent)

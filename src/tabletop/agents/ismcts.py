@@ -15,13 +15,23 @@ Design (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 - Each iteration draws a fresh determinization, descends the tree choosing among the
   children legal *in that determinization* by UCB1 with availability counts
   (``mean + c * sqrt(ln(available) / visits)``, ``available`` counting the iterations in
-  which the child could have been chosen), and adds one child per iteration.
+  which the child could have been chosen), and adds one child per iteration (a random
+  untried action below the root).
+- The root is narrowed by the game's heuristic when it ranks actions (an optional
+  ``scores(view, legal)`` method, higher is better): only its ``width`` best actions
+  (6 by default, ``width=all`` for every one) are searched, tried first in its order
+  of preference. War positions have up to ~100 legal actions (assassinations name a card
+  and a seat); a few hundred iterations spread over all of them leave each a handful of
+  noisy evaluations, while over six they separate the good plays. Without a ranking
+  every legal action is searched.
 - Below the tree the game's heuristic evaluates the position reached (the chance of
   each seat to win, in [0, 1], from every seat's view of the determinization): rollouts
   are cut at ``depth`` decisions, 0 by default, so the new leaf itself is evaluated.
   With ``depth`` > 0 the rollout first plays that many decisions at random (or by the
-  heuristic's policy, ``rollout=heuristic``). A game without a heuristic is played out
-  at random to its end.
+  heuristic's policy, ``rollout=heuristic``), stopping earlier at a position the
+  heuristic calls quiet (an optional ``quiet(view)``: in radiant-arena, once the action
+  phase is over, so leaves are judged between turns). A game without a heuristic is
+  played out at random to its end.
 - Rewards are per seat in [0, 1]: at the end of a game, a win shared among ``k``
   winning sides is worth ``1/k`` to each of their seats (partners share their side's
   reward, ``State.team``); every node scores the reward of the seat that chose it.
@@ -30,8 +40,10 @@ Design (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
 
 Budgets: ``ismcts:500`` is 500 iterations a decision (reproducible under a seed),
 ``ismcts:0.1s`` is a tenth of a second a decision (depends on the machine's speed);
-plain ``ismcts`` is 1000 iterations. The exploration constant ``c`` is 0.4.
-Further options follow after colons: ``ismcts:500:rollout=random:depth=0:c=0.7``.
+plain ``ismcts`` is 1000 iterations. The exploration constant ``c`` is 0.4. A game's
+heuristic may bring its own settings (``ismcts_defaults``; radiant-arena's:
+``rollout=heuristic:depth=40:width=3:c=0.2``), which explicit options override.
+Further options follow after colons: ``ismcts:500:rollout=random:depth=0:c=0.7:width=6``.
 """
 
 from __future__ import annotations
@@ -51,6 +63,7 @@ from .heuristic import GameHeuristic, heuristic_for
 DEFAULT_ITERATIONS = 1000
 DEFAULT_DEPTH = 0
 DEFAULT_C = 0.4
+DEFAULT_WIDTH = 6  # root actions searched: the heuristic's best few (0: all)
 
 
 class _Node:
@@ -106,6 +119,7 @@ class IsmctsAgent:
         rollout: str = "random",
         depth: int | None = DEFAULT_DEPTH,
         c: float = DEFAULT_C,
+        width: int = DEFAULT_WIDTH,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -125,6 +139,9 @@ class IsmctsAgent:
         self.rollout = rollout if heuristic is not None else "random"
         self.depth = depth if heuristic is not None else None
         self.c = c
+        if width < 0:
+            raise ParameterError(f"ismcts width must be 0 (all) or more, not {width}")
+        self.width = width
         self.rng = random.Random(seed)
 
     def act(self, view: dict[str, Any], legal: Sequence[Action],
@@ -134,19 +151,35 @@ class IsmctsAgent:
             return legal[0]
         if resampler is None:
             raise ParameterError("ismcts needs a resampler to search (use agents.decide)")
-        return self.search(legal, resampler).stats[0].action
+        return self.search(legal, resampler, view).stats[0].action
 
-    def search(self, legal: Sequence[Action], resampler: Resampler) -> SearchResult:
-        """Search the decision of ``resampler.seat`` among ``legal`` within the budget."""
+    def root_actions(self, legal: Sequence[Action], resampler: Resampler,
+                     view: dict[str, Any] | None = None) -> list[Action]:
+        """The root actions to search, in the order to try them: when the heuristic ranks
+        actions (``scores``), its ``width`` best (all for 0), best first; else all."""
+        scorer = getattr(self.heuristic, "scores", None)
+        if scorer is None:
+            return list(legal)
+        if view is None:  # the seat's view is the same in every determinization
+            view = resampler.sample(random.Random(0)).view(resampler.seat)
+        scores = scorer(view, legal)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        return [legal[i] for i in order[:self.width or None]]
+
+    def search(self, legal: Sequence[Action], resampler: Resampler,
+               view: dict[str, Any] | None = None) -> SearchResult:
+        """Search the decision of ``resampler.seat`` among ``legal`` within the budget
+        (``view``, the seat's view, saves drawing one to rank the root actions)."""
         me = resampler.seat
         root = _Node(me)
+        root_legal = self.root_actions(legal, resampler, view)
         rng = self.rng
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         done = 0
         while True:
-            self._iterate(root, resampler.sample(rng), rng)
+            self._iterate(root, root_legal, resampler.sample(rng), rng)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -164,7 +197,8 @@ class IsmctsAgent:
 
     # --- one iteration ----------------------------------------------------------------------
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, root_legal: list[Action], state: State,
+                 rng: random.Random) -> None:
         node = root
         path = []
         c = self.c
@@ -172,11 +206,14 @@ class IsmctsAgent:
             seat = state.to_act
             if seat is None:
                 break
-            legal = state.legal_actions()
+            legal = root_legal if node is root else state.legal_actions()
             children = node.children
             untried = [a for a in legal if (seat, a) not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if node is root or len(untried) == 1:  # the root's in the heuristic's order
+                    action = untried[0]
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = _Node(seat)
                 children[(seat, action)] = child
                 state.apply_unchecked(action)
@@ -204,6 +241,7 @@ class IsmctsAgent:
         heuristic = self.heuristic
         steps = 0
         depth = self.depth
+        quiet = getattr(heuristic, "quiet", None) if depth else None
         while True:
             seat = state.to_act
             if seat is None:
@@ -213,12 +251,19 @@ class IsmctsAgent:
             if depth is not None and steps >= depth:
                 assert heuristic is not None
                 return heuristic.evaluate([state.view(s) for s in range(state.players)])
+            view = None
+            if quiet is not None:  # a position the heuristic judges well ends the rollout
+                view = state.view(seat)
+                if quiet(view):
+                    assert heuristic is not None
+                    return heuristic.evaluate([view if s == seat else state.view(s)
+                                               for s in range(state.players)])
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
             elif self.rollout == "heuristic":
                 assert heuristic is not None
-                action = heuristic.choose(state.view(seat), legal, rng)
+                action = heuristic.choose(view or state.view(seat), legal, rng)
             else:
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
@@ -254,6 +299,8 @@ def parse_budget(option: str | None) -> dict[str, Any]:
                 out["c"] = float(value)
             elif key == "rollout":
                 out["rollout"] = value
+            elif key == "width":
+                out["width"] = 0 if value == "all" else int(value)
             else:
                 known = False
         except ValueError:
@@ -261,14 +308,16 @@ def parse_budget(option: str | None) -> dict[str, Any]:
                 f"cannot read the ismcts budget {part!r}: use seconds like 1s or 0.1s, "
                 "or a number of iterations like 500") from None
         if not known:
-            raise ParameterError(f"unknown ismcts option {key!r} (known: depth, c, rollout)")
+            raise ParameterError(f"unknown ismcts option {key!r} (known: depth, c, rollout, width)")
     return out
 
 
 def _ismcts(game_id: str, seed: int, option: str | None) -> IsmctsAgent:
     name = "ismcts" if option is None else f"ismcts:{option}"
-    return IsmctsAgent(game_id, seed, heuristic=heuristic_for(game_id), name=name,
-                       **parse_budget(option))
+    heuristic = heuristic_for(game_id)
+    # a game's heuristic may bring the search settings that suit it best
+    options = {**getattr(heuristic, "ismcts_defaults", {}), **parse_budget(option)}
+    return IsmctsAgent(game_id, seed, heuristic=heuristic, name=name, **options)
 
 
 register_agent("ismcts", _ismcts, options=True)

@@ -21,6 +21,10 @@ The rules of thumb (docs/agents.md has the reasoning):
   the named card, and also earns what the lost card was worth to its owner. A move
   goes where the best play scores most.
 
+``scores(view, legal)`` returns these scores for every legal action (in the meld phase,
+1 for the meld it would set aside next and 0 for the others): ``choose`` plays the best,
+and ISMCTS searches only the best few at its root.
+
 The evaluation (for ISMCTS) projects each side's final points: its score, the coins it
 has taken this age, the majorities as the board stands and, in the third age, the
 printed coins in its captured piles; the chance to win is a softmax of the projected
@@ -283,20 +287,26 @@ class PerimHeuristic:
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         """The preferred action; ties broken by ``rng``."""
+        scores = self.scores(view, legal)
+        best = max(scores)
+        ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]
+        return legal[ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
+
+    def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
+        """How much the rules of thumb like each legal action (higher is better): the
+        score of a pick, a move or a war play; in the meld phase 1 for the meld the
+        heuristic would set aside next (or ``meld done``) and 0 for the others."""
         texts = [a.to_text() for a in legal]
         verb = texts[0].split(" ", 1)[0]
         seen = _Seen(view)
         if verb == "pick":
-            scores = [self._pick(seen, t) for t in texts]
-        elif verb == "meld":
-            return legal[self._meld(seen, texts)]
-        elif verb == "move":
-            scores = [self._move(seen, t.split()[1]) for t in texts]
-        else:
-            scores = self._plays(seen, texts, view["tracker"])
-        best = max(scores)
-        ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]
-        return legal[ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
+            return [self._pick(seen, t) for t in texts]
+        if verb == "meld":
+            chosen = self._meld(seen, texts)
+            return [1.0 if i == chosen else 0.0 for i in range(len(texts))]
+        if verb == "move":
+            return [self._move(seen, t.split()[1]) for t in texts]
+        return self._plays(seen, texts, view["tracker"])
 
     # Phase 1: Recruit ---------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
 """Resampling radiant-arena: re-deal what one seat cannot see of the other.
 
-Re-dealt: the other seat's hand and deck (from the cards of its skill deck not seen in
-its discard pile or face up on the table), a face-down clash card of theirs, the items
-still in their shop, their deity while it is face down at home, and which of their
-deity's conduits lie consecrated in which lane. Dropped: what only the other seat saw
+Re-dealt: the order of the seat's own deck; the other seat's hand and deck (from the
+cards of its skill deck not seen in its discard pile or face up on the table), a
+face-down clash card of theirs, the items still in their shop, their deity while it is
+face down at home, and which of their deity's conduits lie consecrated in which lane.
+Dropped: what only the other seat saw
 (its private events), the seed and the history. A resampled state is for search.
 """
 
@@ -38,6 +39,12 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     new.c_clash = [(u, pool.pop() if not up and u // 4 == o else k, up)
                    for u, k, up in s.c_clash]
     new.decks[o] = pool
+    # Its own deck's order is hidden from the seat as well (it knows only the cards). The
+    # deck is sorted first so that the sample depends on what the seat knows, not on the
+    # true order.
+    own = sorted(s.decks[seat])
+    rng.shuffle(own)
+    new.decks[seat] = own
     # Items still in the shop: any items of the card pool they do not show.
     shown = {i for i in (*s.item[o * 4:o * 4 + 4], *s.discards[o]) if i in cat.items}
     items = sorted(set(cat.items) - shown)

@@ -191,6 +191,16 @@ class ArenaState(State):
             return True
         return any(u == unit and k == kw for u, k, _ in self.grants)
 
+    def keywords(self, unit: int) -> frozenset[str]:
+        """Every keyword a unit has now (printed, from its item, or granted)."""
+        kws: frozenset[str] = self.side(unit).keywords
+        it = self.item[unit]
+        if it:
+            kws = kws | self.cat.items[it].grants
+        if self.grants:
+            kws = kws | {k for u, k, _ in self.grants if u == unit}
+        return kws
+
     def attack_of(self, unit: int) -> int:
         """Attack with item and temporary bonuses."""
         value = self.side(unit).attack + self._item_stat(unit, "attack")

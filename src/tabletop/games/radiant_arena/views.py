@@ -14,6 +14,7 @@ from .flow import in_combat
 from .rules import CONDUIT, DEITY, HOME, PHASE_NAMES, VOID, owner
 
 if TYPE_CHECKING:
+    from .data import Catalog
     from .rules import ArenaState
 
 RECONSTRUCTED = ("Card texts and numbers not printed in the rulebook are reconstructed by "
@@ -27,18 +28,28 @@ def _zone(z: int) -> str:
 
 def _unit(s: ArenaState, u: int) -> dict[str, Any]:
     card = s.cat.units[s.unit_card[u]]
-    side = s.side(u)
-    out: dict[str, Any] = {
+    side = card.sides[s.lvl[u]]
+    # the stats of rules.attack_of, armor_of, health_of and keywords, computed at once
+    # (views are drawn at every step of a search)
+    attack, armor, health, keywords = side.attack, side.armor, side.health, side.keywords
+    it = s.item[u]
+    if it:
+        item = s.cat.items[it]
+        attack, armor, health = attack + item.attack, armor + item.armor, health + item.health
+        keywords = keywords | item.grants
+    for v, a, r, _ in s.mods:
+        if v == u:
+            attack, armor = attack + a, armor + r
+    if s.grants:
+        keywords = keywords | {k for v, k, _ in s.grants if v == u}
+    return {
         "id": s.unit_card[u], "name": card.name, "owner": owner(u),
         "deity": u % 4 == DEITY, "zone": _zone(s.zone[u]), "levelled": bool(s.lvl[u]),
         "subtitle": side.subtitle, "committed": bool(s.comm[u]), "damage": s.dmg[u],
-        "attack": s.attack_of(u), "armor": s.armor_of(u), "health": s.health_of(u),
-        "exp": side.exp, "keywords": sorted(
-            k for k in ("evoker", "taunt", "vanguard", "divine", "piercing", "stun")
-            if s.keyword(u, k)),
-        "regen": side.regen, "item": s.item[u] or None, "text": side.text,
+        "attack": max(0, attack), "armor": max(0, armor), "health": health,
+        "exp": side.exp, "keywords": sorted(keywords),
+        "regen": side.regen, "item": it or None, "text": side.text,
     }
-    return out
 
 
 def _seen_values(s: ArenaState, u: int, seat: int | None) -> tuple[int, int]:
@@ -56,6 +67,34 @@ def _seen_attack(s: ArenaState, u: int, seat: int | None) -> int:
     if u == s.c_def and s.comm[u]:  # as flow.combat_attack: this combat's bonuses count
         return atk + sum(a for v, a, _, combat in s.mods if v == u and combat)
     return s.attack_of(u) + atk
+
+
+_FACES: dict[tuple[str, ...], dict[str, dict[str, Any]]] = {}
+
+
+def card_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
+    """The printed face of every skill card and item, as a player reads it (public data).
+
+    A seat's view lists the faces of the cards in its hand and shop (``card_texts``), so
+    a person or an agent knows what each card does without the card files. Built once
+    per catalog; the entries are shared, read-only.
+    """
+    if cat.sources not in _FACES:
+        faces: dict[str, dict[str, Any]] = {}
+        for k in cat.skills.values():
+            t = k.talent
+            faces[k.id] = {
+                "kind": "skill", "name": k.name, "hero": k.hero, "attack": k.attack,
+                "armor": k.armor, "ultimate": k.ultimate, "text": k.text,
+                "talent": None if t is None else {"ap": t.cost, "power": t.power},
+                "clash": bool(k.clash)}
+        for i in cat.items.values():
+            faces[i.id] = {
+                "kind": "item", "name": i.name, "cost": i.cost, "attack": i.attack,
+                "armor": i.armor, "health": i.health, "keywords": sorted(i.keywords | i.grants),
+                "text": i.text}
+        _FACES[cat.sources] = faces
+    return _FACES[cat.sources]
 
 
 def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
@@ -88,6 +127,8 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
         if mine:
             entry["cards"] = sorted(s.hands[p])
             entry["shop_items"] = sorted(s.shops[p])
+            faces = card_faces(s.cat)
+            entry["card_texts"] = {c: faces[c] for c in (*entry["cards"], *entry["shop_items"])}
         players.append(entry)
     combat = None
     if in_combat(s):

@@ -77,8 +77,8 @@ def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         parts.append(line)
     mine = view["players"][me]
     if "cards" in mine:
-        parts.append(Text("Your hand: " + (", ".join(mine["cards"]) or "empty")))
-        parts.append(Text("Your shop: " + (", ".join(mine["shop_items"]) or "empty")))
+        parts.append(_cards("Your hand", mine["cards"], mine.get("card_texts", {})))
+        parts.append(_cards("Your shop", mine["shop_items"], mine.get("card_texts", {})))
     combat = view.get("combat")
     if combat:
         clashes = ", ".join(f"{c['hero']}: {c['card'] or 'face down'}"
@@ -90,3 +90,21 @@ def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
             title="Combat"))
     parts.append(Text(view["note"], style="dim italic"))
     return Group(*parts)
+
+
+def _cards(title: str, ids: Sequence[str], faces: dict[str, Any]) -> RenderableType:
+    """A hand or shop, one card a line with its combat values or cost and its text."""
+    if not ids:
+        return Text(f"{title}: empty")
+    table = Table(title=title, box=box.SIMPLE, show_header=False, title_justify="left",
+                  pad_edge=False)
+    for cid in dict.fromkeys(ids):  # one line per card name, with its count
+        face = faces.get(cid, {})
+        count = ids.count(cid)
+        if face.get("kind") == "item":
+            stats = f"cost {face['cost']}"
+        else:
+            stats = f"{face.get('attack', 0)}/{face.get('armor', 0)}"
+        table.add_row(f"{count}× {face.get('name', cid)} ({cid})", stats,
+                      Text(face.get("text", ""), style="dim"))
+    return table
