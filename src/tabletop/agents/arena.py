@@ -42,7 +42,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .heuristic import register_heuristic
+from .heuristic import best_of, register_heuristic
 
 LANES = ("left", "center", "right")
 
@@ -170,10 +170,7 @@ class ArenaHeuristic:
         """The legal action the rules of thumb score highest (ties at random)."""
         if len(legal) == 1:
             return legal[0]
-        scores = self.scores(view, legal)
-        top = max(scores)
-        best = [a for a, x in zip(legal, scores, strict=True) if x > top - 1e-9]
-        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+        return best_of(legal, self.scores(view, legal), rng)
 
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         """How much the rules of thumb like each legal action (higher is better)."""

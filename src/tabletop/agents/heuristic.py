@@ -44,6 +44,13 @@ class GameHeuristic(Protocol):
         ...
 
 
+def best_of(legal: Sequence[Action], scores: Sequence[float], rng: random.Random) -> Action:
+    """The legal action with the highest score; a tie is broken by ``rng``."""
+    top = max(scores)
+    ties = [i for i, x in enumerate(scores) if x >= top - 1e-9]
+    return legal[ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
+
+
 _HEURISTICS: dict[str, Callable[[], GameHeuristic]] = {}
 _BUILT: dict[str, GameHeuristic] = {}
 

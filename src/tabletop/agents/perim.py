@@ -40,7 +40,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .heuristic import register_heuristic
+from .heuristic import best_of, register_heuristic
 
 RACES = ("avis", "treefolk", "stonedweller", "mariner")
 RANKS = ("assassin", "elder", "scout", "mount", "knight", "phalanx")
@@ -287,10 +287,7 @@ class PerimHeuristic:
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         """The preferred action; ties broken by ``rng``."""
-        scores = self.scores(view, legal)
-        best = max(scores)
-        ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]
-        return legal[ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
+        return best_of(legal, self.scores(view, legal), rng)
 
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         """How much the rules of thumb like each legal action (higher is better): the
