@@ -20,7 +20,7 @@ test: $(STAMP)  ## the whole test suite
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
 
-bench-agents: $(STAMP)  ## agent strength and speed (long: about an hour on 2 cores); docs/agents.md
+bench-agents: $(STAMP)  ## agent strength and speed (long: about 3 hours on 2 cores); docs/agents.md
 	$(PY) bench/agents.py --out bench-agents.jsonl
 
 soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed

@@ -102,6 +102,8 @@ def main() -> int:
                     help="ISMCTS iterations a decision in radiant-arena")
     ap.add_argument("--games", type=int, default=200, help="games a radiant-perim pairing")
     ap.add_argument("--arena-games", type=int, default=100, help="games a radiant-arena pairing")
+    ap.add_argument("--scaling-games", type=int, default=60,
+                    help="games of a 5x-budget pairing (each takes five times as long)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=20_000)
     ap.add_argument("--cases", default="all",
@@ -132,7 +134,8 @@ def main() -> int:
         for case, game, players, a, b, target in cases(budget):
             if wanted is not None and case not in wanted:
                 continue
-            games = args.arena_games if game == ARENA else args.games
+            games = (args.scaling_games if "5x" in case
+                     else args.arena_games if game == ARENA else args.games)
             games = -(-games // players) * players  # every deal from every seat
             start = time.perf_counter()
             totals = play_case(game, players, a, b, games, args.seed, args.workers)
