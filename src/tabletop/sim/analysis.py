@@ -50,7 +50,9 @@ def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0) -> Ana
     seat = state.to_act
     if seat is None:
         raise RecordError(f"the game is over before action {move}: nothing to analyse")
-    agent = make_agent(f"ismcts:{budget}", record.game, seed)
+    # Every legal action is searched (an agent searches only the heuristic's best few),
+    # so each gets an estimate; an explicit width in ``budget`` still wins.
+    agent = make_agent(f"ismcts:width=all:{budget}", record.game, seed)
     assert isinstance(agent, IsmctsAgent)
     result = agent.search(state.legal_actions(), Resampler(state, seat))
     played = record.actions[move - 1] if move <= last else None
