@@ -403,3 +403,17 @@ def test_no_leak_the_own_deck_order_is_resampled_too() -> None:
     assert a.decks[seat] == b.decks[seat] and a.hands == b.hands
     orders = {tuple(s.resample(seat, random.Random(k)).decks[seat]) for k in range(5)}
     assert len(orders) > 1
+
+
+def test_views_show_the_stats_the_rules_use() -> None:
+    """Items (stat bonuses, granted keywords) and effects until the end of a turn or combat:
+    every unit's attack, armor, health and keywords in a view are the ones the rules
+    apply (``stats`` computes them in one pass for views)."""
+    checked = 0
+    for seed in range(4):
+        for s in Walk(seed).positions():
+            for u in range(8):
+                assert s.stats(u) == (s.attack_of(u), s.armor_of(u), s.health_of(u),
+                                      s.keywords(u))
+                checked += 1
+    assert checked > 1000

@@ -179,13 +179,11 @@ class ArenaHeuristic:
 
     def _score(self, b: _Board, w: list[str]) -> float:
         verb = w[0]
+        # a verb without a scorer (pass, no-block, first) scores 0: the bar to clear
         scorer = getattr(self, "_s_" + verb.replace("-", "_"), None)
         return 0.0 if scorer is None else float(scorer(b, w))
 
     # action phase
-
-    def _s_pass(self, b: _Board, w: list[str]) -> float:
-        return 0.0
 
     def _s_level(self, b: _Board, w: list[str]) -> float:
         return 5.0
@@ -256,9 +254,6 @@ class ArenaHeuristic:
         if u["deity"] or max(0, attack - u["armor"]) >= u["health"] - u["damage"]:
             return 1.5
         return -0.2
-
-    def _s_no_block(self, b: _Board, w: list[str]) -> float:
-        return 0.0
 
     def _s_clash(self, b: _Board, w: list[str]) -> float:
         face = b.faces.get(w[1], {})

@@ -201,6 +201,24 @@ class ArenaState(State):
             kws = kws | {k for u, k, _ in self.grants if u == unit}
         return kws
 
+    def stats(self, unit: int) -> tuple[int, int, int, frozenset[str]]:
+        """Attack, armor, health and keywords at once, as ``attack_of``, ``armor_of``,
+        ``health_of`` and ``keywords`` give them (one pass, for views drawn at every step
+        of a search)."""
+        side = self.side(unit)
+        attack, armor, health, kws = side.attack, side.armor, side.health, side.keywords
+        it = self.item[unit]
+        if it:
+            item = self.cat.items[it]
+            attack, armor, health = attack + item.attack, armor + item.armor, health + item.health
+            kws = kws | item.grants
+        for u, a, r, _ in self.mods:
+            if u == unit:
+                attack, armor = attack + a, armor + r
+        if self.grants:
+            kws = kws | {k for u, k, _ in self.grants if u == unit}
+        return max(0, attack), max(0, armor), health, kws
+
     def attack_of(self, unit: int) -> int:
         """Attack with item and temporary bonuses."""
         value = self.side(unit).attack + self._item_stat(unit, "attack")

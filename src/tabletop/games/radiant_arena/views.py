@@ -29,26 +29,14 @@ def _zone(z: int) -> str:
 def _unit(s: ArenaState, u: int) -> dict[str, Any]:
     card = s.cat.units[s.unit_card[u]]
     side = card.sides[s.lvl[u]]
-    # the stats of rules.attack_of, armor_of, health_of and keywords, computed at once
-    # (views are drawn at every step of a search)
-    attack, armor, health, keywords = side.attack, side.armor, side.health, side.keywords
-    it = s.item[u]
-    if it:
-        item = s.cat.items[it]
-        attack, armor, health = attack + item.attack, armor + item.armor, health + item.health
-        keywords = keywords | item.grants
-    for v, a, r, _ in s.mods:
-        if v == u:
-            attack, armor = attack + a, armor + r
-    if s.grants:
-        keywords = keywords | {k for v, k, _ in s.grants if v == u}
+    attack, armor, health, keywords = s.stats(u)
     return {
         "id": s.unit_card[u], "name": card.name, "owner": owner(u),
         "deity": u % 4 == DEITY, "zone": _zone(s.zone[u]), "levelled": bool(s.lvl[u]),
         "subtitle": side.subtitle, "committed": bool(s.comm[u]), "damage": s.dmg[u],
-        "attack": max(0, attack), "armor": max(0, armor), "health": health,
+        "attack": attack, "armor": armor, "health": health,
         "exp": side.exp, "keywords": sorted(keywords),
-        "regen": side.regen, "item": it or None, "text": side.text,
+        "regen": side.regen, "item": s.item[u] or None, "text": side.text,
     }
 
 
