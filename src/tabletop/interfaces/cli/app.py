@@ -14,9 +14,10 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich import box
@@ -143,12 +144,33 @@ app = typer.Typer(
 )
 
 
+T = TypeVar("T")
+
+
 def _out() -> Console:
     return Console(highlight=False)
 
 
 def _err() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+def _run_games(items: Iterable[T], total: int, label: str, out: Path | None, quiet: bool,
+               add: Callable[[T], object], record: Callable[[T], str]) -> None:
+    """Hand each finished game to ``add`` under a progress bar on standard error (none
+    when ``quiet``), writing its record to ``out`` (one JSON line each) as it comes."""
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(),
+        console=_err(), disable=quiet, transient=False,
+    )
+    with out.open("w") if out is not None else nullcontext() as sink, progress:
+        task = progress.add_task(label, total=total)
+        for item in items:
+            add(item)
+            if sink is not None:
+                sink.write(record(item) + "\n")
+            progress.advance(task)
 
 
 def _players(game: str, players: int | None) -> int:
@@ -323,25 +345,10 @@ def simulate_cmd(
     names = seat_agents(_names(agents), n)
     params = parse_params(get_spec(game), param, cards)
     check_setup(game, n, names, params)
-    sink = out.open("w") if out is not None else None
     summary = Summary(game, names)
-    try:
-        results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params)
-        progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), TimeRemainingColumn(),
-            console=_err(), disable=as_json, transient=False,
-        )
-        with progress:
-            task = progress.add_task(f"{game}, {n} players", total=n_games)
-            for result in results:
-                summary.add(result)
-                if sink is not None:
-                    sink.write(result.record + "\n")
-                progress.advance(task)
-    finally:
-        if sink is not None:
-            sink.close()
+    results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params)
+    _run_games(results, n_games, f"{game}, {n} players", out, as_json,
+               add=summary.add, record=lambda r: r.record)
     report = summary.to_json()
     report.update(seed=seed, workers=workers, out=None if out is None else str(out))
     if as_json:
@@ -396,23 +403,8 @@ def tournament_cmd(
     games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers)
     standings = Standings(names)
     total = n_games * len(names) * (len(names) - 1) // 2
-    sink = out.open("w") if out is not None else None
-    try:
-        progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), TimeRemainingColumn(),
-            console=_err(), disable=as_json, transient=False,
-        )
-        with progress:
-            task = progress.add_task(f"{game}, {n} players", total=total)
-            for played in games_iter:
-                standings.add(played)
-                if sink is not None:
-                    sink.write(played.result.record + "\n")
-                progress.advance(task)
-    finally:
-        if sink is not None:
-            sink.close()
+    _run_games(games_iter, total, f"{game}, {n} players", out, as_json,
+               add=standings.add, record=lambda played: played.result.record)
     report = standings.to_json()
     if as_json:
         sys.stdout.write(json.dumps(report) + "\n")
