@@ -1,8 +1,53 @@
 """tabletop: an engine and play platform for four tabletop card games.
 
-The public entry points live in :mod:`tabletop.core` (``new_game``, ``State``,
-records and scenarios); games register themselves through the ``tabletop.games``
-entry-point group.
+The public API, as ``import chess`` gives python-chess's::
+
+    import tabletop
+    game = tabletop.new_game("radiant-perim", players=3, seed=1)
+    game.apply("pick b2")                  # notation, or an Action from legal_actions()
+    game.view(0)                           # what seat 0 may know (seats count from 0)
+    record = tabletop.record_of(game)      # replays to the same hash: tabletop.verify
+
+Games register themselves through the ``tabletop.games`` entry-point group;
+:mod:`tabletop.core` is the home of the contract (``State``, ``GameSpec``, events).
 """
 
+from .core import (
+    Action,
+    CardDataError,
+    Event,
+    GameSpec,
+    IllegalActionError,
+    NotationError,
+    Outcome,
+    ParameterError,
+    Record,
+    RecordError,
+    ScenarioError,
+    State,
+    TabletopError,
+    UnknownGameError,
+    dumps_scenario,
+    export,
+    from_scenario,
+    games,
+    get_spec,
+    initial_state,
+    load_scenario,
+    new_game,
+    read_records,
+    record_of,
+    replay,
+    scenario_of,
+    verify,
+)
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Action", "CardDataError", "Event", "GameSpec", "IllegalActionError", "NotationError",
+    "Outcome", "ParameterError", "Record", "RecordError", "ScenarioError", "State",
+    "TabletopError", "UnknownGameError", "__version__", "dumps_scenario", "export",
+    "from_scenario", "games", "get_spec", "initial_state", "load_scenario", "new_game",
+    "read_records", "record_of", "replay", "scenario_of", "verify",
+]

@@ -220,7 +220,7 @@ def test_random_games_end_within_a_bound(game: str, players: int) -> None:
             n += 1
         assert n > 0
         assert state.is_over
-        assert state.legal_actions() == []
+        assert state.legal_actions() == ()
         assert state.outcome() is not None
 
 

@@ -19,6 +19,8 @@ from tabletop.core import (
     Action,
     Chance,
     Event,
+    EventBook,
+    EventKind,
     GameSpec,
     NotationError,
     Outcome,
@@ -30,6 +32,17 @@ from tabletop.core import (
 from tabletop.core import spec as spec_module
 
 TOY_ID = "toy-nim"
+
+# The toy's events: a kind per thing that happens, with fields (seats count from 0 and
+# read as the seat's label in sentences); each seat's secret is a private field.
+BOOK = EventBook(TOY_ID, [
+    EventKind("pile", ("stones",), "A pile of {stones} stones.", "The pile is made."),
+    EventKind("told", ("seat", "secret"), "{seat} is told {secret}.",
+              "Each seat is told a secret number.", redacted="{seat} is told a number.",
+              private={"secret": "seat"}),
+    EventKind("take", ("seat", "n", "left"), "{seat} takes {n}; {left} left.",
+              "A seat takes stones."),
+], lambda name, value: f"P{value + 1}" if name == "seat" else str(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +63,9 @@ class ToyState(State):
         self.turn = 0
         self.last = -1
         self.secret = [self.chance.below(100) for _ in range(players)]
-        self.events.append(Event("A pile of {} stones.", (self.pile,), "Setup"))
+        self.events.append(Event("pile", (self.pile,), "Setup", book=BOOK))
         for s in range(players):
-            self.events.append(Event("You are told {}.", (self.secret[s],), "Setup",
-                                     frozenset((s,)), True))
+            self.events.append(Event("told", (s, self.secret[s]), "Setup", None, True, BOOK))
 
     @property
     def to_act(self) -> int | None:
@@ -66,7 +78,7 @@ class ToyState(State):
         assert isinstance(action, Take)
         self.pile -= action.n
         self.last = self.turn
-        self.events.append(Event("Seat {} takes {}.", (self.turn + 1, action.n), "Taking"))
+        self.events.append(Event("take", (self.turn, action.n, self.pile), "Taking", book=BOOK))
         self.turn = (self.turn + 1) % self.players
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:

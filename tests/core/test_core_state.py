@@ -67,7 +67,7 @@ def test_apply_after_the_end_says_the_game_is_over(toy: GameSpec) -> None:
     """state.py: once ``to_act`` is None every action is refused, and the game says why."""
     state = from_scenario({"game": "toy-nim", "players": 2, "pile": 1})
     state.apply("take 1")
-    assert state.to_act is None and state.legal_actions() == []
+    assert state.to_act is None and state.legal_actions() == ()
     with pytest.raises(IllegalActionError, match=r'"take 1" — the game is over \(Winning\)'):
         state.apply("take 1")
 
@@ -117,3 +117,60 @@ def test_default_teams_are_one_seat_each(toy: GameSpec) -> None:
     assert state.teams == 3 and [state.team(s) for s in range(3)] == [0, 1, 2]
     perim = new_game("radiant-perim", players=4, seed=1)
     assert perim.teams == 2 and [perim.team(s) for s in range(4)] == [0, 1, 0, 1]
+
+
+def test_apply_with_a_seat_refuses_a_seat_not_to_act(toy: GameSpec) -> None:
+    """DESIGN.md / issue "Core 1.1": ``State.apply(action, seat=...)`` — when the seat given
+    is not the seat to act, ``IllegalActionError`` says so (in the seats' labels) and the
+    state is unchanged; the seat to act is accepted."""
+    state = from_scenario({"game": "toy-nim", "players": 3, "pile": 5})
+    before = state.state_hash()
+    with pytest.raises(IllegalActionError, match="it is P1's turn to decide, not P2's"):
+        state.apply("take 1", seat=1)
+    assert state.state_hash() == before and state.history == []
+    state.apply("take 1", seat=0)
+    assert state.to_act == 1
+
+
+def test_apply_refuses_what_is_not_an_action_of_the_game(toy: GameSpec) -> None:
+    """Issue "Core 1.1": ``apply`` with an action of another game, or a value of a wrong
+    type, raises ``IllegalActionError`` (never an internal error) and changes nothing."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 5})
+    perim = new_game("radiant-perim", players=3, seed=1)
+    before = state.state_hash()
+    for foreign in (perim.legal_actions()[0], 3, None, b"take 1"):
+        with pytest.raises(IllegalActionError, match="not an action of toy-nim"):
+            state.apply(foreign)  # type: ignore[arg-type]
+    assert state.state_hash() == before
+
+
+def test_legal_actions_cannot_be_changed_by_the_caller(toy: GameSpec) -> None:
+    """Issue "Core 1.1": ``legal_actions()`` hands out a value the caller cannot use to
+    corrupt the state (a tuple): legality checks keep working after a caller's attempt."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 5})
+    legal = state.legal_actions()
+    assert isinstance(legal, tuple)
+    with pytest.raises(AttributeError):
+        legal.append(legal[0])  # type: ignore[attr-defined]
+    with pytest.raises(IllegalActionError):
+        state.apply("take 4")
+
+
+def test_error_messages_quote_only_a_short_prefix_of_the_input(toy: GameSpec) -> None:
+    """Issue "Core 1.1": error messages quote at most a short prefix of the input."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 5})
+    long_take = "take " + "9" * 300
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(state.parse_action(long_take))
+    assert len(str(err.value)) < 200 and "…" in str(err.value)
+
+
+def test_seat_labels_and_reading_a_seat(toy: GameSpec) -> None:
+    """DESIGN.md: seats are 0-based in data and people see the game's label (P1.. by
+    default); ``seat_of`` reads a label or a number counted from 1, nothing else."""
+    assert toy.seat_labels(3) == ("P1", "P2", "P3")
+    assert [toy.seat_of(t, 3) for t in ("P1", "p3", "2", " 1 ")] == [0, 2, 1, 0]
+    for bad in ("P4", "0", "4", "²", "", "9" * 5000, "one"):
+        with pytest.raises(ParameterError, match="no seat"):
+            toy.seat_of(bad, 3)
+    assert new_game("radiant-arena", seed=1).label(1) == "B"

@@ -11,17 +11,19 @@ from .errors import (
     ScenarioError,
     TabletopError,
     UnknownGameError,
+    excerpt,
 )
-from .event import Event
+from .event import HIDDEN, Event, EventBook, EventKind
 from .record import Record, initial_state, read_records, record_of, replay, verify
 from .scenario import dumps_scenario, export, from_scenario, load_scenario, scenario_of
 from .spec import GameSpec, ParamSpec, games, get_spec, new_game, register
 from .state import Action, Outcome, State
 
 __all__ = [
-    "Action", "CardDataError", "Chance", "Event", "GameSpec", "IllegalActionError",
+    "HIDDEN", "Action", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
+    "GameSpec", "IllegalActionError",
     "NotationError", "Outcome", "ParamSpec", "ParameterError", "Record", "RecordError",
     "ScenarioError", "State", "TabletopError", "UnknownGameError", "dumps_scenario",
     "export", "from_scenario", "games", "get_spec", "initial_state", "load_scenario",
-    "new_game", "read_records", "record_of", "register", "replay", "scenario_of", "verify",
+    "new_game", "read_records", "record_of", "register", "replay", "scenario_of", "verify", "excerpt",
 ]

@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 60
+
+
+def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """At most ``limit`` characters of some input, on one line, for an error message.
+
+    Errors quote what was typed or read back, but never more than a short prefix: a
+    5,000-character line must not become a 5,000-character message.
+    """
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
 
 class TabletopError(ValueError):
     """Base of every error caused by bad input to the engine."""
@@ -26,10 +38,10 @@ class IllegalActionError(TabletopError):
     """
 
     def __init__(self, action_text: str, reason: str, rule: str) -> None:
-        self.action_text = action_text
+        self.action_text = excerpt(action_text)
         self.reason = reason
         self.rule = rule
-        super().__init__(f'illegal: "{action_text}" — {reason} ({rule})')
+        super().__init__(f'illegal: "{self.action_text}" — {reason} ({rule})')
 
 
 class RecordError(TabletopError):

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from .errors import ParameterError, UnknownGameError
+from .errors import ParameterError, UnknownGameError, excerpt
 
 if TYPE_CHECKING:
+    from .event import EventKind
     from .state import State
 
 
@@ -25,11 +26,24 @@ class ParamSpec:
     type: type
     default: Any
     help: str
+    # The value names local files (comma-separated paths): a record's value is never
+    # opened unless the same files are given explicitly (``replay --cards``).
+    paths: bool = False
+
+
+def numbered_seat(seat: int) -> str:
+    """The default label of a seat for people: P1, P2, ... (seats are 0-based in data)."""
+    return f"P{seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """What a game is, before any state exists."""
+    """What a game is, before any state exists.
+
+    Seats are 0-based integers in every piece of data (views, events, outcomes, records,
+    APIs); people see ``seat_label(seat)`` instead (P1..P4, or A and B in radiant-arena)
+    on every screen, in notation and in error messages.
+    """
 
     id: str
     name: str
@@ -42,6 +56,24 @@ class GameSpec:
     default_players: int = 2
     card_ids: tuple[str, ...] = ()
     notation: str = ""  # the action grammar, for people (help screens, errors)
+    seat_label: Callable[[int], str] = numbered_seat
+    event_kinds: tuple[EventKind, ...] = ()  # every kind of event the game emits
+
+    def seat_labels(self, players: int) -> tuple[str, ...]:
+        """The label of every seat of a game of ``players``."""
+        return tuple(self.seat_label(s) for s in range(players))
+
+    def seat_of(self, text: str, players: int) -> int:
+        """The 0-based seat a person means by ``text``: its label (any case) or its
+        number counted from 1; raises ``ParameterError``."""
+        word = text.strip()
+        for s in range(players):
+            if word.lower() == self.seat_label(s).lower():
+                return s
+        if word.isascii() and word.isdigit() and len(word) < 4 and 1 <= int(word) <= players:
+            return int(word) - 1
+        labels = ", ".join(self.seat_labels(players))
+        raise ParameterError(f"{self.id}: no seat {excerpt(word)!r} (seats: {labels})")
 
     def check_params(self, players: int, params: Mapping[str, Any]) -> dict[str, Any]:
         """Validated parameters with defaults filled in; raises ``ParameterError``."""
@@ -97,7 +129,8 @@ def get_spec(game_id: str) -> GameSpec:
         return _REGISTRY[game_id]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
+        raise UnknownGameError(f"unknown game {excerpt(str(game_id))!r} (known: {known})") \
+            from None
 
 
 def fresh_seed() -> int:

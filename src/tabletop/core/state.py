@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, ClassVar
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, excerpt
 from .event import Event
 from .spec import GameSpec
 
@@ -40,6 +40,13 @@ class Action(ABC):
         return self.to_text()
 
 
+def _text_of(action: Action) -> str:
+    try:
+        return excerpt(action.to_text())
+    except Exception:  # an action of another game that cannot even write itself
+        return excerpt(repr(action))
+
+
 class State(ABC):
     """The whole truth of one game. It changes only inside :meth:`apply`.
 
@@ -59,7 +66,7 @@ class State(ABC):
         self.events: list[Event] = []
         # The position a game started from, when it started from a scenario.
         self.start: dict[str, Any] | None = None
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
 
     # --- the contract -------------------------------------------------------------
 
@@ -108,24 +115,56 @@ class State(ABC):
 
     # --- provided -----------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act (cached until the next apply)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in a stable order (cached until the next
+        apply; a tuple, so no caller can change what the state relies on)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_actions() if self.to_act is not None else []
+            legal = self._legal = (tuple(self._legal_actions()) if self.to_act is not None
+                                   else ())
         return legal
 
-    def apply(self, action: Action | str) -> None:
+    def label(self, seat: int) -> str:
+        """The label people see for a seat (P1, or A in radiant-arena)."""
+        return self.spec.seat_label(seat)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Check and carry out ``action`` (an Action or its notation).
 
-        An illegal action raises ``IllegalActionError`` and leaves the state unchanged.
+        With ``seat`` (a server applying what a player sent), an action from a seat that
+        is not to act is refused. An illegal action, a foreign one (of another game, or
+        not an action at all) or a wrong seat raises ``IllegalActionError``, and the state
+        is unchanged.
         """
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(repr(action), f"not an action of {self.spec.id}",
+                                     "the core contract — State.apply")
+        if seat is not None and seat != self.to_act:
+            text = _text_of(action)
+            if self.to_act is None:
+                reason = "the game is over"
+            else:
+                reason = (f"it is {self.label(self.to_act)}'s turn to decide, not "
+                          f"{self.label(seat) if 0 <= seat < self.players else seat}'s")
+            raise IllegalActionError(text, reason, "the core contract — one seat decides "
+                                     "at a time")
         if action not in self.legal_actions():
+            if not self._is_own(action):
+                raise IllegalActionError(_text_of(action),
+                                         f"not an action of {self.spec.id}",
+                                         "the core contract — State.apply")
             reason, rule = self._why_illegal(action)
             raise IllegalActionError(action.to_text(), reason, rule)
         self.apply_unchecked(action)
+
+    def _is_own(self, action: Action) -> bool:
+        """Whether ``action`` is an action of this game (its notation reads back to it)."""
+        try:
+            return bool(self.parse_action(action.to_text()) == action)
+        except Exception:  # a foreign action's notation may not even be text of this game
+            return False
 
     def apply_unchecked(self, action: Action) -> None:
         """Carry out an action known to be legal (for search: no check)."""
@@ -148,8 +187,14 @@ class State(ABC):
         return self.to_act is None
 
     def events_for(self, seat: int | None) -> list[Event]:
-        """The events ``seat`` may see (``None``: public events only)."""
-        return [e for e in self.events if e.visible_to(seat)]
+        """The events ``seat`` may see (``None``: a spectator), each as that seat's copy:
+        an event it may not see is left out, a private field it may not see is absent."""
+        out = []
+        for e in self.events:
+            seen = e.seen_by(seat)
+            if seen is not None:
+                out.append(seen)
+        return out
 
     def state_hash(self) -> str:
         """A stable hash of the whole position (same on every machine)."""

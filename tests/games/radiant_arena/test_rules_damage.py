@@ -183,7 +183,7 @@ def test_a_kod_deity_loses_the_game_at_once() -> None:
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (A,) and outcome.scores == (1.0, 0.0)
     assert "The Oracle, the deity of Player B, was KO'd" in outcome.reason
-    assert s.legal_actions() == []
+    assert s.legal_actions() == ()
     assert_illegal(s, "pass", "Key Concepts — Winning & Losing")
 
 

@@ -159,6 +159,6 @@ def test_winning_tie_between_players_who_did_not_win_the_last_battle() -> None:
 def test_winning_game_over_accepts_no_action() -> None:
     """Winning: after the third age the game is over; no action is legal."""
     s = end_of(3)
-    assert s.legal_actions() == [] and s.to_act is None
+    assert s.legal_actions() == () and s.to_act is None
     err = assert_illegal(s, "pass", "Winning")
     assert "game is over" in str(err)

@@ -38,6 +38,11 @@ def new_from_params(seed: int, params: dict[str, Any], deploy: bool = True) -> A
     return ArenaState(2, seed, params, cat)
 
 
+def seat_label(seat: int) -> str:
+    """Players are A and B, as in the rulebook (A deploys first)."""
+    return "AB"[seat]
+
+
 def _deck_units(cat: Catalog, deck: str) -> list[str]:
     d = cat.decks[deck]
     return [*d.heroes, d.deity]
@@ -64,5 +69,6 @@ SPEC = GameSpec(
     },
     default_players=2,
     notation=GRAMMAR,
+    seat_label=seat_label,
 )
 ArenaState.spec = SPEC
