@@ -25,5 +25,6 @@ __all__ = [
     "NotationError", "Outcome", "ParamSpec", "ParameterError", "Record", "RecordError",
     "ScenarioError", "State", "TabletopError", "UnknownGameError", "dumps_scenario",
     "export", "from_scenario", "games", "get_spec", "initial_state", "load_scenario",
-    "new_game", "read_records", "record_of", "register", "replay", "scenario_of", "verify", "excerpt",
+    "new_game", "read_records", "record_of", "register", "replay", "scenario_of", "verify",
+    "excerpt",
 ]
