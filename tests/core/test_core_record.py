@@ -103,7 +103,8 @@ def test_from_json_names_an_extra_field(toy: GameSpec, toy_play: Any) -> None:
         ("actions", "take 1", "field 'actions' must be list"),
         ("actions", ["take 1", 2], "every action must be a string"),
         ("final_hash", 0, "field 'final_hash' must be str"),
-        ("outcome", "seat 1 won", "field 'outcome' must be an object or null"),
+        ("outcome", "seat 1 won", "field 'outcome' must be an object or null with scores, "
+                                     "winners and reason"),
         ("start", [1], "field 'start' must be an object"),
     ],
 )
@@ -290,3 +291,126 @@ def test_a_radiant_perim_record_file_replays(tmp_path: Path) -> None:
     assert back == recs
     for rec in back:
         assert verify(rec).state_hash() == rec.final_hash
+
+
+# --- records from elsewhere: versions, start positions, local files, limits -------------
+
+
+def test_a_record_of_another_rules_version_is_refused(toy: GameSpec, toy_play: Any) -> None:
+    """Issue "Core 1.1": a record with an unknown ``rules_version`` is refused with a clear
+    line (not replayed into a hash mismatch)."""
+    rec = toy_record(toy_play)
+    rec.rules_version = "6"
+    with pytest.raises(RecordError, match="rules version '6'; this tabletop plays version '7'"):
+        verify(rec)
+
+
+@pytest.mark.parametrize(("key", "value"), [("seed", 99), ("players", 2),
+                                            ("params", {"pile": 0, "max_take": 2})])
+def test_a_record_contradicting_its_start_is_refused(toy: GameSpec, key: str,
+                                                     value: Any) -> None:
+    """Issue "Core 1.1": records whose params, seed or player count contradict their start
+    position are refused with a clear line."""
+    state = from_scenario({"game": "toy-nim", "players": 3, "pile": 5, "seed": 4})
+    state.apply("take 1")
+    rec = record_of(state)
+    if key == "seed":
+        rec.seed = value
+    elif key == "players":
+        rec.params["players"] = value
+    else:
+        rec.params = {"players": 3, **value}
+    with pytest.raises(RecordError, match=f"the record's {key} .* contradict its start"):
+        verify(rec)
+
+
+def _files_spec(opened: list[str]) -> GameSpec:
+    from dataclasses import replace
+
+    from tabletop.core import ParamSpec
+
+    from .conftest import TOY_SPEC, ToyState
+
+    class State(ToyState):
+        __slots__ = ()
+
+    def factory(players: int, seed: int, params: dict[str, Any]) -> ToyState:
+        pile = 0
+        for name in filter(None, params["files"].split(",")):
+            opened.append(name)
+            pile += int(Path(name).read_text())
+        return State(players, seed, {**params, "pile": pile, "max_take": 3})
+
+    spec = replace(TOY_SPEC, id="toy-files", factory=factory, params={
+        "files": ParamSpec(str, "", "files holding the pile", paths=True),
+        "pile": ParamSpec(int, 0, "stones"), "max_take": ParamSpec(int, 3, "most taken")})
+    State.spec = spec
+    return spec
+
+
+def test_a_record_never_opens_the_files_it_names(toy_play: Any, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue "Core 1.1": a record's params cannot make replay read arbitrary local files:
+    files named in a record are resolved against the files given explicitly (by name), or
+    the record is refused. The replayed game keeps the recorded params, so its hash holds."""
+    from tabletop.core import spec as spec_module
+
+    opened: list[str] = []
+    spec = _files_spec(opened)
+    monkeypatch.setitem(spec_module._REGISTRY, spec.id, spec)
+    mine = tmp_path / "here" / "pile.txt"
+    mine.parent.mkdir()
+    mine.write_text("6")
+    rec = record_of(toy_play(new_game("toy-files", players=2, seed=1, files=str(mine))))
+    opened.clear()
+    rec_elsewhere = Record.from_json({**rec.to_json(),
+                                      "params": {**rec.params, "files": "/etc/pile.txt"}})
+    with pytest.raises(RecordError, match="uses the file 'pile.txt'.*give it with --cards"):
+        verify(rec_elsewhere)
+    assert opened == []  # refused before anything was opened
+    copy = tmp_path / "copy" / "pile.txt"
+    copy.parent.mkdir()
+    copy.write_text("6")
+    assert verify(rec, files=[copy]).state_hash() == rec.final_hash
+    assert opened == [str(copy.resolve())]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"\xff\xfe{}", "not UTF-8 text"),
+    (b'{"a": ' + b"[" * 5000 + b"]" * 5000 + b"}", "nested more than"),
+    (b'{"seed": ' + b"9" * 5000 + b"}", "a number larger than"),
+])
+def test_record_files_that_are_not_records_give_one_clear_error(
+        tmp_path: Path, data: bytes, message: str) -> None:
+    """Issue "Core 1.1": any file input that is not UTF-8 text, or not the expected format,
+    or beyond the limits (nesting depth, number sizes), gives one clear error."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(data)
+    with pytest.raises(RecordError, match=message):
+        list(read_records(path))
+
+
+def test_record_field_limits(toy: GameSpec, toy_play: Any) -> None:
+    """Issue "Core 1.1": bounded numbers and sizes: seeds are 0..2**63-1, a hash is 64 hex
+    digits, one action's notation is at most 1,000 characters."""
+    for key, value, message in [("seed", -1, "'seed' must be 0.."), ("seed", 2**64, "'seed'"),
+                                ("final_hash", "abc", "64 hex digits"),
+                                ("actions", ["take " + "1" * 2000], "longer than 1000")]:
+        data = good_json(toy_play)
+        data[key] = value
+        with pytest.raises(RecordError, match=message):
+            Record.from_json(data)
+
+
+def test_iter_records_goes_on_after_a_bad_entry(toy: GameSpec, toy_play: Any,
+                                                tmp_path: Path) -> None:
+    """record.py: every entry of a file is read, a bad one as its error, so that
+    ``tabletop replay`` can count the records verified and those that failed."""
+    from tabletop.core.record import iter_records
+
+    rec = toy_record(toy_play)
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(f"{rec.dumps()}\nnot json\n[1]\n{rec.dumps()}\n")
+    entries = list(iter_records(path))
+    assert [w.rsplit(":", 1)[1] for w, _ in entries] == ["1", "2", "3", "4"]
+    assert [isinstance(e, Record) for _, e in entries] == [True, False, False, True]

@@ -171,3 +171,29 @@ def test_export_out_of_range(toy: GameSpec, toy_play: Any, move: int) -> None:
     rec = record_of(toy_play(new_game("toy-nim", players=2, seed=12)))
     with pytest.raises(ScenarioError, match=rf"move {move} is outside 1\.\.{len(rec.actions) + 1}"):
         export(rec, move)
+
+
+def test_a_scenario_of_another_game_says_so(toy: GameSpec, tmp_path: Path) -> None:
+    """Issue "Core 1.1": a scenario for another game says so."""
+    path = write(tmp_path, 'game = "toy-nim"\npile = 4\n')
+    with pytest.raises(ScenarioError, match=r"position\.toml is a scenario of toy-nim, not "
+                                            "radiant-perim"):
+        load_scenario(path, game="radiant-perim")
+    assert load_scenario(path, game="toy-nim").to_act == 0
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b'game = "toy-nim"\npile = 4\n# \xff\n', "not UTF-8 text"),
+    (b'game = "toy-nim"\nx = ' + b"[" * 3000 + b"]" * 3000 + b"\n", "nested more than"),
+    (b'game = "toy-nim"\npile = ' + b"9" * 5000 + b"\n", "larger than"),
+    (b'game = "toy-nim"\nnote = "' + b"a" * 200_000 + b'"\n', "string of more than"),
+])
+def test_scenario_files_beyond_the_limits_give_one_clear_error(
+        toy: GameSpec, tmp_path: Path, data: bytes, message: str) -> None:
+    """Issue "Core 1.1": a file that is not UTF-8 text, or too deeply nested, or holding a
+    number or a string too large, is one ScenarioError naming the file."""
+    path = tmp_path / "position.toml"
+    path.write_bytes(data)
+    with pytest.raises(ScenarioError, match=message) as err:
+        load_scenario(path)
+    assert str(err.value).startswith(str(path))

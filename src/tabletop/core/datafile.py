@@ -6,25 +6,21 @@ a list of tables, the entry (by its ``id``, or ``race.rank`` for cards without o
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import CardDataError
+from .files import parse_toml, read_text
 
 M = TypeVar("M", bound=BaseModel)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """The parsed file; unreadable or malformed TOML is a ``CardDataError``."""
-    try:
-        return tomllib.loads(path.read_text())
-    except OSError as e:
-        raise CardDataError(f"{path}: cannot read ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{path}: not valid TOML ({e})") from None
+    """The parsed file; an unreadable, oversized, non-UTF-8 or malformed file is a
+    ``CardDataError`` naming it."""
+    return parse_toml(read_text(path, CardDataError), str(path), CardDataError)
 
 
 def _label(entry: dict[str, Any]) -> str:

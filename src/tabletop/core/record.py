@@ -8,16 +8,21 @@ the position it began from. Records are JSON; a file holds one record or one per
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError, TabletopError
-from .spec import get_spec, new_game
+from .errors import RecordError, TabletopError, excerpt
+from .files import MAX_FILE_BYTES, MAX_LINE_BYTES, decode, parse_json, read_text
+from .spec import MAX_SEED, GameSpec, get_spec, new_game
 from .state import State
 
 _KEYS = ("game", "rules_version", "params", "seed", "actions", "outcome", "final_hash")
+MAX_ACTIONS = 1_000_000     # actions in one record
+MAX_ACTION_CHARS = 1_000    # characters in one action's notation
+_HASH = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(slots=True)
@@ -64,8 +69,21 @@ class Record:
                 raise RecordError(f"{where}: field {key!r} must be {typ.__name__}")
         if not all(isinstance(a, str) for a in obj["actions"]):
             raise RecordError(f"{where}: every action must be a string")
-        if obj["outcome"] is not None and not isinstance(obj["outcome"], dict):
-            raise RecordError(f"{where}: field 'outcome' must be an object or null")
+        if len(obj["actions"]) > MAX_ACTIONS:
+            raise RecordError(f"{where}: more than {MAX_ACTIONS:,} actions")
+        for i, a in enumerate(obj["actions"], 1):
+            if len(a) > MAX_ACTION_CHARS:
+                raise RecordError(f"{where}: action {i} is longer than {MAX_ACTION_CHARS} "
+                                  f"characters ({excerpt(a)!r})")
+        if not 0 <= obj["seed"] <= MAX_SEED:
+            raise RecordError(f"{where}: field 'seed' must be 0..{MAX_SEED}")
+        if not _HASH.fullmatch(obj["final_hash"]):
+            raise RecordError(f"{where}: field 'final_hash' must be 64 hex digits")
+        for key, value in obj["params"].items():
+            if not isinstance(value, (str, int, float, bool)):
+                raise RecordError(f"{where}: params.{excerpt(str(key))} must be a string, a "
+                                  "number or a boolean")
+        _check_outcome(obj["outcome"], where)
         start = obj.get("start")
         if start is not None and not isinstance(start, dict):
             raise RecordError(f"{where}: field 'start' must be an object")
@@ -73,6 +91,20 @@ class Record:
             obj["game"], obj["rules_version"], dict(obj["params"]), obj["seed"],
             list(obj["actions"]), obj["outcome"], obj["final_hash"], start,
         )
+
+
+def _check_outcome(out: Any, where: str) -> None:
+    if out is None:
+        return
+    ok = (isinstance(out, dict) and set(out) == {"scores", "winners", "reason"}
+          and isinstance(out["scores"], list) and isinstance(out["winners"], list)
+          and isinstance(out["reason"], str)
+          and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                  for x in out["scores"])
+          and all(isinstance(x, int) and not isinstance(x, bool) for x in out["winners"]))
+    if not ok:
+        raise RecordError(f"{where}: field 'outcome' must be an object or null "
+                          "with scores, winners and reason")
 
 
 def record_of(state: State) -> Record:
@@ -90,40 +122,103 @@ def record_of(state: State) -> Record:
     )
 
 
-def initial_state(record: Record) -> State:
-    """The position a record starts from."""
+def initial_state(record: Record, files: Sequence[Path] = ()) -> State:
+    """The position a record starts from.
+
+    A record of another rules version, or whose ``start`` contradicts its seed, seat
+    count or parameters, is refused. A parameter that names local files (card files) is
+    never opened from the record: each file it names must be given in ``files`` (matched
+    by file name), and that file is read instead.
+    """
     try:
         spec = get_spec(record.game)
-        if record.start is not None:
-            state = spec.from_data(record.start)
-            state.start = record.start  # so that the replayed game's record keeps it
-            return state
+        if record.rules_version != spec.rules_version:
+            raise RecordError(f"the record is of {spec.id} rules version "
+                              f"{excerpt(record.rules_version)!r}; this tabletop plays "
+                              f"version {spec.rules_version!r}")
         params = dict(record.params)
         players = params.pop("players", None)
-        if not isinstance(players, int):
+        if not isinstance(players, int) or isinstance(players, bool):
             raise RecordError("record params must hold the integer 'players'")
-        return new_game(record.game, players=players, seed=record.seed, **params)
+        if record.start is not None:
+            _check_start(record, players, params)
+            start = {**record.start, "params": local_files(spec, params, files)}
+            state = position(spec, start, RecordError)
+            state.params.update(params)  # as recorded: the hash does not see local paths
+            state.start = record.start  # so that the replayed game's record keeps it
+            return state
+        state = new_game(record.game, players=players, seed=record.seed,
+                         **local_files(spec, params, files))
+        state.params.update(params)
+        return state
     except RecordError:
         raise
     except TabletopError as e:
         raise RecordError(f"record cannot start: {e}") from None
 
 
-def replay(record: Record, upto: int | None = None) -> State:
+def position(spec: GameSpec, data: dict[str, Any], error: type[TabletopError]) -> State:
+    """``spec.from_data(data)``; a malformed value the game's reader missed is still bad
+    input (``error``), never an internal error."""
+    try:
+        return spec.from_data(data)
+    except TabletopError:
+        raise
+    except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+        raise error(f"not a valid {spec.id} position ({type(e).__name__}: "
+                    f"{excerpt(str(e))})") from None
+
+
+def _check_start(record: Record, players: int, params: dict[str, Any]) -> None:
+    """A start position must agree with the record's seed, seats and parameters."""
+    start = record.start or {}
+    checks = (("players", players), ("seed", record.seed), ("params", params))
+    for key, want in checks:
+        if key in start and start[key] != want:
+            raise RecordError(f"the record's {key} ({excerpt(str(want))}) contradict its "
+                              f"start position ({excerpt(str(start[key]))})")
+
+
+def local_files(spec: GameSpec, params: Mapping[str, Any], files: Sequence[Path]
+                 ) -> dict[str, Any]:
+    """``params`` with every file-naming parameter pointed at the files given by the user.
+
+    A record is data from anywhere: the paths it holds are names to match, never files
+    to open, so that replaying a record cannot read an arbitrary local file."""
+    out = dict(params)
+    by_name = {Path(f).name: Path(f) for f in files}
+    for name, p in spec.params.items():
+        value = params.get(name)
+        if not p.paths or not isinstance(value, str) or not value:
+            continue
+        local = []
+        for recorded in value.split(","):
+            found = by_name.get(Path(recorded).name)
+            if found is None:
+                raise RecordError(f"the record uses the file {excerpt(Path(recorded).name)!r} "
+                                  f"(parameter {name}); give it with --cards PATH (a record's "
+                                  "paths are never opened)")
+            local.append(str(found.resolve()))
+        out[name] = ",".join(local)
+    return out
+
+
+def replay(record: Record, upto: int | None = None, files: Sequence[Path] = ()) -> State:
     """Replay the first ``upto`` actions (all by default); raises ``RecordError``."""
-    state = initial_state(record)
+    state = initial_state(record, files)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         try:
             state.apply(text)
         except TabletopError as e:
-            raise RecordError(f"action {i + 1} ({text!r}) does not replay: {e}") from None
+            raise RecordError(f"action {i + 1} ({excerpt(text)!r}) does not replay: {e}") \
+                from None
     return state
 
 
-def verify(record: Record) -> State:
+def verify(record: Record, files: Sequence[Path] = ()) -> State:
     """Replay the whole record and check its hash and outcome; raises ``RecordError``."""
-    state = replay(record)
+    state = replay(record, files=files)
     got = state.state_hash()
     if got != record.final_hash:
         raise RecordError(f"final hash mismatch: record says {record.final_hash[:12]}…, "
@@ -134,26 +229,70 @@ def verify(record: Record) -> State:
     return state
 
 
-def read_records(path: Path) -> Iterator[Record]:
-    """Every record in a file: one JSON object, or one per line (JSONL)."""
+def iter_records(path: Path) -> Iterator[tuple[str, Record | RecordError]]:
+    """Every entry of a record file as ``(where, record or the error that entry gives)``:
+    one JSON object (any layout), or one per line (JSON Lines, read line by line so a big
+    file is never held whole); a bad entry does not stop the ones after it.
+
+    Raises ``RecordError`` only when the file itself cannot be read."""
     try:
-        text = path.read_text()
+        size = path.stat().st_size
     except OSError as e:
-        raise RecordError(f"{path}: cannot read ({e.strerror})") from None
-    if not text.strip():
-        raise RecordError(f"{path}: empty file, no record in it")
+        raise RecordError(f"{path}: cannot read ({e.strerror or e})") from None
+    if size <= MAX_FILE_BYTES:
+        text = read_text(path, RecordError)
+        if not text.strip():
+            raise RecordError(f"{path}: empty file, no record in it")
+        if text.lstrip().startswith("{") and "\n" in text.strip():
+            try:  # one pretty-printed object?
+                whole = parse_json(text, str(path), RecordError)
+            except RecordError:
+                whole = None  # JSON Lines, or broken: read line by line below
+            if isinstance(whole, dict):
+                yield str(path), _entry(whole, str(path))
+                return
+    yield from _lines(path)
+
+
+def _entry(obj: Any, where: str) -> Record | RecordError:
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
-        whole = None  # not one JSON value: read it as JSON Lines
-    if isinstance(whole, dict):
-        yield Record.from_json(whole, str(path))
-        return
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{path}:{lineno}: not valid JSON ({e.msg})") from None
-        yield Record.from_json(obj, f"{path}:{lineno}")
+        return Record.from_json(obj, where)
+    except RecordError as e:
+        return e
+
+
+def _lines(path: Path) -> Iterator[tuple[str, Record | RecordError]]:
+    seen = False
+    try:
+        with path.open("rb") as f:
+            for lineno, raw in enumerate(iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""), 1):
+                where = f"{path}:{lineno}"
+                if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                    yield where, RecordError(f"{where}: a line longer than "
+                                             f"{MAX_LINE_BYTES // (1024 * 1024)} MiB")
+                    for rest in iter(lambda: f.readline(MAX_LINE_BYTES + 1), b""):
+                        if rest.endswith(b"\n"):
+                            break  # skip to the end of the long line
+                    continue
+                try:
+                    line = decode(raw, where, RecordError)
+                    if not line.strip():
+                        continue
+                    seen = True
+                    yield where, _entry(parse_json(line, where, RecordError), where)
+                except RecordError as e:
+                    seen = True
+                    yield where, e
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read ({e.strerror or e})") from None
+    if not seen:
+        raise RecordError(f"{path}: empty file, no record in it")
+
+
+def read_records(path: Path) -> Iterator[Record]:
+    """Every record in a file (see :func:`iter_records`); the first bad one raises its
+    ``RecordError`` (naming file and line)."""
+    for _, entry in iter_records(path):
+        if isinstance(entry, RecordError):
+            raise entry
+        yield entry

@@ -77,19 +77,20 @@ class GameSpec:
 
     def check_params(self, players: int, params: Mapping[str, Any]) -> dict[str, Any]:
         """Validated parameters with defaults filled in; raises ``ParameterError``."""
-        if players not in self.player_counts:
+        if isinstance(players, bool) or players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
-            raise ParameterError(f"{self.id} is played by {counts} players, not {players}")
+            raise ParameterError(f"{self.id} is played by {counts} players, "
+                                 f"not {excerpt(repr(players))}")
         out: dict[str, Any] = {}
         for name, value in params.items():
             if name not in self.params:
                 known = ", ".join(sorted(self.params)) or "none"
-                raise ParameterError(f"{self.id} has no parameter {name!r} (known: {known})")
+                raise ParameterError(f"{self.id} has no parameter {excerpt(str(name))!r} "
+                                     f"(known: {known})")
             want = self.params[name].type
             if not isinstance(value, want) or (want is int and isinstance(value, bool)):
-                raise ParameterError(
-                    f"{self.id} parameter {name!r} must be {want.__name__}, not {value!r}"
-                )
+                raise ParameterError(f"{self.id} parameter {name!r} must be {want.__name__}, "
+                                     f"not {excerpt(repr(value))}")
             out[name] = value
         for name, p in self.params.items():
             out.setdefault(name, p.default)
@@ -133,6 +134,9 @@ def get_spec(game_id: str) -> GameSpec:
             from None
 
 
+MAX_SEED = 2**63 - 1  # seeds fit a TOML integer (scenario files hold them)
+
+
 def fresh_seed() -> int:
     """A new random seed, for games started without one (it is recorded)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
@@ -144,5 +148,10 @@ def new_game(
     """Start a game of ``game_id``: validated seats and parameters, seeded chance."""
     spec = get_spec(game_id)
     n = spec.default_players if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ParameterError(f"{spec.id}: the number of players must be an integer")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed <= MAX_SEED):
+        raise ParameterError(f"a seed is an integer from 0 to {MAX_SEED}")
     checked = spec.check_params(n, params)
     return spec.factory(n, fresh_seed() if seed is None else seed, checked)
