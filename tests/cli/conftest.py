@@ -13,6 +13,14 @@ from tabletop.interfaces.cli.app import app
 Run = Callable[..., Result]
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Games saved without --record go to a temporary data folder, not the user's."""
+    folder = tmp_path / "tabletop-data"
+    monkeypatch.setenv("TABLETOP_DATA", str(folder))
+    return folder
+
+
 @pytest.fixture
 def run() -> Run:
     """``run(*args, input=None)``: invoke ``tabletop`` in-process; stdout and stderr apart."""

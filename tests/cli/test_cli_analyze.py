@@ -14,7 +14,7 @@ def test_analyze_json(run: Run, records_file: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["move"] == 40 and report["iterations"] == 30
-    assert report["seat"] in (1, 2, 3)
+    assert report["seat"] in (0, 1, 2) and report["label"] == f"P{report['seat'] + 1}"
     recorded = json.loads(records_file.read_text().splitlines()[1])
     assert report["played"] == recorded["actions"][39]
     actions = report["actions"]

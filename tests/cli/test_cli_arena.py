@@ -15,30 +15,31 @@ from .conftest import Run, lines_of
 GAME = "radiant-arena"
 
 
-@pytest.mark.parametrize(("seat", "seed"), [(1, 5), (2, 8)])
-def test_a_whole_game_against_random(run: Run, tmp_path: Path, seat: int, seed: int) -> None:
+@pytest.mark.parametrize(("seat", "seed"), [("A", 5), ("b", 8)])
+def test_a_whole_game_against_random(run: Run, tmp_path: Path, seat: str, seed: int) -> None:
     """Winning & Losing: a game played to the end at the terminal, always choosing the
-    first legal action by its number; the record replays."""
+    first legal action by its number; the record replays. Players are A and B, as in the
+    rulebook, on the screen and in --seat."""
     record = tmp_path / "game.json"
-    result = run("play", GAME, "--seat", str(seat), "--opponents", "random", "--seed", str(seed),
+    result = run("play", GAME, "--seat", seat, "--opponents", "random", "--seed", str(seed),
                  "--record", str(record), input="1\n" * 600)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output and result.stderr == ""
     out = result.stdout
     assert "Game over" in out and "end of input" not in out
-    other = 3 - seat
-    assert f"seat {other} (random) ›" in out
+    me, other = (seat.upper(), "B" if seat.upper() == "A" else "A")
+    assert f"{other} (random) ›" in out
     # The screen: the lanes and conduits, hand, shop, the reconstruction note, the list of
     # numbered legal actions and the prompt.
     for word in ("left", "center", "right", "your conduit", "their conduit", "Your hand",
                  "Your shop", "reconstructed by tabletop", "legal action(s):", " 1. ",
-                 f"seat {seat} > ", "face-down deity"):
+                 f"{me} > ", "face-down deity"):
         assert word in out, word
     saved = Record.from_json(json.loads(record.read_text()))
     assert saved.outcome is not None and saved.seed == seed
     final = verify(saved)
     assert final.is_over
-    assert f"Seat(s) {final.outcome().winners[0] + 1} win" in out  # type: ignore[union-attr]
+    assert f"{final.label(final.outcome().winners[0])} wins:" in out  # type: ignore[union-attr]
 
 
 def test_bad_actions_reprompt_with_the_reason(run: Run) -> None:
@@ -71,7 +72,7 @@ def test_simulate_ten_games_json(run: Run, tmp_path: Path) -> None:
     assert len(records) == 10
     verified = run("replay", str(out))
     assert verified.exit_code == 0, verified.output
-    assert "10 record(s) verified" in verified.stdout
+    assert "10 verified, 0 failed" in verified.stdout
 
 
 def test_simulate_without_json_prints_a_summary(run: Run) -> None:

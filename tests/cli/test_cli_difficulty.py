@@ -13,7 +13,7 @@ def test_difficulty_is_accepted(run: Run, level: str, agent: str) -> None:
     result = run("play", "radiant-perim", "--players", "2", "--seed", "4",
                  "--difficulty", level, input="quit\n")
     assert result.exit_code == 0, result.output
-    assert f"seat 2: {agent}" in result.stdout
+    assert f"P2: {agent}" in result.stdout
 
 
 def test_a_game_against_the_normal_level(run: Run) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.core import Record, dumps_scenario, new_game, verify
+from tabletop.core import Record, dumps_scenario, game_id, new_game, verify
 
 from .conftest import Run, assert_one_error
 
@@ -42,7 +42,7 @@ def test_a_whole_game_against_two_greedy_ais(run: Run, tmp_path: Path) -> None:
     out = result.stdout
     assert "Game over" in out
     assert "Age 3 of 3" in out
-    assert "seat 2 (greedy) ›" in out and "seat 3 (greedy) ›" in out
+    assert "P2 (greedy) ›" in out and "P3 (greedy) ›" in out
     saved = Record.from_json(json.loads(record.read_text()))
     assert saved.outcome is not None and saved.params["players"] == 3 and saved.seed == SEED
     verify(saved)
@@ -119,8 +119,9 @@ def test_end_of_input_quits_cleanly(run: Run) -> None:
     ("args", "needle"),
     [
         (("--players", "6"), "not 6"),
-        (("--seat", "4"), "--seat must be 1..3"),
-        (("--seat", "0"), "--seat must be 1..3"),
+        (("--seat", "4"), "no seat '4' (seats: P1, P2, P3)"),
+        (("--seat", "0"), "no seat '0'"),
+        (("--seat", "A"), "no seat 'A'"),
         (("--opponents", "oracle"), "unknown agent 'oracle'"),
     ],
 )
@@ -141,9 +142,100 @@ def test_bad_scenarios(run: Run, tmp_path: Path) -> None:
     other_game = tmp_path / "other.toml"
     other_game.write_text('game = "chess"\n')
     assert_one_error(run("play", "radiant-perim", "--scenario", str(other_game)),
-                     "unknown game 'chess'")
+                     "is a scenario of chess, not radiant-perim")
     good = _meld_scenario(tmp_path)
     assert_one_error(run("play", "radiant-perim", "--scenario", str(good), "--seed", "1"),
-                     "--seed")
+                     "--scenario and --seed cannot be used together")
     assert_one_error(run("play", "radiant-perim", "--scenario", str(good), "--players", "2"),
                      "3 seats")
+
+
+# --- secrets and saving ------------------------------------------------------------------
+
+
+def test_a_fresh_seed_stays_secret_until_the_game_is_over(run: Run, data_dir: Path) -> None:
+    """Issue "Core 1.1": the seed decides every hidden card, so `play` shows a game id that
+    reveals nothing while the game runs and the seed only once the game is over."""
+    result = run("play", "radiant-arena", "--opponents", "random", input="1\n" * 600)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    saved = Record.from_json(json.loads(next(data_dir.glob("games/*.json")).read_text()))
+    seed = str(saved.seed)
+    over = out.index("Game over")
+    assert seed not in out[:over]
+    assert f"game {game_id(saved.seed)}" in out[:over]
+    assert f"The seed of this game was {seed}" in out[over:]
+
+
+def test_a_chosen_seed_is_labelled_practice(run: Run) -> None:
+    """Issue "Core 1.1": a player-chosen --seed stays, for practice and reproduction, and
+    is labelled so."""
+    result = run("play", "radiant-perim", "--seed", "42", input="quit\n")
+    assert "practice deal of seed 42 (chosen with --seed)" in result.stdout
+
+
+def test_the_record_is_written_as_the_game_goes(run: Run, tmp_path: Path) -> None:
+    """Issue "Core 1.1": `--record` is written as the game goes, so leaving (or a crash or
+    a kill) loses nothing: after three decisions the file replays to where the game was."""
+    record = tmp_path / "live.json"
+    result = run("play", "radiant-perim", "--seed", str(SEED), "--record", str(record),
+                 input="1\n1\n1\n")  # then the end of input
+    assert result.exit_code == 0, result.output
+    saved = Record.from_json(json.loads(record.read_text()))
+    assert saved.outcome is None and len(saved.actions) >= 3
+    assert saved.actions[0] in result.stdout
+    verify(saved)
+    assert f"--resume {record}" in result.stdout
+
+
+def test_a_crash_keeps_every_action_played(run: Run, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue "Core 1.1": the play loop saves the record of a game that ends for any reason:
+    an AI seat failing mid-game leaves the record of every action before it on disk."""
+    from tabletop.interfaces.cli import play as play_module
+
+    calls = {"n": 0}
+    real = play_module.decide
+
+    def flaky(agent: object, state: object) -> object:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("the AI fell over")
+        return real(agent, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play_module, "decide", flaky)
+    record = tmp_path / "crash.json"
+    result = run("play", "radiant-perim", "--seed", str(SEED), "--record", str(record),
+                 input="1\n" * 20)
+    assert result.exit_code == 70
+    saved = Record.from_json(json.loads(record.read_text()))
+    verify(saved)
+    assert len(saved.actions) >= 3  # the person's picks and the AIs' before the crash
+
+
+def test_resume_continues_where_the_game_stopped(run: Run, tmp_path: Path) -> None:
+    """A game interrupted in any way can be resumed from its record: the resumed game
+    starts after the actions saved, and its record keeps them."""
+    record = tmp_path / "game.json"
+    run("play", "radiant-perim", "--seed", str(SEED), "--record", str(record), input="1\n1\n")
+    first = Record.from_json(json.loads(record.read_text()))
+    result = run("play", "radiant-perim", "--resume", str(record), input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert f"resumed from {record} ({len(first.actions)} actions played)" in result.stdout
+    final = Record.from_json(json.loads(record.read_text()))
+    assert final.outcome is not None and final.actions[:len(first.actions)] == first.actions
+    verify(final)
+
+
+@pytest.mark.parametrize(("where", "needle"), [("folder", "is a folder"),
+                                               ("missing/x.json", "does not exist"),
+                                               ("exists.json", "the file exists")])
+def test_bad_record_paths_are_refused_before_the_game(run: Run, tmp_path: Path, where: str,
+                                                      needle: str) -> None:
+    """Issue "Core 1.1" / terminal table: `--record PATH` is checked at the start, and an
+    existing file is not overwritten without a yes."""
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "exists.json").write_text("keep me")
+    assert_one_error(run("play", "radiant-perim", "--record", str(tmp_path / where),
+                         input="1\n"), needle)
+    assert (tmp_path / "exists.json").read_text() == "keep me"

@@ -37,7 +37,7 @@ def test_workers_do_not_change_results(run: Run, tmp_path: Path) -> None:
     assert [json.loads(r)["seed"] for r in records] == list(range(100, 120))
     verified = run("replay", str(tmp_path / "two.jsonl"))
     assert verified.exit_code == 0, verified.output
-    assert "20 record(s) verified" in verified.stdout
+    assert "20 verified, 0 failed" in verified.stdout
 
 
 def test_one_agent_name_plays_every_seat(run: Run) -> None:

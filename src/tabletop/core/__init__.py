@@ -14,17 +14,25 @@ from .errors import (
     excerpt,
 )
 from .event import HIDDEN, Event, EventBook, EventKind
-from .record import Record, initial_state, read_records, record_of, replay, verify
+from .record import (
+    Record,
+    game_id,
+    initial_state,
+    iter_records,
+    read_records,
+    record_of,
+    replay,
+    verify,
+)
 from .scenario import dumps_scenario, export, from_scenario, load_scenario, scenario_of
 from .spec import GameSpec, ParamSpec, games, get_spec, new_game, register
 from .state import Action, Outcome, State
 
 __all__ = [
     "HIDDEN", "Action", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
-    "GameSpec", "IllegalActionError",
-    "NotationError", "Outcome", "ParamSpec", "ParameterError", "Record", "RecordError",
-    "ScenarioError", "State", "TabletopError", "UnknownGameError", "dumps_scenario",
-    "export", "from_scenario", "games", "get_spec", "initial_state", "load_scenario",
-    "new_game", "read_records", "record_of", "register", "replay", "scenario_of", "verify",
-    "excerpt",
+    "GameSpec", "IllegalActionError", "NotationError", "Outcome", "ParamSpec",
+    "ParameterError", "Record", "RecordError", "ScenarioError", "State", "TabletopError",
+    "UnknownGameError", "dumps_scenario", "excerpt", "export", "from_scenario", "game_id",
+    "games", "get_spec", "initial_state", "iter_records", "load_scenario", "new_game",
+    "read_records", "record_of", "register", "replay", "scenario_of", "verify",
 ]

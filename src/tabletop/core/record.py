@@ -7,6 +7,7 @@ the position it began from. Records are JSON; a file holds one record or one per
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -91,6 +92,13 @@ class Record:
             obj["game"], obj["rules_version"], dict(obj["params"]), obj["seed"],
             list(obj["actions"]), obj["outcome"], obj["final_hash"], start,
         )
+
+
+def game_id(seed: int) -> str:
+    """A short public name for the game of ``seed`` that reveals nothing of the seed (which
+    decides every hidden card, so it stays secret while the game runs)."""
+    digest = hashlib.sha256(b"tabletop game id:" + seed.to_bytes(8, "big")).hexdigest()
+    return digest[:12]
 
 
 def _check_outcome(out: Any, where: str) -> None:

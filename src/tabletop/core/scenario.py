@@ -66,8 +66,8 @@ def dumps_scenario(state: State) -> str:
     return tomli_w.dumps(scenario_of(state))
 
 
-def export(record: Record, move: int) -> str:
+def export(record: Record, move: int, files: Sequence[Path] = ()) -> str:
     """The scenario TOML of the position before action ``move`` (1-based) of a record."""
     if not 1 <= move <= len(record.actions) + 1:
         raise ScenarioError(f"move {move} is outside 1..{len(record.actions) + 1}")
-    return dumps_scenario(replay(record, upto=move - 1))
+    return dumps_scenario(replay(record, upto=move - 1, files=files))

@@ -8,7 +8,9 @@ its visits and its mean reward: the estimated chance that the mover's side wins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tabletop.agents import IsmctsAgent, Resampler, SearchResult, make_agent
@@ -21,13 +23,14 @@ class Analysis:
 
     move: int  # the action analysed, counted from 1
     seat: int  # the mover, 0-based
+    label: str  # the mover as people name it (P1, A)
     played: str | None  # the action the record played there, if any
     result: SearchResult
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready form (seats counted from 1)."""
+        """A JSON-ready form (the seat 0-based, and its label)."""
         return {
-            "move": self.move, "seat": self.seat + 1, "played": self.played,
+            "move": self.move, "seat": self.seat, "label": self.label, "played": self.played,
             "iterations": self.result.iterations, "seconds": round(self.result.seconds, 3),
             "actions": [{"action": s.action.to_text(), "visits": s.visits,
                          "win": None if s.value is None else round(s.value, 4)}
@@ -35,7 +38,8 @@ class Analysis:
         }
 
 
-def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0) -> Analysis:
+def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0,
+            files: Sequence[Path] = ()) -> Analysis:
     """Search the position before action ``move`` of ``record`` with ISMCTS.
 
     ``budget`` is an ISMCTS option (``1s``, ``0.2s``, ``500``). Raises ``RecordError``
@@ -46,7 +50,7 @@ def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0) -> Ana
     if not 1 <= move <= last + 1:
         raise ParameterError(f"--move must be 1..{last + 1} (the record has {last} actions), "
                              f"not {move}")
-    state = replay(record, upto=move - 1)
+    state = replay(record, upto=move - 1, files=files)
     seat = state.to_act
     if seat is None:
         raise RecordError(f"the game is over before action {move}: nothing to analyse")
@@ -56,4 +60,4 @@ def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0) -> Ana
     assert isinstance(agent, IsmctsAgent)
     result = agent.search(state.legal_actions(), Resampler(state, seat))
     played = record.actions[move - 1] if move <= last else None
-    return Analysis(move, seat, played, result)
+    return Analysis(move, seat, state.label(seat), played, result)

@@ -39,17 +39,17 @@ from tabletop.core import (
     ParameterError,
     Record,
     RecordError,
-    ScenarioError,
     State,
     TabletopError,
     export,
+    game_id,
     games,
     get_spec,
     initial_state,
+    iter_records,
     load_scenario,
     new_game,
     read_records,
-    record_of,
     verify,
 )
 from tabletop.sim import (
@@ -64,6 +64,7 @@ from tabletop.sim import (
     tournament,
 )
 
+from .journal import Journal, check_record_path, default_record_path
 from .params import parse_params
 from .play import PlaySession, Quit, stdin_reader
 
@@ -184,6 +185,11 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",") if n.strip()]
 
 
+CardsOption = Annotated[list[Path] | None, typer.Option(
+    "--cards", help="A card file the records were played with (repeatable); a record's own "
+                    "paths are never opened.")]
+
+
 # --- games ----------------------------------------------------------------------------
 
 
@@ -207,7 +213,9 @@ def play_cmd(
     game: Annotated[str, typer.Argument(help="The game id (see `tabletop games`).")],
     players: Annotated[int | None, typer.Option(
         help="Number of seats (default: the game's usual number).")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat, counted from 1.")] = 1,
+    seat: Annotated[str, typer.Option(
+        help="Your seat: its label (P1, P2, ...; A or B in radiant-arena) or its number "
+             "counted from 1.")] = "1",
     opponents: Annotated[str | None, typer.Option(
         help="Agent(s) for the other seats, comma-separated, cycled in seat order "
              "(default: the agents of --difficulty normal).")] = None,
@@ -216,11 +224,17 @@ def play_cmd(
              + "; ".join(f"{k} = {' or '.join(v)}" for k, v in DIFFICULTIES.items())
              + ".")] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the game (default: a fresh one, shown at the start).")] = None,
+        help="Practice: play the deal of this seed (it decides every hidden card, so a "
+             "chosen seed is for practice and reproducing a game; default: a fresh secret "
+             "one, shown when the game is over).")] = None,
     scenario: Annotated[Path | None, typer.Option(
         help="Start from this scenario file (TOML) instead of a new game.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Continue the unfinished game of this record file (saved as it is played).")]
+        = None,
     record: Annotated[Path | None, typer.Option(
-        help="Save the record of the game here (JSON) when it ends or you quit.")] = None,
+        help="Save the record here (JSON), rewritten after every action (default: a file "
+             "in the user's data folder, shown at the start).")] = None,
     param: Annotated[list[str] | None, typer.Option(
         "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
@@ -229,40 +243,61 @@ def play_cmd(
     """Play a game in the terminal against AI opponents.
 
     Type the number of a legal action or its notation (`pick b2`, `play avis.knight`);
-    also `undo`, `help`, `board`, `log`, `quit`.
+    also `undo`, `help`, `board`, `log`, `quit`. The game is saved after every action.
     """
     spec = get_spec(game)
+    files = list(cards or [])
     if difficulty is not None:
         if opponents is not None:
             raise ParameterError("give --opponents or --difficulty, not both")
         opponents = difficulty_agent(difficulty, spec.id)
-    if scenario is not None:
-        if seed is not None:
-            raise ParameterError("--seed cannot be used with --scenario "
-                                 "(the scenario holds its own chance)")
-        state = load_scenario(scenario)
-        if state.spec.id != spec.id:
-            raise ScenarioError(f"{scenario} is a scenario of {state.spec.id}, not {spec.id}")
-        if players is not None and players != state.players:
-            raise ScenarioError(f"{scenario} has {state.players} seats, not {players}")
+    starts = [name for name, given in (("--scenario", scenario), ("--resume", resume),
+                                       ("--seed", seed)) if given is not None]
+    if len(starts) > 1:
+        raise ParameterError(f"{' and '.join(starts)} cannot be used together "
+                             "(each decides how the game starts)")
+    if resume is not None:
+        state = _resumed(resume, spec.id, files)
+        where = f"resumed from {resume} ({len(state.history)} actions played)"
+    elif scenario is not None:
+        state = load_scenario(scenario, game=spec.id, files=files)
+        where = f"scenario {scenario}"
     else:
         state = new_game(spec.id, players=_players(spec.id, players), seed=seed,
                          **parse_params(spec, param, cards))
-    if not 1 <= seat <= state.players:
-        raise ParameterError(f"--seat must be 1..{state.players}, not {seat}")
-    human = seat - 1
+        where = (f"practice deal of seed {seed} (chosen with --seed)" if seed is not None
+                 else f"game {game_id(state.seed)}")
+    if players is not None and players != state.players:
+        raise ParameterError(f"{starts[0] if starts else 'the game'} has {state.players} "
+                             f"seats, not {players}")
+    if state.is_over:
+        raise ParameterError("this game is already over: nothing to play "
+                             "(tabletop replay --show shows it)")
+    human = spec.seat_of(seat, state.players)
     others = [s for s in range(state.players) if s != human]
     # Without --opponents or --difficulty, the opponents play at the "normal" level.
     names = seat_agents(_names(opponents or difficulty_agent("normal", spec.id)), len(others))
     agents = {s: make_agent(name, spec.id, agent_seed(state.seed, s))
               for s, name in zip(others, names, strict=True)}
+    if record is not None:
+        path = check_record_path(record, overwrite=record == resume)
+    elif resume is not None:
+        path = resume
+    else:
+        path = default_record_path(spec.id, game_id(state.seed))
+    journal = Journal(path)
+    journal.write(state)
+    if journal.failed:
+        raise ParameterError(f"cannot save the game: {journal.failed}")
 
     console = _out()
-    where = f"scenario {scenario}" if scenario else f"seed {state.seed}"
-    console.print(Text(f"{spec.name}: {state.players} players, {where}. You are seat {seat}; "
-                       + ", ".join(f"seat {s + 1}: {a.name}" for s, a in agents.items())
-                       + ". Type help for the commands.", style="bold"))
-    session = PlaySession(state, human, agents, console, stdin_reader(console))
+    console.print(Text(f"{spec.name}: {state.players} players, {where}. You are "
+                       f"{state.label(human)}; "
+                       + ", ".join(f"{state.label(s)}: {a.name}" for s, a in agents.items())
+                       + ". Type help for the commands.", style="bold"), soft_wrap=True)
+    console.print(Text(f"Saved after every action to {path}.", style="dim"), soft_wrap=True)
+    session = PlaySession(state, human, agents, console, stdin_reader(console),
+                          on_change=journal.write, files=files)
     code = 0
     try:
         try:
@@ -273,11 +308,36 @@ def play_cmd(
         console.print(Text(f"{q} after {len(session.state.history)} action(s).",
                            style="yellow"))
         code = q.code
+    except BaseException:
+        # A crash: every action so far is on disk already; say where before failing.
+        journal.write(session.state)
+        _err().print(f"The game so far is saved in {path}.", soft_wrap=True)
+        raise
     state = session.state
+    journal.write(state)
     if state.is_over:
         _print_outcome(console, state)
-    _save_record(console, state, record)
+        console.print(Text(f"The seed of this game was {state.seed} (kept in the record).",
+                           style="dim"))
+    if journal.failed:
+        raise TabletopError(f"the record could not be saved: {journal.failed}")
+    console.print(f"Record saved to {path} ({len(state.history)} actions).", soft_wrap=True)
+    if not state.is_over:
+        console.print(f"Continue it with: tabletop play {spec.id} --resume {path}",
+                      soft_wrap=True)
     raise typer.Exit(code)
+
+
+def _resumed(path: Path, game: str, files: list[Path]) -> State:
+    """The position of an unfinished game's record, replayed and checked by hash."""
+    records = _load(path)
+    if len(records) != 1:
+        raise RecordError(f"{path}: holds {len(records)} records; --resume takes a file "
+                          "with one game")
+    rec = records[0]
+    if rec.game != game:
+        raise RecordError(f"{path} is a record of {rec.game}, not {game}")
+    return verify(rec, files)
 
 
 def _print_outcome(console: Console, state: State) -> None:
@@ -288,28 +348,11 @@ def _print_outcome(console: Console, state: State) -> None:
     table.add_column("score", justify="right")
     table.add_column("")
     for s, score in enumerate(outcome.scores):
-        table.add_row(str(s + 1), f"{score:g}", "winner" if s in outcome.winners else "")
+        table.add_row(state.label(s), f"{score:g}", "winner" if s in outcome.winners else "")
     console.print(table)
-    winners = ", ".join(str(s + 1) for s in outcome.winners)
-    console.print(Text(f"Seat(s) {winners} win: {outcome.reason}.", style="bold green"))
-
-
-def _save_record(console: Console, state: State, path: Path | None) -> None:
-    if path is None and sys.stdin.isatty() and state.history:
-        # Offered only at a terminal; a yes first, so a stray keystroke saves nothing.
-        default = f"{state.spec.id}-{state.seed}.json"
-        try:
-            if input("Save the record of this game? [y/N] ").strip().lower() in ("y", "yes"):
-                name = input(f"File name [{default}]: ").strip()
-                path = Path(name or default)
-        except (EOFError, KeyboardInterrupt):
-            path = None
-    if path is None:
-        if state.history:
-            console.print("[dim]The record was not saved (use --record PATH).[/dim]")
-        return
-    path.write_text(record_of(state).dumps() + "\n")
-    console.print(f"Record saved to {path} ({len(state.history)} actions).")
+    winners = ", ".join(state.label(s) for s in outcome.winners)
+    console.print(Text(f"{winners} win{'s' if len(outcome.winners) == 1 else ''}: "
+                       f"{outcome.reason}.", style="bold green"))
 
 
 # --- simulate -------------------------------------------------------------------------
@@ -343,7 +386,8 @@ def simulate_cmd(
     """
     n = _players(game, players)
     names = seat_agents(_names(agents), n)
-    params = parse_params(get_spec(game), param, cards)
+    spec = get_spec(game)
+    params = parse_params(spec, param, cards)
     check_setup(game, n, names, params)
     summary = Summary(game, names)
     results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params)
@@ -358,7 +402,7 @@ def simulate_cmd(
     for col in ("seat", "agent", "wins", "win %", "mean score"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for s, name in enumerate(names):
-        table.add_row(str(s + 1), name, str(summary.wins[s]),
+        table.add_row(spec.seat_label(s), name, str(summary.wins[s]),
                       f"{100 * summary.wins[s] / summary.games:.1f}",
                       f"{summary.mean_scores[s]:.2f}")
     console = _out()
@@ -445,18 +489,20 @@ def analyze_cmd(
         help="ISMCTS budget: seconds (1s, 0.2s) or iterations (500).")] = "1s",
     seed: Annotated[int, typer.Option(help="Seed of the search.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    cards: CardsOption = None,
 ) -> None:
     """Estimate each legal action's chance to win, by ISMCTS from the mover's seat."""
     records = _load(record)
     if not 1 <= game_no <= len(records):
         raise ParameterError(f"--game must be 1..{len(records)}, not {game_no}")
-    result = analyze(records[game_no - 1], move, budget=budget, seed=seed)
+    result = analyze(records[game_no - 1], move, budget=budget, seed=seed,
+                     files=list(cards or []))
     report = result.to_json()
     if as_json:
         sys.stdout.write(json.dumps(report) + "\n")
         return
     console = _out()
-    console.print(Text(f"Before action {move}: seat {report['seat']} to act; ISMCTS ran "
+    console.print(Text(f"Before action {move}: {report['label']} to act; ISMCTS ran "
                        f"{report['iterations']:,} iterations in {report['seconds']:.2f} s "
                        "with only what that seat knew.", style="bold"))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
@@ -481,24 +527,45 @@ def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A record file: one JSON record or JSON lines.")],
     show: Annotated[int | None, typer.Option(
         help="Also print game N (counted from 1): its actions and public events.")] = None,
+    cards: CardsOption = None,
 ) -> None:
-    """Replay every record of a file and check its final hash and outcome."""
-    records = _load(file)
-    if show is not None and not 1 <= show <= len(records):
-        raise ParameterError(f"--show must be 1..{len(records)}, not {show}")
-    for i, rec in enumerate(records, 1):
-        try:
-            verify(rec)
-        except RecordError as e:
-            raise RecordError(f"{file}: record {i}: {e}") from None
+    """Replay every record of a file and check its final hash and outcome.
+
+    Every record is checked, whatever the ones before gave; each failure is one line, and
+    the last line counts them. The exit code is 1 if any record failed.
+    """
+    files = list(cards or [])
     console = _out()
-    if show is not None:
-        _show(console, records[show - 1], show)
-    console.print(f"{len(records)} record(s) verified: every one replays to its final hash.")
+    verified = failed = 0
+    shown: Record | None = None
+    for n, (where, entry) in enumerate(iter_records(file), 1):
+        try:
+            if isinstance(entry, RecordError):
+                raise entry
+            verify(entry, files)
+        except RecordError as e:
+            failed += 1
+            message = str(e)
+            prefix = "" if message.startswith(str(file)) else f"{where}: "
+            sys.stderr.write(f"failed: {prefix}{' '.join(message.split())}\n")
+            continue
+        verified += 1
+        if n == show:
+            shown = entry
+    if show is not None and shown is None:
+        raise ParameterError(f"--show {show}: there is no verified record {show} "
+                             f"(the file holds {verified + failed})")
+    if shown is not None:
+        _show(console, shown, show or 0, files)
+    summary = f"{verified} verified, {failed} failed"
+    if failed:
+        _fail_line(f"{file}: {summary}")
+        raise typer.Exit(1)
+    console.print(f"{summary}: every record replays to its final hash.")
 
 
-def _show(console: Console, rec: Record, n: int) -> None:
-    state = initial_state(rec)
+def _show(console: Console, rec: Record, n: int, files: list[Path]) -> None:
+    state = initial_state(rec, files)
     console.print(Text(f"Game {n}: {rec.game} (rules {rec.rules_version}), "
                        f"{rec.params}, seed {rec.seed}", style="bold"))
     table = Table(box=box.SIMPLE_HEAD, title="Actions")
@@ -508,15 +575,15 @@ def _show(console: Console, rec: Record, n: int) -> None:
     for i, text in enumerate(rec.actions, 1):
         seat = state.to_act
         state.apply(text)
-        table.add_row(str(i), "" if seat is None else str(seat + 1), text)
+        table.add_row(str(i), "" if seat is None else state.label(seat), text)
     console.print(table)
     console.print(Text("Public events", style="bold"))
     for event in state.events_for(None):
         console.print(Text(f"  {event.text}"))
     if rec.outcome is not None:
-        winners = ", ".join(str(s + 1) for s in rec.outcome["winners"])
-        scores = ", ".join(f"{s:g}" for s in rec.outcome["scores"])
-        console.print(Text(f"Outcome: seat(s) {winners} win; scores {scores} "
+        winners = ", ".join(state.label(s) for s in rec.outcome["winners"])
+        scores = ", ".join(f"{state.label(s)} {x:g}" for s, x in enumerate(rec.outcome["scores"]))
+        console.print(Text(f"Outcome: {winners} win; scores {scores} "
                            f"({rec.outcome['reason']}).", style="bold green"))
 
 
@@ -564,12 +631,13 @@ def export_cmd(
         "--game", help="Which record of the file (counted from 1).")] = 1,
     out: Annotated[Path | None, typer.Option(
         help="Write the scenario here (default: standard output).")] = None,
+    cards: CardsOption = None,
 ) -> None:
     """Write the scenario (TOML) of the position before action MOVE of a record."""
     records = _load(record)
     if not 1 <= game_no <= len(records):
         raise ParameterError(f"--game must be 1..{len(records)}, not {game_no}")
-    text = export(records[game_no - 1], move)
+    text = export(records[game_no - 1], move, files=list(cards or []))
     if out is None:
         sys.stdout.write(text)
         return

@@ -16,8 +16,9 @@ then let the person choose again knowing more.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
@@ -44,6 +45,7 @@ Type one of:
 The end of input (Ctrl-D) quits too."""
 
 ReadLine = Callable[[str], "str | None"]
+OnChange = Callable[[State], None]
 
 
 @dataclass(slots=True)
@@ -74,8 +76,12 @@ class PlaySession:
         console: Console,
         read_line: ReadLine,
         log_size: int = 12,
+        on_change: OnChange | None = None,
+        files: Sequence[Path] = (),
     ) -> None:
         self.state = state
+        self.on_change = on_change
+        self.files = files  # card files the game uses (undo replays with them)
         self.human = human
         self.agents = agents
         self.console = console
@@ -84,6 +90,19 @@ class PlaySession:
         self.render = renderer_for(state.spec.id)
         self.labels = ["you" if s == human else agents[s].name for s in range(state.players)]
         self.decisions: list[_Decision] = []
+
+    def _seen(self, events: Iterable[Event]) -> list[Event]:
+        """The person's copies of ``events``: those it may see, private fields hidden."""
+        out = []
+        for e in events:
+            seen = e.seen_by(self.human)
+            if seen is not None:
+                out.append(seen)
+        return out
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.state)
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -102,18 +121,19 @@ class PlaySession:
         state = self.state
         before = len(state.events)
         action = decide(self.agents[seat], state)
-        state.apply(action)
+        state.apply(action, seat=seat)
+        self._changed()
         # Say what the person may know of it: the events it may see, not the action text
         # (a meld chosen in secret must stay secret).
-        seen = [e.text for e in state.events[before:] if e.visible_to(self.human)]
-        line = Text(f"  seat {seat + 1} ({self.labels[seat]}) › ", style="dim")
+        seen = [e.text for e in self._seen(state.events[before:])]
+        line = Text(f"  {state.label(seat)} ({self.labels[seat]}) › ", style="dim")
         line.append(" ".join(seen) if seen else "decides in secret.")
         self.console.print(line)
 
     def _human_turn(self) -> None:
         self.show_screen()
         while True:
-            line = self.read_line(f"seat {self.human + 1} > ")
+            line = self.read_line(f"{self.state.label(self.human)} > ")
             if line is None:
                 raise Quit("end of input: leaving the game")
             text = line.strip()
@@ -146,7 +166,7 @@ class PlaySession:
     def _try_action(self, text: str) -> bool:
         state = self.state
         legal = state.legal_actions()
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) < 6:
             n = int(text)
             if not 1 <= n <= len(legal):
                 self.console.print(f"[red]no action number {n}: choose 1..{len(legal)}[/red]")
@@ -156,14 +176,15 @@ class PlaySession:
             action = text
         mark = _Decision(len(state.history), len(state.events), "")
         try:
-            state.apply(action)
+            state.apply(action, seat=self.human)
         except TabletopError as e:
             self.console.print(Text(f"  {e}", style="red"))
             self.console.print("  [dim]type a number from the list, its text, or help[/dim]")
             return False
         mark.text = state.history[-1].to_text()
         self.decisions.append(mark)
-        seen = [e.text for e in state.events[mark.events:] if e.visible_to(self.human)]
+        self._changed()
+        seen = [e.text for e in self._seen(state.events[mark.events:])]
         line = Text(f"  you: {mark.text}", style="bold")
         if seen:
             line.append(" — " + " ".join(seen), style="")
@@ -177,8 +198,8 @@ class PlaySession:
         if not self.decisions:
             return "you have made no decision to take back yet"
         last = self.decisions[-1]
-        for event in self.state.events[last.events:]:
-            if event.reveals and event.visible_to(self.human):
+        for event in self._seen(self.state.events[last.events:]):
+            if event.reveals:
                 return (f"since your last decision ({last.text}) something hidden was "
                         f"revealed: {event.text}")
         return None
@@ -194,7 +215,8 @@ class PlaySession:
             self.console.print(Text(f"  undo refused: {reason}", style="red"))
             return None
         last = self.decisions.pop()
-        self.state = replay(record_of(self.state), upto=last.history)
+        self.state = replay(record_of(self.state), upto=last.history, files=self.files)
+        self._changed()
         return last.text
 
     # --- drawing ----------------------------------------------------------------------
@@ -204,7 +226,7 @@ class PlaySession:
         state, console = self.state, self.console
         if console.is_terminal:
             console.clear()
-        console.print(Rule(Text(f"{state.spec.name} — you are seat {self.human + 1}",
+        console.print(Rule(Text(f"{state.spec.name} — you are {state.label(self.human)}",
                                 style="bold")))
         console.print(self.render(state.view(self.human), self.labels))
         self._print_recent(state.events_for(self.human))
@@ -233,7 +255,7 @@ class PlaySession:
         if not self.decisions:
             return 0
         cut = self.decisions[-1].events
-        return sum(1 for e in self.state.events[:cut] if e.visible_to(self.human))
+        return len(self._seen(self.state.events[:cut]))
 
     def _print_legal(self) -> None:
         legal = self.state.legal_actions()
