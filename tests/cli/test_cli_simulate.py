@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .conftest import Run, assert_one_error, lines_of
 
 
@@ -67,3 +69,27 @@ def test_bad_simulate_input(run: Run, tmp_path: Path) -> None:
     assert_one_error(run("simulate", "radiant-perim", "--workers", "0"), "--workers")
     assert_one_error(run("simulate", "radiant-perim", "--games", "1",
                          "--out", str(tmp_path / "no" / "such" / "dir.jsonl")))
+
+
+def test_ctrl_c_says_how_many_games_were_written_and_where(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Terminal table issue: Ctrl-C in simulate prints how many games were written and
+    where; every line written is a whole record that replays."""
+    from tabletop.interfaces.cli import app as app_module
+
+    real = app_module.simulate
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        for n, result in enumerate(real(*args, **kwargs)):  # type: ignore[arg-type]
+            if n == 3:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(app_module, "simulate", interrupted)
+    out = tmp_path / "part.jsonl"
+    result = run("simulate", "radiant-perim", "--games", "10", "--out", str(out))
+    assert result.exit_code == 130
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"error: interrupted after 3 of 10 games; 3 record(s) written to {out}")
+    assert run("replay", str(out)).exit_code == 0
+    assert len(out.read_text().splitlines()) == 3

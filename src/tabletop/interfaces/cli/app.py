@@ -159,19 +159,30 @@ def _err() -> Console:
 def _run_games(items: Iterable[T], total: int, label: str, out: Path | None, quiet: bool,
                add: Callable[[T], object], record: Callable[[T], str]) -> None:
     """Hand each finished game to ``add`` under a progress bar on standard error (none
-    when ``quiet``), writing its record to ``out`` (one JSON line each) as it comes."""
+    when ``quiet``), writing its record to ``out`` (one JSON line each) as it comes.
+
+    Ctrl-C stops the run and says how many games were written and where (each line
+    written is a whole record, flushed as it comes)."""
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TimeRemainingColumn(),
         console=_err(), disable=quiet, transient=False,
     )
-    with out.open("w") if out is not None else nullcontext() as sink, progress:
-        task = progress.add_task(label, total=total)
-        for item in items:
-            add(item)
-            if sink is not None:
-                sink.write(record(item) + "\n")
-            progress.advance(task)
+    done = 0
+    try:
+        with out.open("w") if out is not None else nullcontext() as sink, progress:
+            task = progress.add_task(label, total=total)
+            for item in items:
+                add(item)
+                if sink is not None:
+                    sink.write(record(item) + "\n")
+                    sink.flush()
+                done += 1
+                progress.advance(task)
+    except KeyboardInterrupt:
+        written = f"{done} record(s) written to {out}" if out is not None else "no --out"
+        _fail_line(f"interrupted after {done} of {total} games; {written}")
+        sys.exit(130)
 
 
 def _players(game: str, players: int | None) -> int:
