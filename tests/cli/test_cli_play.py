@@ -239,3 +239,52 @@ def test_bad_record_paths_are_refused_before_the_game(run: Run, tmp_path: Path, 
     assert_one_error(run("play", "radiant-perim", "--record", str(tmp_path / where),
                          input="1\n"), needle)
     assert (tmp_path / "exists.json").read_text() == "keep me"
+
+
+# --- people at one keyboard, formalities -------------------------------------------------
+
+
+def test_two_people_at_one_keyboard_pass_the_screen(run: Run, tmp_path: Path) -> None:
+    """Terminal table: local play between people on one machine (`--seats human,human`),
+    with a "pass the screen" step; the screen a person gets shows only their own hand."""
+    seed = 21
+    start = new_game("radiant-arena", seed=seed)
+    names = {}
+    for seat in (0, 1):
+        texts = start.view(seat)["players"][seat]["card_texts"]
+        names[seat] = {texts[c]["name"] for c in start.view(seat)["players"][seat]["cards"]}
+    assert not names[0] & names[1]
+    result = run("play", "radiant-arena", "--seats", "human,human", "--seed", str(seed),
+                 input="\n1\n\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "A: a person, B: a person" in out
+    first_b = out.index("Pass the screen to B")
+    a_screen, b_screen = out[:first_b], out[first_b:]
+    assert "Pass the screen to A" in a_screen
+    assert all(name not in b_screen for name in names[0]), "A's hand shown to B"
+    assert any(name in b_screen for name in names[1])
+
+
+def test_a_sole_legal_action_is_played_without_asking(run: Run, tmp_path: Path) -> None:
+    """Terminal table: a seat with exactly one legal action (a formality) is not asked:
+    the table plays it and says so."""
+    for seed in range(100):
+        state = new_game("radiant-perim", players=2, seed=seed)
+        rng = random.Random(seed)
+        while state.to_act is not None and not (
+                state.to_act == 0 and len(state.legal_actions()) == 1):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.to_act == 0:
+            break
+    else:
+        raise AssertionError("no position with a sole legal action for P1")
+    only = state.legal_actions()[0].to_text()
+    scenario = tmp_path / "sole.toml"
+    scenario.write_text(dumps_scenario(state))
+    record = tmp_path / "sole.json"
+    result = run("play", "radiant-perim", "--scenario", str(scenario), "--opponents", "random",
+                 "--record", str(record), input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert f"P1: {only} (the only legal action)" in result.stdout
+    assert Record.from_json(json.loads(record.read_text())).actions[0] == only

@@ -34,7 +34,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from tabletop.agents import DIFFICULTIES, difficulty_agent, make_agent
+from tabletop.agents import DIFFICULTIES, Agent, difficulty_agent, make_agent
 from tabletop.core import (
     ParameterError,
     Record,
@@ -227,6 +227,10 @@ def play_cmd(
     seat: Annotated[str, typer.Option(
         help="Your seat: its label (P1, P2, ...; A or B in radiant-arena) or its number "
              "counted from 1.")] = "1",
+    seats: Annotated[str | None, typer.Option(
+        help="Who plays each seat, in seat order: 'human' or an agent, comma-separated, "
+             "e.g. human,human,heuristic (people at one keyboard take turns at the "
+             "screen).")] = None,
     opponents: Annotated[str | None, typer.Option(
         help="Agent(s) for the other seats, comma-separated, cycled in seat order "
              "(default: the agents of --difficulty normal).")] = None,
@@ -284,12 +288,7 @@ def play_cmd(
     if state.is_over:
         raise ParameterError("this game is already over: nothing to play "
                              "(tabletop replay --show shows it)")
-    human = spec.seat_of(seat, state.players)
-    others = [s for s in range(state.players) if s != human]
-    # Without --opponents or --difficulty, the opponents play at the "normal" level.
-    names = seat_agents(_names(opponents or difficulty_agent("normal", spec.id)), len(others))
-    agents = {s: make_agent(name, spec.id, agent_seed(state.seed, s))
-              for s, name in zip(others, names, strict=True)}
+    humans, agents = _who_plays(state, seats, seat, opponents)
     if record is not None:
         path = check_record_path(record, overwrite=record == resume)
     elif resume is not None:
@@ -302,12 +301,14 @@ def play_cmd(
         raise ParameterError(f"cannot save the game: {journal.failed}")
 
     console = _out()
-    console.print(Text(f"{spec.name}: {state.players} players, {where}. You are "
-                       f"{state.label(human)}; "
-                       + ", ".join(f"{state.label(s)}: {a.name}" for s, a in agents.items())
-                       + ". Type help for the commands.", style="bold"), soft_wrap=True)
+    players_text = ", ".join(
+        f"{state.label(s)}: {'a person' if s in humans else agents[s].name}"
+        for s in range(state.players))
+    you = f"You are {state.label(humans[0])}; " if len(humans) == 1 else ""
+    console.print(Text(f"{spec.name}: {state.players} players, {where}. {you}{players_text}. "
+                       "Type help for the commands.", style="bold"), soft_wrap=True)
     console.print(Text(f"Saved after every action to {path}.", style="dim"), soft_wrap=True)
-    session = PlaySession(state, human, agents, console, stdin_reader(console),
+    session = PlaySession(state, humans, agents, console, stdin_reader(console),
                           on_change=journal.write, files=files)
     code = 0
     try:
@@ -337,6 +338,36 @@ def play_cmd(
         console.print(f"Continue it with: tabletop play {spec.id} --resume {path}",
                       soft_wrap=True)
     raise typer.Exit(code)
+
+
+def _who_plays(state: State, seats: str | None, seat: str, opponents: str | None
+               ) -> tuple[list[int], dict[int, Agent]]:
+    """The people's seats and an agent for every other seat, from --seats, or from --seat
+    and --opponents (cycled over the other seats)."""
+    spec = state.spec
+    if seats is not None:
+        if opponents is not None or seat != "1":
+            raise ParameterError("give --seats, or --seat with --opponents/--difficulty, "
+                                 "not both")
+        names = _names(seats)
+        if len(names) != state.players:
+            raise ParameterError(f"--seats names {len(names)} player(s); the game has "
+                                 f"{state.players} seats")
+        humans = [s for s, name in enumerate(names) if name == "human"]
+        if not humans:
+            raise ParameterError("--seats names no human: use `tabletop simulate` to watch "
+                                 "agents play")
+        chosen = {s: name for s, name in enumerate(names) if name != "human"}
+    else:
+        humans = [spec.seat_of(seat, state.players)]
+        others = [s for s in range(state.players) if s not in humans]
+        # Without --opponents or --difficulty, the opponents play at the "normal" level.
+        names = seat_agents(_names(opponents or difficulty_agent("normal", spec.id)),
+                            len(others))
+        chosen = dict(zip(others, names, strict=True))
+    agents = {s: make_agent(name, spec.id, agent_seed(state.seed, s))
+              for s, name in chosen.items()}
+    return humans, agents
 
 
 def _resumed(path: Path, game: str, files: list[Path]) -> State:

@@ -1,16 +1,24 @@
-"""An interactive game in the terminal: one person against AI agents.
+"""An interactive game in the terminal: people at one keyboard, and AI agents.
 
-The person's seat sees its own view and its own events, nothing else; the AI seats get
-``state.view(seat)`` and ``state.legal_actions()`` like any agent. Input is a line: the
-number of a legal action, its notation, or a command (``undo``, ``help``, ``board``,
-``log``, ``quit``). Piped input works: each line read is echoed, and the end of input
-quits cleanly.
+Each person's seat sees its own view and its own copies of the events, nothing else; the
+AI seats get ``state.view(seat)`` and ``state.legal_actions()`` like any agent. Input is a
+line: the number of a legal action, its notation, or a command (``undo``, ``help``,
+``board``, ``log``, ``quit``). Piped input works: each line read is echoed, and the end of
+input quits cleanly.
+
+With several people (``--seats human,human``), the screen is handed over between them: the
+previous hand is cleared away and the next person presses Enter when they have the screen.
+While several people share it, the AI seats' moves are told as the public events only.
+
+A seat whose only legal action is a formality (no clash card to play, no meld to make) is
+not asked: the table plays it and says so.
 
 Undo follows the record, not snapshots: the position is rebuilt by replaying the
 record's actions up to just before the person's last decision. It is refused once an
 event visible to the person has revealed a hidden card since that decision (a card
 drawn from the deck, a card played, a meld shown), since taking the decision back would
-then let the person choose again knowing more.
+then let the person choose again knowing more; with several people, it is also refused
+once another person has decided since.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ Type one of:
   board       draw the screen again
   log         every event you have seen so far
   help        this help
-  quit        leave the game (--record PATH saves the record so far)
+  quit        leave the game (it is saved: tabletop play --resume continues it)
 The end of input (Ctrl-D) quits too."""
 
 ReadLine = Callable[[str], "str | None"]
@@ -50,8 +58,9 @@ OnChange = Callable[[State], None]
 
 @dataclass(slots=True)
 class _Decision:
-    """Where the state stood just before one of the person's actions."""
+    """Where the state stood just before one of a person's actions."""
 
+    seat: int
     history: int  # len(state.history) before the action
     events: int  # len(state.events) before the action
     text: str
@@ -66,12 +75,12 @@ class Quit(Exception):
 
 
 class PlaySession:
-    """One person at ``human`` (0-based) against ``agents`` (one per other seat)."""
+    """People at the seats ``humans`` (0-based) and ``agents`` at every other seat."""
 
     def __init__(
         self,
         state: State,
-        human: int,
+        humans: Sequence[int],
         agents: dict[int, Agent],
         console: Console,
         read_line: ReadLine,
@@ -80,24 +89,34 @@ class PlaySession:
         files: Sequence[Path] = (),
     ) -> None:
         self.state = state
-        self.on_change = on_change
-        self.files = files  # card files the game uses (undo replays with them)
-        self.human = human
+        self.humans = tuple(humans)
         self.agents = agents
         self.console = console
         self.read_line = read_line
         self.log_size = log_size
+        self.on_change = on_change
+        self.files = files  # card files the game uses (undo replays with them)
         self.render = renderer_for(state.spec.id)
-        self.labels = ["you" if s == human else agents[s].name for s in range(state.players)]
+        alone = len(self.humans) == 1
+        self.labels = [("you" if alone else "person") if s in self.humans else agents[s].name
+                       for s in range(state.players)]
+        # The person at the screen: with one person, always them.
+        self.viewer: int | None = self.humans[0] if alone else None
         self.decisions: list[_Decision] = []
 
-    def _seen(self, events: Iterable[Event]) -> list[Event]:
-        """The person's copies of ``events``: those it may see, private fields hidden."""
+    @property
+    def human(self) -> int:
+        """The person at the screen (the first person before anyone has played)."""
+        return self.humans[0] if self.viewer is None else self.viewer
+
+    def _seen(self, events: Iterable[Event], seat: int | None = -1) -> list[Event]:
+        """``seat``'s copies of ``events`` (default: the person at the screen)."""
+        who = self.human if seat == -1 else seat
         out = []
         for e in events:
-            seen = e.seen_by(self.human)
-            if seen is not None:
-                out.append(seen)
+            copy = e.seen_by(who)
+            if copy is not None:
+                out.append(copy)
         return out
 
     def _changed(self) -> None:
@@ -107,15 +126,52 @@ class PlaySession:
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> State:
-        """Play until the game is over; raises :class:`Quit` when the person leaves."""
+        """Play until the game is over; raises :class:`Quit` when a person leaves."""
         while True:
             seat = self.state.to_act
             if seat is None:
                 return self.state
-            if seat == self.human:
-                self._human_turn()
+            if seat in self.humans:
+                if not self._formality(seat):
+                    self._hand_over(seat)
+                    self._human_turn()
             else:
                 self._agent_turn(seat)
+
+    def _hand_over(self, seat: int) -> None:
+        """With several people, clear the screen and wait for ``seat``'s person."""
+        if seat == self.viewer:
+            return
+        console = self.console
+        if self.viewer is not None and console.is_terminal:
+            console.clear()  # the previous person's hand leaves the screen
+        label = self.state.label(seat)
+        console.print(Rule(Text(f"Pass the screen to {label}", style="bold")))
+        line = self.read_line(f"{label}: press Enter when only you can see the screen ")
+        if line is None:
+            raise Quit("end of input: leaving the game")
+        if line.strip().lower() in QUIT_WORDS:
+            raise Quit(f"{label} left the game")
+        self.viewer = seat
+
+    def _formality(self, seat: int) -> bool:
+        """Play the only legal action of ``seat`` without asking; whether it did."""
+        legal = self.state.legal_actions()
+        if len(legal) != 1:
+            return False
+        state = self.state
+        before = len(state.events)
+        state.apply(legal[0], seat=seat)
+        self._changed()
+        # Told to the person at the screen if it is theirs, else as the public events.
+        audience = seat if seat == self.viewer else None
+        seen = " ".join(e.text for e in self._seen(state.events[before:], audience))
+        line = Text(f"  {state.label(seat)}: {legal[0].to_text()} (the only legal action)",
+                    style="dim")
+        if seen:
+            line.append(" — " + seen)
+        self.console.print(line)
+        return True
 
     def _agent_turn(self, seat: int) -> None:
         state = self.state
@@ -124,8 +180,10 @@ class PlaySession:
         state.apply(action, seat=seat)
         self._changed()
         # Say what the person may know of it: the events it may see, not the action text
-        # (a meld chosen in secret must stay secret).
-        seen = [e.text for e in self._seen(state.events[before:])]
+        # (a meld chosen in secret must stay secret). With several people at the screen,
+        # only what everyone may see.
+        audience = self.viewer if len(self.humans) == 1 else None
+        seen = [e.text for e in self._seen(state.events[before:], audience)]
         line = Text(f"  {state.label(seat)} ({self.labels[seat]}) › ", style="dim")
         line.append(" ".join(seen) if seen else "decides in secret.")
         self.console.print(line)
@@ -152,7 +210,7 @@ class PlaySession:
                 self.show_screen()
                 continue
             if word == "log":
-                self._print_events(self.state.events_for(self.human), "Everything you have seen")
+                self._print_events(self._seen(self.state.events), "Everything you have seen")
                 continue
             if word == "undo":
                 undone = self.undo()
@@ -174,7 +232,7 @@ class PlaySession:
             action: Action | str = legal[n - 1]
         else:
             action = text
-        mark = _Decision(len(state.history), len(state.events), "")
+        mark = _Decision(self.human, len(state.history), len(state.events), "")
         try:
             state.apply(action, seat=self.human)
         except TabletopError as e:
@@ -195,9 +253,12 @@ class PlaySession:
 
     def why_no_undo(self) -> str | None:
         """Why undo is refused now, or ``None`` when it is allowed."""
-        if not self.decisions:
+        mine = [d for d in self.decisions if d.seat == self.human]
+        if not mine:
             return "you have made no decision to take back yet"
-        last = self.decisions[-1]
+        last = mine[-1]
+        if self.decisions[-1] is not last:
+            return f"{self.state.label(self.decisions[-1].seat)} has decided since"
         for event in self._seen(self.state.events[last.events:]):
             if event.reveals:
                 return (f"since your last decision ({last.text}) something hidden was "
@@ -229,7 +290,7 @@ class PlaySession:
         console.print(Rule(Text(f"{state.spec.name} — you are {state.label(self.human)}",
                                 style="bold")))
         console.print(self.render(state.view(self.human), self.labels))
-        self._print_recent(state.events_for(self.human))
+        self._print_recent(self._seen(state.events))
         self._print_legal()
 
     def _print_recent(self, events: Sequence[Event]) -> None:
@@ -252,10 +313,10 @@ class PlaySession:
 
     def _seen_before_last_decision(self) -> int:
         """How many of the person's visible events came before its last decision."""
-        if not self.decisions:
+        mine = [d for d in self.decisions if d.seat == self.human]
+        if not mine:
             return 0
-        cut = self.decisions[-1].events
-        return len(self._seen(self.state.events[:cut]))
+        return len(self._seen(self.state.events[:mine[-1].events]))
 
     def _print_legal(self) -> None:
         legal = self.state.legal_actions()
