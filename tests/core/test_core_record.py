@@ -414,3 +414,16 @@ def test_iter_records_goes_on_after_a_bad_entry(toy: GameSpec, toy_play: Any,
     entries = list(iter_records(path))
     assert [w.rsplit(":", 1)[1] for w, _ in entries] == ["1", "2", "3", "4"]
     assert [isinstance(e, Record) for _, e in entries] == [True, False, False, True]
+
+
+def test_record_save_and_load_take_a_str_or_a_path(toy: GameSpec, toy_play: Any,
+                                                   tmp_path: Path) -> None:
+    """``Record.save``/``Record.load`` take ``str`` or ``Path``; a file with several
+    records is not one record."""
+    rec = toy_record(toy_play)
+    rec.save(str(tmp_path / "a.json"))
+    assert Record.load(tmp_path / "a.json") == rec
+    assert Record.load(str(tmp_path / "a.json")) == rec
+    (tmp_path / "two.jsonl").write_text(rec.dumps() + "\n" + rec.dumps() + "\n")
+    with pytest.raises(RecordError, match="holds 2 records, not one"):
+        Record.load(tmp_path / "two.jsonl")

@@ -174,3 +174,21 @@ def test_seat_labels_and_reading_a_seat(toy: GameSpec) -> None:
         with pytest.raises(ParameterError, match="no seat"):
             toy.seat_of(bad, 3)
     assert new_game("radiant-arena", seed=1).label(1) == "B"
+
+
+def test_is_legal_takes_an_action_or_its_text_and_changes_nothing(toy: GameSpec) -> None:
+    """python-chess ergonomics (issue "Adding a game is easy"): text is accepted wherever
+    an action is; ``is_legal`` answers without raising or changing the state."""
+    state = from_scenario({"game": "toy-nim", "players": 2, "pile": 2})
+    before = state.state_hash()
+    assert state.is_legal("take 2") and state.is_legal(state.legal_actions()[0])
+    assert not state.is_legal("take 3") and not state.is_legal("take all")
+    assert state.state_hash() == before
+
+
+def test_repr_of_a_state_is_readable(toy: GameSpec) -> None:
+    """A readable ``repr``: the game, the seats, how far it is and who is to act."""
+    state = from_scenario({"game": "toy-nim", "players": 3, "pile": 1, "turn": 2})
+    assert repr(state) == "<ToyState toy-nim, 3 players, 0 actions, P2 to act>"
+    state.apply("take 1")
+    assert repr(state) == "<ToyState toy-nim, 3 players, 1 actions, over>"

@@ -50,6 +50,18 @@ class Record:
         """One line of JSON."""
         return json.dumps(self.to_json(), separators=(",", ":"))
 
+    def save(self, path: str | Path) -> None:
+        """Write this record to a file (one line of JSON)."""
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """The record in a file holding exactly one; raises ``RecordError``."""
+        records = list(read_records(Path(path)))
+        if len(records) != 1:
+            raise RecordError(f"{path}: holds {len(records)} records, not one")
+        return records[0]
+
     @classmethod
     def from_json(cls, obj: Any, where: str = "record") -> Record:
         """Validate a parsed JSON value; raises ``RecordError`` naming what is wrong."""

@@ -186,6 +186,27 @@ class State(ABC):
         """Whether the game has ended."""
         return self.to_act is None
 
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (an Action or its notation) is legal now; text that does not
+        parse is not legal. Nothing changes.
+
+        >>> import tabletop
+        >>> game = tabletop.new_game("radiant-perim", players=3, seed=1)
+        >>> game.is_legal("pick b2"), game.is_legal("move clouds-1"), game.is_legal("fly")
+        (True, False, False)
+        """
+        if isinstance(action, str):
+            try:
+                action = self.parse_action(action)
+            except ValueError:
+                return False
+        return action in self.legal_actions()
+
+    def __repr__(self) -> str:
+        where = "over" if self.to_act is None else f"{self.label(self.to_act)} to act"
+        return (f"<{type(self).__name__} {self.spec.id}, {self.players} players, "
+                f"{len(self.history)} actions, {where}>")
+
     def events_for(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (``None``: a spectator), each as that seat's copy:
         an event it may not see is left out, a private field it may not see is absent."""
