@@ -26,7 +26,7 @@ from tabletop.core import (
     record_of,
     verify,
 )
-from tabletop.games.radiant_perim import PerimState
+from tabletop.games.radiant_perim import SPEC, PerimState
 from tabletop.games.radiant_perim import rules as R
 from tabletop.games.radiant_perim.actions import (
     CATALOG as C,
@@ -322,35 +322,35 @@ def test_no_leak_same_story_same_view(seed: int, players: int, fraction: float,
 @settings(max_examples=examples(60), **SETTINGS)
 @given(seed=seeds)
 def test_private_events_stay_private(seed: int, players: int) -> None:
-    """Setup (Age 1) deals each hand face down; Phase 2: Meld sets melds aside in secret.
-    "You are dealt ..." and "You set aside ..." events are seen by their one seat only:
-    no other seat's stream and no spectator's holds them, and the dealt text matches the
-    hand that seat was dealt."""
+    """Setup (Age 1) deals each hand face down; Phase 2: Meld sets melds aside in secret;
+    Ending the War puts the cards left in hand face down in the captured pile. A dealt
+    hand and the leftover cards are private fields of their seat (every other seat and a
+    spectator see the count only); a meld set aside is an event for its seat only. The
+    dealt cards are the hand that seat was dealt."""
     last = None
     for s in positions(players, seed):
         if s.phase == R.RECRUIT and s.picks_left == R.PICKS_EACH * players:
-            # Just dealt: each seat's latest "You are dealt" lists exactly its hand.
+            # Just dealt: each seat's latest deal lists exactly its hand.
             for p in range(players):
-                dealt = [e for e in s.events_for(p) if e.template.startswith("You are dealt")]
-                assert dealt[-1].seats == frozenset({p})
-                assert dealt[-1].text == f"You are dealt {R._counts_text(s.hands[p])}."
+                dealt = [e for e in s.events_for(p) if e.kind == "dealt"][-players:]
+                mine = [e.fields for e in dealt if e.fields["seat"] == p]
+                assert mine == [{"seat": p, "count": sum(s.hands[p]),
+                                 "cards": R.card_list(s.hands[p])}]
+                assert all("cards" not in e.fields for e in dealt if e.fields["seat"] != p)
         last = s
     assert last is not None
-    private = [e for e in last.events if e.seats is not None]
-    assert private
-    for e in private:
-        assert e.template.startswith("You ")
-        assert len(e.seats) == 1
-    for e in last.events:
-        if e.template.startswith("You "):
-            assert e.seats is not None and len(e.seats) == 1
-    dealt = [e for e in private if e.template.startswith("You are dealt")]
-    assert len(dealt) == 3 * players  # one deal per seat per age
+    private_kinds = {k.name for k in SPEC.event_kinds if k.private}
+    assert private_kinds == {"dealt", "leftovers"}
+    whole = [e for e in last.events if e.seats is not None]
+    assert {e.kind for e in whole} <= {"meld_set_aside"}
+    assert all(e.seats == frozenset({e.fields["seat"]}) for e in whole)
+    assert len([e for e in last.events if e.kind == "dealt"]) == 3 * players
     for seat in [*range(players), None]:
-        mine = last.events_for(seat)
-        assert all(e.seats is None or (seat is not None and seat in e.seats) for e in mine)
-        theirs = {e.text for e in dealt if seat not in e.seats}
-        assert not theirs & {e.text for e in mine}, "another seat's dealt hand is visible"
+        for e in last.events_for(seat):
+            assert e.seats is None or (seat is not None and seat in e.seats)
+            if e.kind in private_kinds:
+                assert ("cards" in e.fields) == (e.fields["seat"] == seat)
+                assert ("cards" in e.to_json()["fields"]) == (e.fields["seat"] == seat)
 
 
 def test_resample_keeps_known_and_missing_cards_from_a_scenario() -> None:
@@ -405,8 +405,8 @@ def test_resample_respects_knowledge_gathered_in_play() -> None:
                 holding = [p for p in range(players) if any(s.known[p])]
                 if not lacking and not holding:
                     continue
-                start = max(j for j, e in enumerate(s.events) if e.template.startswith("Age "))
-                failed += any("does not have it" in e.template for e in s.events[start:])
+                start = max(j for j, e in enumerate(s.events) if e.kind == "age_begins")
+                failed += any(e.kind == "assassination_failed" for e in s.events[start:])
                 lacking_seen += bool(lacking)
                 known += bool(holding)
                 for seat in range(players):
