@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 from tabletop.core import (
     Action,
     IllegalActionError,
+    NotationError,
     Record,
+    TabletopError,
     from_scenario,
     new_game,
     record_of,
@@ -412,3 +414,93 @@ def test_resample_respects_knowledge_gathered_in_play() -> None:
                 for seat in range(players):
                     check_resample(s, seat, s.resample(seat, random.Random(i)))
     assert failed and lacking_seen and known
+
+
+# --- bad input: parsing any text, errors that tell nothing hidden ------------------------
+
+VOCAB = ["pick", "meld", "done", "move", "play", "assassinate", "with", "pass", "a1", "c3",
+         "d4", "council", "army", "guild", "mounted-knight", "avis", "mariner", "elves",
+         "avis.knight", "avis.knight+avis.mount", "stonedweller.phalanx", "clouds-1",
+         "sea-6", "@p2", "@P3", "@2", "@p0", "@p9", "@²", "@" + "9" * 5000, "²", "\x00",
+         "\u200b", "\t", "PICK", "Ⅻ", "١", "ß", "K"]
+words = st.lists(st.sampled_from(VOCAB) | st.text(max_size=6), max_size=6).map(" ".join)
+any_text = st.text() | words | st.sampled_from(["9" * 5000, "pick " + "a" * 10_000,
+                                                 "move " + "\x1b[31m", "play ²"])
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=examples(400), **SETTINGS)
+@given(text=any_text)
+def test_parse_any_text_reads_an_action_or_raises_notation_error(players: int,
+                                                                   text: str) -> None:
+    """docs/rules/radiant-perim.md, Notation: any text (unicode digits like "²", 5,000-digit
+    numbers, control characters, very long input) either reads as an action whose notation
+    reads back to it, or raises NotationError, whose message quotes at most a short prefix
+    of the text."""
+    try:
+        action = parse(text, players)
+    except NotationError as e:
+        message = str(e)
+        assert len(message) < 400
+        if len(text) > 60:
+            assert text not in message
+        assert all(c.isprintable() for c in message)
+        return
+    assert parse(action.to_text(), players) == action
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=examples(60), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), texts=st.lists(any_text, min_size=1, max_size=5))
+def test_apply_of_any_text_applies_a_legal_action_or_changes_nothing(
+        seed: int, players: int, fraction: float, texts: list[str]) -> None:
+    """DESIGN.md core contract: ``apply`` of any text either carries out a legal action or
+    raises a TabletopError (NotationError, IllegalActionError) and the state is unchanged."""
+    s = position_at(players, seed, fraction)
+    for text in texts:
+        legal = s.legal_actions()
+        before = observable(s)
+        try:
+            s.apply(text)
+        except TabletopError:
+            assert observable(s) == before
+            continue
+        assert s.history[-1] in legal
+
+
+def message_of(state: PerimState, text: str, seat: int) -> str:
+    """What ``seat`` is told when it sends ``text`` (on a copy of ``state``)."""
+    copy = state.clone()
+    try:
+        copy.apply(text, seat=seat)
+    except TabletopError as e:
+        return f"{type(e).__name__}: {e}"
+    return "applied"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=examples(60), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), data=st.data())
+def test_error_messages_do_not_depend_on_hidden_information(
+        seed: int, players: int, fraction: float, data: st.DataObject) -> None:
+    """STYLE.md, Hidden information; docs/rules/radiant-perim.md, "Hidden information":
+    the message a seat gets for a text must be the same in every position it cannot tell
+    apart. For random positions, the seat to act sends illegal texts (naming cards of
+    other hands, cards in the deck, seats, melds it does not hold, nonsense); in the real
+    position and in re-deals of what it cannot see (``resample``) it is told the same."""
+    s = position_at(players, seed, fraction)
+    if s.to_act is None:
+        return
+    seat = s.to_act
+    legal = set(s.legal_actions())
+    illegal = [a.to_text() for a in ALL_ACTIONS[players] if a not in legal]
+    # Naming every card of every other seat: the held ones and the others read alike.
+    named = [f"assassinate {C.card_slug(t)} @p{q + 1} with {race}"
+             for q in range(players) if q != seat for t in range(N_TYPES)
+             if s.hands[q][t] for race in C.races]
+    texts = data.draw(st.lists(st.sampled_from(illegal + named) | any_text, min_size=1,
+                               max_size=8))
+    for k in range(3):
+        other = s.resample(seat, random.Random(seed + k))
+        for text in texts:
+            assert message_of(s, text, seat) == message_of(other, text, seat), text

@@ -142,7 +142,7 @@ class Table:
         self.path = path
 
     def name(self, key: str) -> str:
-        """How messages name one of its keys."""
+        """How messages name one of its keys (``key`` may end with an index, ``scores[0]``)."""
         return f"{self.path}.{key}" if self.path else f"field {key!r}"
 
     def get(self, key: str, typ: type, default: Any) -> Any:
@@ -223,7 +223,7 @@ def _per_side(table: Table, key: str, sides: int, hi: int) -> list[int]:
         raise ScenarioError(f"{table.name(key)} must list {sides} integers (one per side)")
     for i, x in enumerate(value):
         if not _is(x, int) or not 0 <= x <= hi:
-            raise ScenarioError(f"{table.name(key)}[{i}] must be an integer from 0 to {hi}, "
+            raise ScenarioError(f"{table.name(f'{key}[{i}]')} must be an int from 0 to {hi}, "
                                 f"not {show(x)}")
     return list(value)
 

@@ -133,10 +133,10 @@ def _check_phase(s: PerimState) -> None:
         why = ("no battle is under way while the tracker waits to move" if phase == WAR
                else f"battles are fought in the war, not the {name} phase")
         raise _fail("battle", why, R_BATTLES)
-    for p in range(s.players):
-        _check_seat(s, p)
     if phase == OVER and s.age != 3:
         raise _fail("phase", "the game ends after the third age", R_WINNING)
+    for p in range(s.players):
+        _check_seat(s, p)
     if phase == WAR and not any(any(h) for h in s.hands):
         raise _fail("seat", "no seat holds a card, so the war is over", R_ENDING)
 
