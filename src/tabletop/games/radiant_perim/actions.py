@@ -109,7 +109,9 @@ class Pass(Action):
 
 
 # Interned actions: legal_actions hands out these objects, so membership tests are
-# identity checks and no action is built on the hot path.
+# identity checks and no action is built on the hot path. The caches below are keyed by
+# small validated integers (card types, seats, races), never by text: however many
+# distinct inputs are parsed, they hold at most a few thousand actions.
 PICKS = tuple(Pick(i) for i in range(9))
 MOVES = tuple(Move(i) for i in range(len(CATALOG.regions)))
 PLAYS = tuple(Play(t) for t in range(CATALOG.n_types))

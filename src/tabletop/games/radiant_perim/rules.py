@@ -137,7 +137,7 @@ class PerimState(State):
         n_regions = len(C.regions)
         self.phase = RECRUIT
         self.age = 0
-        self.dealer = players - 1  # so that seat 1 is left of the first dealer
+        self.dealer = players - 1  # so that P1 (seat 0) is left of the first dealer
         self.radiant = 0
         self.deck: list[int] = []
         self.pool: list[int] = [-1] * 9
