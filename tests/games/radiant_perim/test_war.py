@@ -382,7 +382,6 @@ def test_assassination_defeated_player_passes() -> None:
     assert last_winner(s) == (0, "clouds-2")
     assert s.to_data()["seat"][1]["hand"] == ["avis.phalanx"]
     assert events(s, "pass") == [{"seat": 1}]
-    assert "P2 passes." in texts(s)
 
 
 def test_assassination_pass_only_after_being_assassinated() -> None:
@@ -414,7 +413,6 @@ def test_assassination_failure_assassin_stays_lowest() -> None:
         assert s.view(seat)["hands"][1]["lacks"] == ["avis.phalanx"]
     assert events(s, "assassination_failed", None) == [
         {"seat": 0, "assassin": "avis.assassin", "target": 1, "card": "avis.phalanx"}]
-    assert "does not have it" in texts(s, None)[-1]
     s.apply("play avis.elder")
     assert last_winner(s) == (1, "clouds-2")
 
