@@ -20,13 +20,15 @@ from hypothesis import strategies as st
 from tabletop.core import (
     Action,
     IllegalActionError,
+    NotationError,
     Record,
+    TabletopError,
     from_scenario,
     new_game,
     record_of,
     verify,
 )
-from tabletop.games.radiant_perim import PerimState
+from tabletop.games.radiant_perim import SPEC, PerimState
 from tabletop.games.radiant_perim import rules as R
 from tabletop.games.radiant_perim.actions import (
     CATALOG as C,
@@ -322,35 +324,35 @@ def test_no_leak_same_story_same_view(seed: int, players: int, fraction: float,
 @settings(max_examples=examples(60), **SETTINGS)
 @given(seed=seeds)
 def test_private_events_stay_private(seed: int, players: int) -> None:
-    """Setup (Age 1) deals each hand face down; Phase 2: Meld sets melds aside in secret.
-    "You are dealt ..." and "You set aside ..." events are seen by their one seat only:
-    no other seat's stream and no spectator's holds them, and the dealt text matches the
-    hand that seat was dealt."""
+    """Setup (Age 1) deals each hand face down; Phase 2: Meld sets melds aside in secret;
+    Ending the War puts the cards left in hand face down in the captured pile. A dealt
+    hand and the leftover cards are private fields of their seat (every other seat and a
+    spectator see the count only); a meld set aside is an event for its seat only. The
+    dealt cards are the hand that seat was dealt."""
     last = None
     for s in positions(players, seed):
         if s.phase == R.RECRUIT and s.picks_left == R.PICKS_EACH * players:
-            # Just dealt: each seat's latest "You are dealt" lists exactly its hand.
+            # Just dealt: each seat's latest deal lists exactly its hand.
             for p in range(players):
-                dealt = [e for e in s.events_for(p) if e.template.startswith("You are dealt")]
-                assert dealt[-1].seats == frozenset({p})
-                assert dealt[-1].text == f"You are dealt {R._counts_text(s.hands[p])}."
+                dealt = [e for e in s.events_for(p) if e.kind == "dealt"][-players:]
+                mine = [e.fields for e in dealt if e.fields["seat"] == p]
+                assert mine == [{"seat": p, "count": sum(s.hands[p]),
+                                 "cards": R.card_list(s.hands[p])}]
+                assert all("cards" not in e.fields for e in dealt if e.fields["seat"] != p)
         last = s
     assert last is not None
-    private = [e for e in last.events if e.seats is not None]
-    assert private
-    for e in private:
-        assert e.template.startswith("You ")
-        assert len(e.seats) == 1
-    for e in last.events:
-        if e.template.startswith("You "):
-            assert e.seats is not None and len(e.seats) == 1
-    dealt = [e for e in private if e.template.startswith("You are dealt")]
-    assert len(dealt) == 3 * players  # one deal per seat per age
+    private_kinds = {k.name for k in SPEC.event_kinds if k.private}
+    assert private_kinds == {"dealt", "leftovers"}
+    whole = [e for e in last.events if e.seats is not None]
+    assert {e.kind for e in whole} <= {"meld_set_aside"}
+    assert all(e.seats == frozenset({e.fields["seat"]}) for e in whole)
+    assert len([e for e in last.events if e.kind == "dealt"]) == 3 * players
     for seat in [*range(players), None]:
-        mine = last.events_for(seat)
-        assert all(e.seats is None or (seat is not None and seat in e.seats) for e in mine)
-        theirs = {e.text for e in dealt if seat not in e.seats}
-        assert not theirs & {e.text for e in mine}, "another seat's dealt hand is visible"
+        for e in last.events_for(seat):
+            assert e.seats is None or (seat is not None and seat in e.seats)
+            if e.kind in private_kinds:
+                assert ("cards" in e.fields) == (e.fields["seat"] == seat)
+                assert ("cards" in e.to_json()["fields"]) == (e.fields["seat"] == seat)
 
 
 def test_resample_keeps_known_and_missing_cards_from_a_scenario() -> None:
@@ -405,10 +407,100 @@ def test_resample_respects_knowledge_gathered_in_play() -> None:
                 holding = [p for p in range(players) if any(s.known[p])]
                 if not lacking and not holding:
                     continue
-                start = max(j for j, e in enumerate(s.events) if e.template.startswith("Age "))
-                failed += any("does not have it" in e.template for e in s.events[start:])
+                start = max(j for j, e in enumerate(s.events) if e.kind == "age_begins")
+                failed += any(e.kind == "assassination_failed" for e in s.events[start:])
                 lacking_seen += bool(lacking)
                 known += bool(holding)
                 for seat in range(players):
                     check_resample(s, seat, s.resample(seat, random.Random(i)))
     assert failed and lacking_seen and known
+
+
+# --- bad input: parsing any text, errors that tell nothing hidden ------------------------
+
+VOCAB = ["pick", "meld", "done", "move", "play", "assassinate", "with", "pass", "a1", "c3",
+         "d4", "council", "army", "guild", "mounted-knight", "avis", "mariner", "elves",
+         "avis.knight", "avis.knight+avis.mount", "stonedweller.phalanx", "clouds-1",
+         "sea-6", "@p2", "@P3", "@2", "@p0", "@p9", "@²", "@" + "9" * 5000, "²", "\x00",
+         "\u200b", "\t", "PICK", "Ⅻ", "١", "ß", "K"]
+words = st.lists(st.sampled_from(VOCAB) | st.text(max_size=6), max_size=6).map(" ".join)
+any_text = st.text() | words | st.sampled_from(["9" * 5000, "pick " + "a" * 10_000,
+                                                 "move " + "\x1b[31m", "play ²"])
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=examples(400), **SETTINGS)
+@given(text=any_text)
+def test_parse_any_text_reads_an_action_or_raises_notation_error(players: int,
+                                                                   text: str) -> None:
+    """docs/rules/radiant-perim.md, Notation: any text (unicode digits like "²", 5,000-digit
+    numbers, control characters, very long input) either reads as an action whose notation
+    reads back to it, or raises NotationError, whose message quotes at most a short prefix
+    of the text."""
+    try:
+        action = parse(text, players)
+    except NotationError as e:
+        message = str(e)
+        assert len(message) < 400
+        if len(text) > 60:
+            assert text not in message
+        assert all(c.isprintable() for c in message)
+        return
+    assert parse(action.to_text(), players) == action
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=examples(60), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), texts=st.lists(any_text, min_size=1, max_size=5))
+def test_apply_of_any_text_applies_a_legal_action_or_changes_nothing(
+        seed: int, players: int, fraction: float, texts: list[str]) -> None:
+    """DESIGN.md core contract: ``apply`` of any text either carries out a legal action or
+    raises a TabletopError (NotationError, IllegalActionError) and the state is unchanged."""
+    s = position_at(players, seed, fraction)
+    for text in texts:
+        legal = s.legal_actions()
+        before = observable(s)
+        try:
+            s.apply(text)
+        except TabletopError:
+            assert observable(s) == before
+            continue
+        assert s.history[-1] in legal
+
+
+def message_of(state: PerimState, text: str, seat: int) -> str:
+    """What ``seat`` is told when it sends ``text`` (on a copy of ``state``)."""
+    copy = state.clone()
+    try:
+        copy.apply(text, seat=seat)
+    except TabletopError as e:
+        return f"{type(e).__name__}: {e}"
+    return "applied"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=examples(60), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), data=st.data())
+def test_error_messages_do_not_depend_on_hidden_information(
+        seed: int, players: int, fraction: float, data: st.DataObject) -> None:
+    """STYLE.md, Hidden information; docs/rules/radiant-perim.md, "Hidden information":
+    the message a seat gets for a text must be the same in every position it cannot tell
+    apart. For random positions, the seat to act sends illegal texts (naming cards of
+    other hands, cards in the deck, seats, melds it does not hold, nonsense); in the real
+    position and in re-deals of what it cannot see (``resample``) it is told the same."""
+    s = position_at(players, seed, fraction)
+    if s.to_act is None:
+        return
+    seat = s.to_act
+    legal = set(s.legal_actions())
+    illegal = [a.to_text() for a in ALL_ACTIONS[players] if a not in legal]
+    # Naming every card of every other seat: the held ones and the others read alike.
+    named = [f"assassinate {C.card_slug(t)} @p{q + 1} with {race}"
+             for q in range(players) if q != seat for t in range(N_TYPES)
+             if s.hands[q][t] for race in C.races]
+    texts = data.draw(st.lists(st.sampled_from(illegal + named) | any_text, min_size=1,
+                               max_size=8))
+    for k in range(3):
+        other = s.resample(seat, random.Random(seed + k))
+        for text in texts:
+            assert message_of(s, text, seat) == message_of(other, text, seat), text

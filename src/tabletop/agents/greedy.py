@@ -51,8 +51,8 @@ class PerimGreedy:
         if verb == "pass":
             return 0.5
         if verb == "assassinate":
-            target, seat = args[0], int(args[1][1:])
-            hand = view["hands"][seat - 1]
+            target, seat = args[0], int(args[1][2:]) - 1  # "@p2" names seat 1
+            hand = view["hands"][seat]
             if target in hand["known"]:
                 rank = PERIM_RANKS.index(target.split(".")[1])
                 return 20.0 + rank if rank > best else 0.1

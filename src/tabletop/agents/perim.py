@@ -3,7 +3,7 @@
 It knows the game only as a player does: the view (see the game's views module and
 docs/rules/radiant-perim.md) and the action notation (``pick b2``, ``meld army avis``,
 ``move sea-4``, ``play avis.knight``, ``play avis.knight+avis.mount``,
-``assassinate mariner.knight @2 with mariner``, ``pass``). It never imports the game.
+``assassinate mariner.knight @p2 with mariner``, ``pass``). It never imports the game.
 
 The rules of thumb (docs/agents.md has the reasoning):
 
@@ -79,6 +79,11 @@ def _counts(slugs: Sequence[str]) -> list[int]:
     return out
 
 
+def _target_seat(word: str) -> int:
+    """The 0-based seat of an assassination's target, written ``@p2`` (P2: seat 1)."""
+    return int(word[2:]) - 1
+
+
 def _mask(slugs: Sequence[str]) -> int:
     m = 0
     for s in slugs:
@@ -137,10 +142,10 @@ class _Seen:
 
     def __init__(self, view: dict[str, Any], full: bool = True) -> None:
         self.view = view
-        self.me = view["seat"] - 1
+        self.me = view["seat"]
         hands = view["hands"]
         self.players = view["players"]
-        self.side_of = [h["side"] - 1 for h in hands]
+        self.side_of = [h["side"] for h in hands]
         self.side = self.side_of[self.me]
         self.sides = len(view["sides"])
         self.age = view["age"]
@@ -245,7 +250,7 @@ class _Seen:
 
     def control(self) -> dict[str, int | None]:
         """Which side (0-based) controls each region."""
-        return {rid: None if r["control"] is None else r["control"] - 1
+        return {rid: r["control"]
                 for rid, r in self.regions.items()}
 
     def relative(self, points: list[int | float]) -> float:
@@ -384,7 +389,7 @@ class PerimHeuristic:
             acted: set[int] = set()
         else:
             plays = seen.view["battle"]["plays"]
-            acted = {p - 1 for p in seen.view["battle"]["acted"]}
+            acted = set(seen.view["battle"]["acted"])
         later = [p for p in range(seen.players)
                  if p != seen.me and p not in acted and seen.count[p] > 0]
         later_opp = [p for p in later if seen.side_of[p] != seen.side]
@@ -392,7 +397,7 @@ class PerimHeuristic:
         any_counts = best_count >= 0
         best_any = max((p["rank"] for p in plays), default=-1)
         leader = seen.view["battle"]["winning"] if not lead else None
-        leading_side = None if leader is None else seen.side_of[leader - 1]
+        leading_side = None if leader is None else seen.side_of[leader]
 
         def p_hold(strength: int, counts: bool, skip: int = -1) -> float:
             """The chance that no later opponent beats this card."""
@@ -416,7 +421,7 @@ class PerimHeuristic:
                 scores.append(side_holds * value_base)
                 continue
             if verb == "assassinate":
-                target, victim, race = TYPE[args[0]], int(args[1][1:]) - 1, RACE_INDEX[args[3]]
+                target, victim, race = TYPE[args[0]], _target_seat(args[1]), RACE_INDEX[args[3]]
                 assassin = race * 6 + ASSASSIN
                 hit = 0.0 if seen.lacks[victim] >> target & 1 else (
                     1.0 if seen.known[victim][target] else seen.p_holds(victim, (target,)))
@@ -457,7 +462,7 @@ class PerimHeuristic:
         view = views[0]
         points = projected_points(view)
         if view["phase"] != "over":
-            sides = [h["side"] - 1 for h in view["hands"]]
+            sides = [h["side"] for h in view["hands"]]
             for seat, v in enumerate(views):
                 seen = _Seen(v, full=False)
                 points[sides[seat]] += MATERIAL * sum(
@@ -466,7 +471,7 @@ class PerimHeuristic:
         top = max(points)
         weights = [math.exp((p - top) / temperature) for p in points]
         total = sum(weights)
-        sides = [h["side"] - 1 for h in view["hands"]]
+        sides = [h["side"] for h in view["hands"]]
         return [weights[s] / total for s in sides]
 
 
@@ -480,22 +485,22 @@ def projected_points(view: dict[str, Any]) -> list[float]:
         return points
     # A battle under way counts as won by the card winning it now.
     leader = view["battle"]["winning"]
-    lead_side = None if leader is None else view["hands"][leader - 1]["side"] - 1
+    lead_side = None if leader is None else view["hands"][leader]["side"]
     cubes: dict[str, list[int]] = {}
     for r in view["regions"]:
         control = r["control"]
         if lead_side is not None and r["id"] == view["tracker"]:
-            control = lead_side + 1
+            control = lead_side
             points[lead_side] += 3 * r["silver"] + r["copper"]
         if control is not None:
-            cubes.setdefault(r["realm"], [0] * sides)[control - 1] += 1
+            cubes.setdefault(r["realm"], [0] * sides)[control] += 1
     for c in cubes.values():
         total, best = sum(c), max(c)
         tied = [s for s in range(sides) if c[s] == best]
         for s in tied:
             points[s] += (3 if total == 1 else 6) // len(tied)
     if view["age"] == 3:
-        side_of = [h["side"] - 1 for h in view["hands"]]
+        side_of = [h["side"] for h in view["hands"]]
         for p, c in enumerate(view["captured"]):
             coins = sum(1 for s in c.get("cards", c["seen"]) if _rank(TYPE[s]) <= ELDER)
             points[side_of[p]] += coins + c["unseen"] / 3

@@ -1,4 +1,6 @@
-"""Shared helpers: compact positions, the illegal-action check, event and action lists."""
+"""Shared helpers: compact positions, the illegal-action check, event and action lists.
+
+Seats and sides are 0-based in scenario data, views and events (people see P1..P4)."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ def scenario_file(name: str) -> PerimState:
 
 
 def war(hands: list[list[str]], *, radiant: str = "treefolk", tracker: str = "centre",
-        turn: int = 1, need_move: bool | None = None, seat: list[dict[str, Any]] | None = None,
+        turn: int = 0, need_move: bool | None = None, seat: list[dict[str, Any]] | None = None,
         **fields: Any) -> PerimState:
     """A War position: one hand per seat, no coins unless given, the tracker where asked.
 
@@ -61,6 +63,19 @@ def texts(state: PerimState, seat: int | None = None, *, everything: bool = Fals
     return [e.text for e in events]
 
 
+def events(state: PerimState, kind: str, seat: int | None | str = "all") -> list[dict[str, Any]]:
+    """The fields of every event of ``kind``: all of them (``seat="all"``), or as the copies
+    ``seat`` (0-based; None: a spectator) sees."""
+    stream = state.events if seat == "all" else state.events_for(seat)  # type: ignore[arg-type]
+    return [e.fields for e in stream if e.kind == kind]
+
+
+def kinds(state: PerimState, seat: int | None | str = "all") -> list[str]:
+    """The kinds of the events, in order (all, or those ``seat`` sees)."""
+    stream = state.events if seat == "all" else state.events_for(seat)  # type: ignore[arg-type]
+    return [e.kind for e in stream]
+
+
 def assert_illegal(state: PerimState, action: str, section: str) -> IllegalActionError:
     """``action`` raises IllegalActionError naming ``section`` and changes nothing."""
     before = state.to_data()
@@ -87,10 +102,10 @@ def meld_phase(hands: list[list[str]], *, age: int = 1, dealer: int | None = Non
                scores: list[int] | None = None, **fields: Any) -> PerimState:
     """A Meld position, the first seat left of the dealer to choose."""
     players = len(hands)
-    dealer = players if dealer is None else dealer
+    dealer = players - 1 if dealer is None else dealer
     data: dict[str, Any] = {
         "players": players, "age": age, "phase": "meld", "dealer": dealer,
-        "turn": dealer % players + 1, "radiant": "treefolk", "silver": {}, "copper": {},
+        "turn": (dealer + 1) % players, "radiant": "treefolk", "silver": {}, "copper": {},
         "seat": [{"hand": list(h)} for h in hands],
     }
     if scores is not None:
@@ -100,12 +115,12 @@ def meld_phase(hands: list[list[str]], *, age: int = 1, dealer: int | None = Non
 
 
 def finish_melds(state: PerimState, melds: dict[int, list[str]] | None = None) -> PerimState:
-    """Every seat (from the one to act) sets aside its melds (by 1-based seat) and is done."""
+    """Every seat (from the one to act) sets aside its melds (by 0-based seat) and is done."""
     melds = melds or {}
     for _ in range(state.players):
         seat = state.to_act
         assert seat is not None
-        for m in melds.get(seat + 1, []):
+        for m in melds.get(seat, []):
             state.apply(f"meld {m}")
         state.apply("meld done")
     return state
@@ -116,14 +131,14 @@ def last_battle(*, age: int = 1, winner_card: str = "avis.phalanx",
                 **fields: Any) -> PerimState:
     """Two players, one card each, at the start of the last battle of ``age``.
 
-    Seat 1 moves into clouds-1 and wins with ``winner_card``; the war then ends.
+    P1 (seat 0) moves into clouds-1 and wins with ``winner_card``; the war then ends.
     """
     return war([[winner_card], [loser_card]], age=age, radiant=fields.pop("radiant", "treefolk"),
                seat=seat, **fields)
 
 
 def fight_last_battle(state: PerimState, region: str = "clouds-1") -> PerimState:
-    """Seat 1 moves into ``region``; both play their single card."""
+    """P1 moves into ``region``; both play their single card."""
     state.apply(f"move {region}")
     for _ in range(2):
         state.apply(next(iter(state.legal_actions())))
@@ -131,8 +146,7 @@ def fight_last_battle(state: PerimState, region: str = "clouds-1") -> PerimState
 
 
 def last_winner(state: PerimState) -> tuple[int, str]:
-    """(1-based seat, region) of the latest battle won, read from the public events."""
-    for e in reversed(state.events):
-        if e.template.startswith("Seat {} wins the battle of {}"):
-            return e.args[0], e.args[1]
-    raise AssertionError("no battle has been won")
+    """(0-based seat, region) of the latest battle won, read from the public events."""
+    won = events(state, "battle_won", None)
+    assert won, "no battle has been won"
+    return won[-1]["seat"], won[-1]["region"]

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import json
 
-from .helpers import assert_illegal, finish_melds, legal, meld_phase, texts
+from .helpers import assert_illegal, events, finish_melds, kinds, legal, meld_phase, texts
 
 COUNCIL = ["avis.elder", "treefolk.elder", "stonedweller.elder", "mariner.elder"]
 GUILD = ["avis.assassin", "treefolk.assassin", "stonedweller.assassin", "mariner.assassin"]
+RACE_ORDER = ("avis", "treefolk", "stonedweller", "mariner")
+
+
+def in_order(slug: str) -> int:
+    """Cards in events are listed lowest type first: by race, then by rank."""
+    return RACE_ORDER.index(slug.split(".")[0])
+
+
 AVIS_ARMY = ["avis.elder", "avis.scout", "avis.mount", "avis.knight", "avis.phalanx"]
 
 
@@ -34,27 +42,43 @@ def test_meld_choices_are_hidden_until_all_have_chosen() -> None:
             assert word not in blob
         seen = " ".join(texts(s, seat))
         assert "Council" not in seen and "Elder" not in seen
+        # A meld set aside is an event for its seat only; "done" is public.
+        assert [m["seat"] for m in events(s, "meld_set_aside", seat)] == (
+            [1] if seat == 1 else [])
+        assert events(s, "melds_done", seat) == [{"seat": 0}]
     assert "guild" not in json.dumps(s.view(0)) and "Guild" not in " ".join(texts(s, 0))
     assert s.view(0)["my_melds"] == ["council", "mounted-knight avis"]
     assert s.view(1)["my_melds"] == ["guild"]
+    assert events(s, "meld_set_aside", 0) == [
+        {"seat": 0, "meld": "council", "race": None, "cards": sorted(COUNCIL, key=in_order)},
+        {"seat": 0, "meld": "mounted-knight", "race": "avis",
+         "cards": ["avis.mount", "avis.knight"]}]
     assert s.scores == [0, 0, 0]
-    assert "Seat 1 has chosen melds." in texts(s, 1)
+    assert "P1 has chosen melds." in texts(s, 1)
 
 
 def test_meld_revealed_together_and_scored() -> None:
     """Phase 2: Meld: melds are placed face up together and scored by the chart (age 1:
     Council 4, Assassin's Guild 2, Mounted Knight 1)."""
     s = three_players()
-    finish_melds(s, {1: ["council", "mounted-knight avis"], 2: ["guild"],
-                     3: ["mounted-knight treefolk"]})
+    finish_melds(s, {0: ["council", "mounted-knight avis"], 1: ["guild"],
+                     2: ["mounted-knight treefolk"]})
     assert s.scores == [4 + 1, 2, 1]
     for seat in (None, 0, 1, 2):
         assert s.view(seat)["melds"] == [["council", "mounted-knight avis"], ["guild"],
                                          ["mounted-knight treefolk"]]
-    reveals = [t for t in texts(s, None) if " reveals " in t]
-    assert len(reveals) == 3
-    assert reveals[0].startswith("Seat 1 reveals Council of Elders")
-    assert reveals[0].endswith("scores 5 points.")
+        revealed = events(s, "melds_revealed", seat)
+        assert [(r["seat"], r["points"]) for r in revealed] == [(0, 5), (1, 2), (2, 1)]
+        assert revealed[1]["melds"] == [{"meld": "guild", "race": None, "cards": GUILD}]
+        assert revealed[0]["melds"][0]["cards"] == sorted(COUNCIL, key=in_order)
+        assert revealed[2]["melds"] == [{"meld": "mounted-knight", "race": "treefolk",
+                                         "cards": ["treefolk.mount", "treefolk.knight"]}]
+    # All revealed together: no reveal before the last seat is done.
+    assert kinds(s).index("melds_revealed") > max(
+        i for i, k in enumerate(kinds(s)) if k == "melds_done")
+    reveal = next(t for t in texts(s, None) if " reveals " in t)
+    assert reveal.startswith("P1 reveals Council of Elders")
+    assert reveal.endswith("scores 5 points.")
     assert s.to_data()["phase"] == "war"
 
 
@@ -64,11 +88,11 @@ def test_meld_cards_return_to_hand_and_stay_known() -> None:
     the views while they remain in hand, and stop being known once played."""
     s = three_players()
     hand_before = s.to_data()["seat"][0]["hand"]
-    finish_melds(s, {1: ["mounted-knight avis"]})
+    finish_melds(s, {0: ["mounted-knight avis"]})
     assert s.to_data()["seat"][0]["hand"] == hand_before
     for seat in (None, 1, 2):
         assert s.view(seat)["hands"][0]["known"] == ["avis.mount", "avis.knight"]
-    # Seat 2 holds the only scout and begins the war; seat 1 plays third.
+    # P2 holds the only scout and begins the war; P1 plays third.
     for action in ("move clouds-1", "play avis.assassin", "play mariner.phalanx",
                    "play avis.knight"):
         s.apply(action)
@@ -133,14 +157,14 @@ def test_meld_is_optional() -> None:
     assert "meld council" in legal(s)
     finish_melds(s)
     assert s.scores == [1, 2]
-    assert "Seat 1 reveals no meld and scores 0 points." in texts(s)
+    assert events(s, "melds_revealed")[0] == {"seat": 0, "melds": [], "points": 0}
     assert s.view(1)["hands"][0]["known"] == []
 
 
 def test_meld_order_begins_left_of_dealer() -> None:
     """Phase 2: Meld: each player chooses in turn from the left of the dealer (the choice
     is secret, so the order does not matter to the result)."""
-    s = meld_phase([["avis.scout"], ["avis.elder"], ["avis.mount"]], dealer=1)
+    s = meld_phase([["avis.scout"], ["avis.elder"], ["avis.mount"]], dealer=0)
     order = []
     for _ in range(3):
         order.append(s.to_act)

@@ -1,4 +1,5 @@
-"""The notation of radiant-perim's actions (seats numbered from 1), scenarios and records.
+"""The notation of radiant-perim's actions (seats named by their labels, @p1..@p4), scenarios
+and records.
 
 The actions are those of the rulebook's phases: Phase 1: Recruit (pick), Phase 2: Meld
 (meld), Phase 3: War (move, play, mounted knight, assassinate, pass)."""
@@ -47,13 +48,13 @@ def t(race: str, rank: str) -> int:
     ("move sea-6", Move(C.regions.index("sea-6"))),
     ("play avis.knight", Play(t("avis", "knight"))),
     ("play avis.knight+avis.mount", Play(t("avis", "knight"), t("avis", "mount"))),
-    ("assassinate stonedweller.phalanx @2 with mariner",
+    ("assassinate stonedweller.phalanx @p2 with mariner",
      Assassinate(t("stonedweller", "phalanx"), 1, 3)),
     ("pass", Pass()),
 ])
 def test_notation_reads_and_writes_every_action(text: str, action) -> None:
-    """Each action's notation reads to the action and writes back the same (seats are
-    numbered from 1 in the notation, from 0 inside)."""
+    """Each action's notation reads to the action and writes back the same (a seat is named
+    by its label in the notation, P2 as @p2; it is 0-based inside)."""
     s = war([["avis.scout"], ["avis.elder"], ["avis.mount"]])
     assert s.parse_action(text) == action
     assert action.to_text() == text
@@ -71,10 +72,14 @@ def test_notation_reads_and_writes_every_action(text: str, action) -> None:
     ("meld army elves", "unknown race"),
     ("play elf.knight", "unknown race"),
     ("play avis.king", "unknown rank"),
-    ("assassinate avis.knight @4 with avis", "@1..@3"),
-    ("assassinate avis.knight @0 with avis", "@1..@3"),
-    ("assassinate avis.knight 2 with avis", "@1..@3"),
-    ("assassinate avis.knight @2 with elves", "unknown race"),
+    ("assassinate avis.knight @p4 with avis", "@p1..@p3"),
+    ("assassinate avis.knight @p0 with avis", "@p1..@p3"),
+    ("assassinate avis.knight @4 with avis", "@p1..@p3"),
+    ("assassinate avis.knight @0 with avis", "@p1..@p3"),
+    ("assassinate avis.knight 2 with avis", "@p1..@p3"),
+    ("assassinate avis.knight p2 with avis", "@p1..@p3"),
+    ("assassinate avis.knight @² with avis", "plain ASCII"),
+    ("assassinate avis.knight @p2 with elves", "unknown race"),
     ("attack clouds-1", "expected"),
     ("pass now", "expected"),
 ])
@@ -86,6 +91,17 @@ def test_notation_errors_say_what_is_wrong(text: str, fragment: str) -> None:
         s.apply(text)
     assert fragment in str(info.value)
     assert s.to_data() == before
+
+
+@pytest.mark.parametrize("old", ["@2", "@P2", "@p2"])
+def test_notation_reads_the_target_as_label_or_old_number(old: str) -> None:
+    """The target seat is written with its label, ``@p2`` (lower case, like the rest of the
+    notation); ``@P2`` and the rules-version-1 notation ``@2`` still read as P2, so earlier
+    records replay."""
+    s = war([["avis.scout"], ["avis.elder"], ["avis.mount"]])
+    action = s.parse_action(f"assassinate avis.knight {old} with avis")
+    assert action == Assassinate(t("avis", "knight"), 1, 0)
+    assert action.to_text() == "assassinate avis.knight @p2 with avis"
 
 
 def test_notation_every_legal_action_round_trips() -> None:
@@ -104,7 +120,7 @@ def test_record_of_a_scenario_game_verifies() -> None:
     """A game begun from a scenario (the Seth, Anna and Ben example) replays to the same
     hash from its record."""
     s = scenario_file("seth_anna_ben")
-    s.apply("assassinate stonedweller.phalanx @3 with stonedweller")
+    s.apply("assassinate stonedweller.phalanx @p3 with stonedweller")
     s.apply("play stonedweller.knight+stonedweller.mount")
     record = record_of(s)
     assert record.start is not None

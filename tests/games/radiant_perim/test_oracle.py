@@ -32,8 +32,8 @@ ADJ["centre"] = set(BOARD["centre_adjacent"])
 
 
 def side(seat: int, players: int) -> int:
-    """1-based side of a 1-based seat (Four-Player Game: partners sit across)."""
-    return (seat - 1) % 2 + 1 if players == 4 else seat
+    """The side of a seat, both 0-based (Four-Player Game: partners sit across)."""
+    return seat % 2 if players == 4 else seat
 
 
 def oracle_moves(d: dict, seat: int) -> set[str]:
@@ -44,7 +44,7 @@ def oracle_moves(d: dict, seat: int) -> set[str]:
 
 def oracle_plays(d: dict, seat: int) -> set[str]:
     """Phase 3: War — Battles, Mounted Knights and Assassinations."""
-    hand = Counter(d["seat"][seat - 1]["hand"])
+    hand = Counter(d["seat"][seat]["hand"])
     natives, radiant = NATIVES[d["tracker"]], d["radiant"]
     has_native = any(c.split(".")[0] in natives for c in hand)
     ok = natives | {radiant} if has_native else None
@@ -53,15 +53,15 @@ def oracle_plays(d: dict, seat: int) -> set[str]:
         if (ok is None or race in ok) and hand[f"{race}.knight"] and hand[f"{race}.mount"]:
             out.add(f"play {race}.knight+{race}.mount")
     players = d["players"]
-    targets = [p for p in range(1, players + 1)
+    targets = [p for p in range(players)
                if side(p, players) != side(seat, players)
-               and p not in d["battle"]["acted"] and d["seat"][p - 1]["hand"]]
+               and p not in d["battle"]["acted"] and d["seat"][p]["hand"]]
     for race in natives | {radiant}:
         if hand[f"{race}.assassin"]:
             for p in targets:
                 for nat in natives:
                     for rank in RANKS:
-                        out.add(f"assassinate {nat}.{rank} @{p} with {race}")
+                        out.add(f"assassinate {nat}.{rank} @p{p + 1} with {race}")
     if seat in d["battle"]["may_pass"]:
         out.add("pass")
     return out
@@ -74,8 +74,8 @@ def oracle_play_entry(d: dict, seat: int, text: str) -> tuple[int, int, bool] | 
     if words[0] == "pass":
         return None
     if words[0] == "assassinate":
-        target, who = words[1], int(words[2][1:])
-        held = target in d["seat"][who - 1]["hand"]
+        target, who = words[1], int(words[2][2:]) - 1  # @p2 is seat 1
+        held = target in d["seat"][who]["hand"]
         return seat, RANKS.index(target.split(".")[1]) if held else 0, True
     cards = words[1].split("+")
     race = cards[0].split(".")[0]
@@ -115,7 +115,7 @@ def test_random_games_agree_with_the_oracle(players: int) -> None:
         plays: list[tuple[int, int, bool]] = []
         while not s.is_over:
             d = s.to_data()
-            seat = s.to_act + 1
+            seat = s.to_act
             legal = {a.to_text() for a in s.legal_actions()}
             assert legal
             if d["phase"] == "war":
@@ -131,9 +131,9 @@ def test_random_games_agree_with_the_oracle(players: int) -> None:
             after = s.to_data()
             if d["phase"] == "war" and not d["need_move"] and after["battle_no"] > won_before:
                 # The battle this action closed (not an automatic last battle).
-                winner = next(e.args[0] for e in reversed(s.events)
-                              if e.template.startswith("Seat {} wins the battle of {}")
-                              and e.args[1] == d["tracker"])
+                winner = next(e.fields["seat"] for e in reversed(s.events)
+                              if e.kind == "battle_won"
+                              and e.fields["region"] == d["tracker"])
                 assert winner == oracle_winner(plays)
                 battles += 1
                 plays = []

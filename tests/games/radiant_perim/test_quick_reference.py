@@ -9,6 +9,7 @@ from tabletop.games.radiant_perim.rules import C
 
 from .helpers import (
     assert_illegal,
+    events,
     fight_last_battle,
     finish_melds,
     last_battle,
@@ -44,17 +45,18 @@ def test_quick_reference_left_of_dealer_begins_the_draft() -> None:
     for players in (2, 3, 4):
         s = new_game("radiant-perim", players, seed=3)
         assert s.to_act == (s.dealer + 1) % players
-        assert s.view(None)["to_act"] == s.view(None)["dealer"] % players + 1
+        assert s.view(None)["to_act"] == (s.view(None)["dealer"] + 1) % players
 
 
 def test_quick_reference_most_scouts_begins_the_war() -> None:
-    """Quick Reference, Starting: "Most scouts begins the war" (seat 3 holds two)."""
+    """Quick Reference, Starting: "Most scouts begins the war" (P3 holds two)."""
     s = meld_phase([["avis.scout", "avis.elder"], ["mariner.knight", "avis.phalanx"],
-                    ["treefolk.scout", "mariner.scout"]], dealer=2)
+                    ["treefolk.scout", "mariner.scout"]], dealer=1)
     finish_melds(s)
     assert s.to_data()["phase"] == "war"
     assert s.to_act == 2 and s.need_move
-    assert "War: seat 3 begins" in s.events[-1].text
+    assert events(s, "war_begins") == [{"seat": 2, "reason": "most_scouts"}]
+    assert s.events[-1].text == "War: P3 begins (most scouts)."
 
 
 # --- Legal Plays ---------------------------------------------------------------------
@@ -101,7 +103,7 @@ def test_quick_reference_high_native_or_radiant_card_wins() -> None:
             radiant="treefolk", tracker="clouds-2", need_move=False)
     for a in ("play avis.scout", "play treefolk.knight", "play mariner.phalanx"):
         s.apply(a)
-    assert last_winner(s) == (2, "clouds-2")
+    assert last_winner(s) == (1, "clouds-2")
 
 
 def test_quick_reference_no_native_or_radiant_high_card_of_any_race_wins() -> None:
@@ -111,7 +113,7 @@ def test_quick_reference_no_native_or_radiant_high_card_of_any_race_wins() -> No
             radiant="treefolk", tracker="clouds-2", need_move=False)
     for a in ("play stonedweller.scout", "play mariner.phalanx", "play stonedweller.knight"):
         s.apply(a)
-    assert last_winner(s) == (2, "clouds-2")
+    assert last_winner(s) == (1, "clouds-2")
 
 
 def test_quick_reference_ties_go_to_the_first_tied_card_played() -> None:
@@ -120,7 +122,7 @@ def test_quick_reference_ties_go_to_the_first_tied_card_played() -> None:
             radiant="treefolk", tracker="clouds-2", need_move=False)
     for a in ("play avis.scout", "play avis.knight", "play avis.knight"):
         s.apply(a)
-    assert last_winner(s) == (2, "clouds-2")
+    assert last_winner(s) == (1, "clouds-2")
 
 
 # --- Assassination -------------------------------------------------------------------
@@ -131,10 +133,10 @@ def test_quick_reference_assassin_must_be_native_or_radiant() -> None:
     clouds with Treefolk Radiant: Avis and Treefolk assassins may, a Mariner may not)"""
     s = war([["avis.assassin", "treefolk.assassin", "mariner.assassin"], ["avis.knight"]],
             radiant="treefolk", tracker="clouds-2", need_move=False)
-    assert "assassinate avis.knight @2 with avis" in legal(s)
-    assert "assassinate avis.knight @2 with treefolk" in legal(s)
+    assert "assassinate avis.knight @p2 with avis" in legal(s)
+    assert "assassinate avis.knight @p2 with treefolk" in legal(s)
     assert not any(a.endswith("with mariner") for a in legal(s))
-    err = assert_illegal(s, "assassinate avis.knight @2 with mariner", "Assassinations")
+    err = assert_illegal(s, "assassinate avis.knight @p2 with mariner", "Assassinations")
     assert "native" in str(err) and "Radiant" in str(err)
 
 
@@ -145,7 +147,7 @@ def test_quick_reference_target_must_be_native() -> None:
             radiant="treefolk", tracker="clouds-2", need_move=False)
     targets = {a.split()[1] for a in legal(s) if a.startswith("assassinate")}
     assert targets == {f"avis.{rank}" for rank in C.ranks}
-    err = assert_illegal(s, "assassinate treefolk.knight @2 with avis", "Assassinations")
+    err = assert_illegal(s, "assassinate treefolk.knight @p2 with avis", "Assassinations")
     assert "target must be a card native" in str(err)
 
 
@@ -154,11 +156,11 @@ def test_quick_reference_successful_assassin_ranks_as_its_target() -> None:
     rank." (it ranks as a knight: it beats a mount, and wins the tie with a knight)"""
     s = war([["avis.assassin"], ["avis.knight", "avis.mount"], ["avis.knight"]],
             radiant="treefolk", tracker="clouds-2", need_move=False)
-    s.apply("assassinate avis.knight @2 with avis")
+    s.apply("assassinate avis.knight @p2 with avis")
     assert s.to_data()["battle"]["plays"][0]["rank"] == C.ranks.index("knight")
     s.apply("play avis.mount")
     s.apply("play avis.knight")
-    assert last_winner(s) == (1, "clouds-2")
+    assert last_winner(s) == (0, "clouds-2")
 
 
 # --- Ages ----------------------------------------------------------------------------
@@ -199,7 +201,7 @@ def test_quick_reference_age_meld_scores(age: int, meld: str) -> None:
     """Quick Reference, 1st/2nd/3rd Age, Scoring: "Age N meld scores" (Phase 2: Meld,
     the Melds chart: Council 4/8/12, Army 3/6/9, Guild 2/4/6, Mounted Knight 1/2/3)."""
     s = meld_phase([MELD_CARDS[meld], ["mariner.scout"]], age=age, scores=[5, 5])
-    finish_melds(s, {1: [meld]})
+    finish_melds(s, {0: [meld]})
     assert s.scores == [5 + MELD_POINTS[meld][age - 1], 5]
 
 
@@ -209,19 +211,25 @@ def test_quick_reference_age_scoring_majorities_coins_and_card_coins(age: int) -
     cube; score coins; do not count coins on cards" (ages 1 and 2) / "score coins on
     captured cards" (age 3).
 
-    Seat 1 wins clouds-1 (a second cube in the clouds: 6) and its silver coin; seat 2 has
-    the lone cube of the sea (3) and took 4 coin points earlier. The captured piles hold
-    cards with a printed coin (elders and assassins): seat 1 two, seat 2 three; the
-    Avis Phalanx and Scout of the last battle print none.
+    P1 wins clouds-1 (a second cube in the clouds: 6) and, from age 2, its copper coin; P2
+    has the lone cube of the sea (3) and took 4 coin points earlier. The captured piles
+    hold cards with a printed coin (elders and assassins): P1 two, P2 three; the Avis
+    Phalanx and Scout of the last battle print none.
     """
+    coin = 1 if age > 1 else 0
     s = last_battle(
-        age=age, control={"clouds-2": 1, "sea-2": 2}, silver={"clouds-1": 1},
-        coins_taken=[0, 4], scores=[10, 10],
+        age=age, control={"clouds-2": 0, "sea-2": 1}, copper={"clouds-1": coin},
+        coins_taken=[0, 4], scores=[10, 10], battle_no=2, last_win=[1, 2],
         seat=[{"captured": ["avis.elder", "mariner.assassin", "avis.knight"]},
               {"captured": ["treefolk.elder", "treefolk.assassin", "stonedweller.elder"]}])
     fight_last_battle(s)
     card_coins = (2, 3) if age == 3 else (0, 0)
-    expected = [10 + 6 + 3 + card_coins[0], 10 + 3 + 4 + card_coins[1]]
+    expected = [10 + 6 + coin + card_coins[0], 10 + 3 + 4 + card_coins[1]]
+    realms = {e["realm"]: e["points"] for e in events(s, "realm_scored", None)}
+    assert realms == {"clouds": [6, 0], "sea": [0, 3], "mountains": [0, 0], "forest": [0, 0]}
+    assert events(s, "coins_scored", None) == [{"age": age, "coins": [coin, 4]}]
+    assert events(s, "card_coins_scored", None) == ([{"printed": [2, 3]}] if age == 3 else [])
+    assert events(s, "age_ends", None)[0]["scores"] == expected
     if age == 3:
         assert s.is_over
         assert s.scores == expected

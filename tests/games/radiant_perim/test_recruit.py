@@ -5,14 +5,19 @@ from __future__ import annotations
 from tabletop.core import new_game
 from tabletop.games.radiant_perim.rules import C
 
-from .helpers import assert_illegal, legal, position, texts
+from .helpers import assert_illegal, events, legal, position, texts
+
+
+def name(slug: str) -> str:
+    """A card as people read it: ``Avis Knight``."""
+    return " ".join(w.capitalize() for w in slug.split("."))
 
 ALL_CARDS = [C.card_slug(t) for t in range(C.n_types) for _ in range(2)]
 
 
-def short_deck(deck_size: int, *, players: int = 2, dealer: int = 2):
+def short_deck(deck_size: int, *, players: int = 2, dealer: int = 1):
     """A Recruit position whose deck holds only ``deck_size`` cards (the others are in the
-    hands, the pool and, to make the deck short, in seat 1's captured pile)."""
+    hands, the pool and, to make the deck short, in P1's hand)."""
     cards = ALL_CARDS[:]
     deal = {2: 10, 3: 9, 4: 8}[players]
     hands = [cards[i * deal:(i + 1) * deal] for i in range(players)]
@@ -20,7 +25,7 @@ def short_deck(deck_size: int, *, players: int = 2, dealer: int = 2):
     pool, rest = rest[:9], rest[9:]
     deck, parked = rest[:deck_size], rest[deck_size:]
     seats = [{"hand": h} for h in hands]
-    seats[0]["captured"] = parked
+    seats[0]["hand"] += parked
     return position(players=players, phase="recruit", dealer=dealer, radiant="avis",
                     pool=pool, deck=deck, picks_left=4 * players, seat=seats)
 
@@ -28,12 +33,12 @@ def short_deck(deck_size: int, *, players: int = 2, dealer: int = 2):
 def test_recruit_begins_left_of_dealer_and_goes_left() -> None:
     """Phase 1: Recruit: "Beginning left of the dealer, players take turns choosing a card
     from the drafting pool"."""
-    s = short_deck(20, players=3, dealer=2)
+    s = short_deck(20, players=3, dealer=1)
     order = []
     for _ in range(12):
         order.append(s.to_act)
         s.apply(s.legal_actions()[0])
-    assert order == [2, 0, 1] * 4  # seat 3 is left of dealer seat 2
+    assert order == [2, 0, 1] * 4  # P3 is left of the dealer, P2
 
 
 def test_recruit_four_picks_each_then_meld() -> None:
@@ -71,11 +76,17 @@ def test_recruit_picks_are_seen_by_everyone() -> None:
     s = new_game("radiant-perim", 3, seed=5)
     taken = s.to_data()["pool"][0]
     s.apply("pick a1")
+    refill = s.to_data()["pool"][0]
     for seat in (None, 1, 2):
         view = s.view(seat)
         assert view["hands"][0]["known"] == [taken]
-        assert any(t.startswith("Seat 1 drafts") for t in texts(s, seat))
+        assert events(s, "pick", seat) == [{"seat": 0, "slot": "a1", "card": taken}]
+        assert events(s, "refill", seat) == [{"slot": "a1", "card": refill,
+                                              "deck": view["deck"]}]
         assert view["pool"] == s.to_data()["pool"]
+    assert texts(s, 1)[-2:] == [f"P1 drafts {name(taken)} from a1.",
+                                f"a1 is refilled with {name(refill)}; {s.view(1)['deck']} "
+                                "cards are left in the deck."]
 
 
 def test_recruit_fewer_choices_when_the_deck_runs_out() -> None:
@@ -89,7 +100,7 @@ def test_recruit_fewer_choices_when_the_deck_runs_out() -> None:
     assert counts == [9, 9, 9, 8, 7, 6, 5, 4]
     assert s.to_data()["phase"] == "meld"
     assert s.to_data()["pool"].count("") == 6
-    assert "The deck has run out: a1 stays empty." in texts(s)
+    assert {"slot": "a1"} in events(s, "slot_empty")
 
 
 def test_recruit_empty_slot_is_illegal() -> None:
@@ -126,4 +137,6 @@ def test_recruit_leftover_pool_and_deck_are_set_aside() -> None:
         s.apply("meld done")
     assert s.to_data()["phase"] == "war"
     assert s.to_data()["pool"] == pool and s.to_data()["deck"] == deck
-    assert "Recruit ends; the deck and the rest of the pool are set aside." in texts(s)
+    assert events(s, "recruit_ends", None) == [{"deck": len(deck),
+                                                "set_aside": [c for c in pool if c]}]
+    assert events(s, "meld_begins", None) == [{"seat": (s.dealer + 1) % 2}]

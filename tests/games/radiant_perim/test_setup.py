@@ -9,15 +9,17 @@ import pytest
 from tabletop.core import new_game
 from tabletop.games.radiant_perim.rules import C, PerimState
 
-from .helpers import RACES, texts, war
+from .helpers import RACES, events, kinds, war
 
+REALM = {"avis": "clouds", "stonedweller": "mountains", "treefolk": "forest",
+         "mariner": "sea"}
 TEMPLES = ["clouds-5", "forest-5", "mountains-5", "sea-5"]
 PORTALS = ["clouds-6", "forest-6", "mountains-6", "sea-6"]
 DEAL = {2: 10, 3: 9, 4: 8}
 
 
 def last_battle_of(age: int, players: int = 3, **fields) -> PerimState:
-    """The last battle of ``age``: seat 1 moves into clouds-1 and wins with a phalanx."""
+    """The last battle of ``age``: P1 moves into clouds-1 and wins with a phalanx."""
     hands = [["avis.phalanx"], ["avis.scout"], ["avis.elder"], ["avis.mount"]][:players]
     return war(hands, age=age, **fields)
 
@@ -77,11 +79,11 @@ def test_setup_age_1_radiant_is_the_race_of_the_top_card(seed: int) -> None:
     """Setup (Age 1): "Look at the top card of the deck. The race of this card will be
     Radiant for the first age." The card is shown to everyone."""
     s = new_game("radiant-perim", 3, seed=seed)
-    shown = [e for e in s.events_for(None) if e.template.startswith("The top card")]
+    shown = [e for e in s.events_for(None) if e.kind == "radiant_revealed"]
     assert len(shown) == 1
-    card_name = shown[0].args[0]
-    race = [r for r in range(4) if card_name.startswith(C.races[r].capitalize() + " ")]
-    assert race == [s.radiant]
+    card, radiant = shown[0].fields["card"], shown[0].fields["radiant"]
+    assert card.split(".")[0] == radiant == C.races[s.radiant]
+    assert shown[0].fields["realm"] == C.realms[C.realm_race.index(s.radiant)]
     assert shown[0].rule == "Setup (Age 1)"
 
 
@@ -99,9 +101,13 @@ def test_setup_age_1_each_player_sees_only_their_own_deal() -> None:
         assert [h.get("cards") is not None for h in view["hands"]] == [
             p == seat for p in range(3)]
         assert all(h["known"] == [] for h in view["hands"])
-        mine = [t for t in texts(s, seat) if t.startswith("You are dealt")]
-        assert len(mine) == 1
-    assert not any(t.startswith("You are dealt") for t in texts(s, None))
+        dealt = events(s, "dealt", seat)
+        assert [d["seat"] for d in dealt] == [0, 1, 2]
+        assert [d["count"] for d in dealt] == [9, 9, 9]
+        # The cards dealt are a private field: only the seat dealt sees them.
+        assert [d.get("cards") for d in dealt] == [
+            view["hands"][seat]["cards"] if p == seat else None for p in range(3)]
+    assert all("cards" not in d for d in events(s, "dealt", None))
 
 
 # --- Setup Before Ages 2 and 3 -----------------------------------------------------
@@ -120,21 +126,24 @@ def test_next_age_radiant_marker_moves_clockwise(first: str, second: str,
     Stonedwellers, Treefolk, Mariners)."""
     s = fight(last_battle_of(1, radiant=first))
     assert s.age == 2 and s.to_data()["radiant"] == second
+    assert events(s, "radiant_moved", None) == [{"radiant": second, "realm": REALM[second]}]
     s = fight(last_battle_of(2, radiant=second))
     assert s.age == 3 and s.to_data()["radiant"] == third
-    assert any(t.startswith("The Radiant marker moves clockwise") for t in texts(s))
+    assert events(s, "radiant_moved", None) == [{"radiant": third, "realm": REALM[third]}]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_next_age_dealer_rotates_left_and_left_of_dealer_drafts(players: int) -> None:
     """Setup Before Ages 2 and 3: "The role of dealer rotates to the left"; Phase 1:
     Recruit begins left of the dealer."""
-    for dealer in range(1, players + 1):
+    for dealer in range(players):
         s = fight(last_battle_of(1, players, dealer=dealer))
-        new_dealer = dealer % players + 1
+        new_dealer = (dealer + 1) % players
         assert s.to_data()["dealer"] == new_dealer
-        assert s.to_act == new_dealer % players  # 0-based: the seat left of the dealer
+        assert s.to_act == (new_dealer + 1) % players  # the seat left of the dealer
         assert s.to_data()["phase"] == "recruit"
+        assert events(s, "age_begins")[-1] == {"age": 2, "dealer": new_dealer}
+        assert events(s, "recruit_begins")[-1] == {"seat": s.to_act}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -156,10 +165,15 @@ def test_next_age_reshuffle_all_cards_and_deal_again(players: int) -> None:
 def test_next_age_removes_cubes_and_returns_tracker_to_centre() -> None:
     """Setup Before Ages 2 and 3: "Remove all cubes from the board. Return the battle
     tracker to the center of the board." """
-    s = fight(last_battle_of(1, control={"sea-1": 2, "forest-3": 3}))
+    s = fight(last_battle_of(1, control={"sea-1": 1, "forest-3": 2}))
     data = s.to_data()
     assert s.age == 2
     assert data["control"] == {} and data["tracker"] == "centre"
+    # The end of age 1 showed the board as it stood before the cubes came off.
+    board = events(s, "age_ends", None)[-1]["control"]
+    assert {r: side for r, side in board.items() if side is not None} == {
+        "sea-1": 1, "forest-3": 2, "clouds-1": 0}
+    assert kinds(s).index("age_ends") < kinds(s).index("age_begins", 1)
 
 
 def test_next_age_coins_silver_on_temples_copper_on_other_non_portals() -> None:
@@ -174,28 +188,31 @@ def test_next_age_coins_silver_on_temples_copper_on_other_non_portals() -> None:
     assert data["copper"] == dict.fromkeys(others, 1)
     for portal in PORTALS:
         assert portal not in data["silver"] and portal not in data["copper"]
+    placed = events(s, "coins_placed", None)[-1]
+    assert sorted(placed["silver"]) == sorted(TEMPLES)
+    assert sorted(placed["copper"]) == sorted(others)
 
 
 def test_next_age_coins_stack_with_unclaimed_coins() -> None:
     """Setup Before Ages 2 and 3: "If there were unclaimed coins left on the board from a
-    previous age then it is possible for a region to contain two or three coins." A coin
-    left on a portal stays there (no new one is added to it)."""
+    previous age then it is possible for a region to contain two or three coins." (A temple
+    left unclaimed in ages 1 and 2 holds three silver coins in age 3.)"""
     s = last_battle_of(2, silver={"sea-5": 1, "clouds-5": 2},
-                       copper={"mountains-2": 1, "forest-4": 2, "sea-6": 1})
+                       copper={"mountains-2": 1, "forest-4": 1})
     fight(s)
     data = s.to_data()
     assert data["silver"] == {"clouds-5": 3, "mountains-5": 1, "forest-5": 1, "sea-5": 2}
     assert data["copper"]["mountains-2"] == 2
-    assert data["copper"]["forest-4"] == 3
-    assert data["copper"]["sea-6"] == 1  # unclaimed, on a portal: no new coin added
+    assert data["copper"]["forest-4"] == 2
     assert data["copper"]["clouds-1"] == 1  # taken in the last battle; a new one
-    assert sum(data["copper"].values()) == 16 + 1 + 2 + 1
+    assert sum(data["copper"].values()) == 16 + 1 + 1
 
 
 def test_next_age_scores_carry_over() -> None:
     """Ages and Phases: the game is played over three ages; scores are kept."""
     s = fight(last_battle_of(1, scores=[7, 3, 2]))
-    assert s.age == 2 and s.scores == [7 + 3, 3, 2]  # seat 1 won the lone clouds cube
+    assert s.age == 2 and s.scores == [7 + 3, 3, 2]  # P1 won the lone clouds cube
+    assert events(s, "age_ends", None)[-1]["scores"] == [10, 3, 2]
 
 
 def test_racial_homelands() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from .helpers import (
     assert_illegal,
+    events,
     finish_melds,
     last_winner,
     legal,
@@ -20,11 +21,12 @@ from .helpers import (
 
 def test_war_begins_with_most_scouts_of_any_race() -> None:
     """Phase 3: War: "The player with the most scouts in hand begins the war." Scouts of
-    every race count (seat 1: two, seat 2: one Mariner, seat 3: none)."""
+    every race count (P1: two, P2: one Mariner, P3: none)."""
     s = meld_phase([["avis.scout", "treefolk.scout"], ["mariner.scout"], ["avis.phalanx"]],
                    scores=[0, 0, 0])
     finish_melds(s)
     assert s.to_act == 0 and s.need_move
+    assert events(s, "war_begins", None) == [{"seat": 0, "reason": "most_scouts"}]
 
 
 def test_war_scout_tie_fewest_points_begins() -> None:
@@ -33,26 +35,28 @@ def test_war_scout_tie_fewest_points_begins() -> None:
                    scores=[4, 2, 3])
     finish_melds(s)
     assert s.to_act == 1
+    assert events(s, "war_begins", None) == [{"seat": 1, "reason": "fewest_points"}]
 
 
 def test_war_scout_tie_counts_points_scored_for_this_ages_melds() -> None:
-    """Phase 3: War: the points compared are those after the Meld phase (seat 1 scores a
-    Mounted Knight, so seat 2 has fewer points)."""
+    """Phase 3: War: the points compared are those after the Meld phase (P1 scores a
+    Mounted Knight, so P2 has fewer points)."""
     s = meld_phase([["avis.scout", "avis.knight", "avis.mount"], ["mariner.scout"]],
                    scores=[0, 0])
-    finish_melds(s, {1: ["mounted-knight avis"]})
+    finish_melds(s, {0: ["mounted-knight avis"]})
     assert s.scores == [1, 0]
     assert s.to_act == 1
 
 
-@pytest.mark.parametrize(("dealer", "first"), [(1, 1), (2, 2), (3, 1)])
+@pytest.mark.parametrize(("dealer", "first"), [(0, 1), (1, 2), (2, 1)])
 def test_war_full_tie_left_of_dealer_begins(dealer: int, first: int) -> None:
     """Phase 3: War: "If there is still a tie ... the tied player left of the dealer
-    begins." (seats 2 and 3 tie; seat 1 has fewer scouts)"""
+    begins." (P2 and P3 tie; P1 has fewer scouts)"""
     s = meld_phase([["avis.scout"], ["mariner.scout", "avis.scout"],
                     ["treefolk.scout", "mariner.scout"]], dealer=dealer, scores=[0, 0, 0])
     finish_melds(s)
     assert s.to_act == first
+    assert events(s, "war_begins", None) == [{"seat": first, "reason": "left_of_dealer"}]
 
 
 def test_war_first_player_moves_from_the_centre() -> None:
@@ -74,7 +78,7 @@ def test_war_play_proceeds_to_the_left_from_the_mover() -> None:
     player playing a card until all have done so." """
     s = war([["avis.scout", "mariner.elder"], ["avis.elder", "mariner.scout"],
              ["avis.mount", "treefolk.elder"], ["avis.phalanx", "treefolk.scout"]],
-            tracker="centre", turn=3)
+            tracker="centre", turn=2)
     s.apply("move clouds-1")
     order = []
     for _ in range(4):
@@ -88,9 +92,9 @@ def test_war_play_proceeds_to_the_left_from_the_mover() -> None:
 
 def after_win(tracker: str, *, control: dict[str, int] | None = None, players: int = 2,
               **fields):
-    """Seat 1 has just won the battle of ``tracker`` and must move (cards left for all)."""
+    """P1 has just won the battle of ``tracker`` and must move (cards left for all)."""
     control = dict(control or {})
-    control[tracker] = 1
+    control[tracker] = 0
     hands = [["mariner.scout", "avis.scout"], ["mariner.elder"], ["treefolk.elder"],
              ["treefolk.scout"]][:players]
     return war(hands, tracker=tracker, need_move=True, control=control, **fields)
@@ -117,7 +121,7 @@ def test_moves_cross_realm_edges() -> None:
 def test_moves_not_into_own_region_but_into_an_opponents() -> None:
     """Phase 3: War — Moves: "Players may not move the battle tracker into a region they
     already control, but they may move it into a region controlled by an opponent." """
-    s = after_win("clouds-1", control={"clouds-2": 1, "clouds-3": 2})
+    s = after_win("clouds-1", control={"clouds-2": 0, "clouds-3": 1})
     assert legal(s) == {"move clouds-3", "move clouds-5"}
     err = assert_illegal(s, "move clouds-2", "Moves")
     assert "already controls clouds-2" in str(err)
@@ -138,14 +142,15 @@ def test_portals_adjacent_to_their_twin(portal: str, twin: str, neighbours: set[
 
 def test_moves_no_legal_move_passes_control_of_the_tracker_left() -> None:
     """Phase 3: War — Moves: "If a player has no legal move, control of the battle tracker
-    passes to the left." Seat 1 wins clouds-4 and controls every neighbour of it."""
+    passes to the left." P1 wins clouds-4 and controls every neighbour of it."""
     s = war([["avis.phalanx", "mariner.elder"], ["avis.scout", "mariner.scout"],
              ["avis.elder", "treefolk.elder"]], tracker="clouds-4", need_move=False,
-            control={"clouds-2": 1, "clouds-5": 1, "sea-6": 1})
+            control={"clouds-2": 0, "clouds-5": 0, "sea-6": 0})
     for a in ("play avis.phalanx", "play avis.scout", "play avis.elder"):
         s.apply(a)
-    assert last_winner(s) == (1, "clouds-4")
-    assert ("Seat 1 has no legal move: control of the battle tracker passes to the left."
+    assert last_winner(s) == (0, "clouds-4")
+    assert events(s, "tracker_passes", None) == [{"seat": 0, "to": 1}]
+    assert ("P1 has no legal move: control of the battle tracker passes to P2."
             in texts(s))
     assert s.to_act == 1 and s.need_move
     assert legal(s) == {"move clouds-2", "move clouds-5", "move sea-6"}
@@ -225,18 +230,18 @@ def test_winning_highest_rank_wins() -> None:
     ranks = ["assassin", "elder", "scout", "mount", "knight", "phalanx"]
     for low, high in zip(ranks, ranks[1:], strict=False):
         assert battle([f"play avis.{low}", f"play avis.{high}"],
-                      [[f"avis.{low}"], [f"avis.{high}"]]) == 2
+                      [[f"avis.{low}"], [f"avis.{high}"]]) == 1
         assert battle([f"play avis.{high}", f"play avis.{low}"],
-                      [[f"avis.{high}"], [f"avis.{low}"]]) == 1
+                      [[f"avis.{high}"], [f"avis.{low}"]]) == 0
 
 
 def test_winning_tie_goes_to_the_first_played() -> None:
     """Phase 3: War — Battles: "In the case of a tie, the player who played first wins the
     battle." (native and Radiant knights of equal rank)"""
     assert battle(["play treefolk.knight", "play avis.knight"],
-                  [["treefolk.knight"], ["avis.knight"]]) == 1
+                  [["treefolk.knight"], ["avis.knight"]]) == 0
     assert battle(["play avis.scout", "play avis.knight", "play treefolk.knight"],
-                  [["avis.scout"], ["avis.knight"], ["treefolk.knight"]]) == 2
+                  [["avis.scout"], ["avis.knight"], ["treefolk.knight"]]) == 1
 
 
 def test_winning_off_race_card_loses_regardless_of_rank() -> None:
@@ -244,7 +249,7 @@ def test_winning_off_race_card_loses_regardless_of_rank() -> None:
     Radiant then it usually loses the battle regardless of its rank." (a native assassin
     beats an off-race phalanx)"""
     assert battle(["play mariner.phalanx", "play avis.assassin"],
-                  [["mariner.phalanx"], ["avis.assassin"]]) == 2
+                  [["mariner.phalanx"], ["avis.assassin"]]) == 1
 
 
 def test_winning_all_off_race_highest_of_any_race() -> None:
@@ -252,9 +257,9 @@ def test_winning_all_off_race_highest_of_any_race() -> None:
     neither from the contested region, nor Radiant. In that case, the highest ranking card
     of any race wins." Ties still go to the first played."""
     assert battle(["play mariner.scout", "play stonedweller.knight", "play mariner.mount"],
-                  [["mariner.scout"], ["stonedweller.knight"], ["mariner.mount"]]) == 2
+                  [["mariner.scout"], ["stonedweller.knight"], ["mariner.mount"]]) == 1
     assert battle(["play mariner.knight", "play stonedweller.knight"],
-                  [["mariner.knight"], ["stonedweller.knight"]]) == 1
+                  [["mariner.knight"], ["stonedweller.knight"]]) == 0
 
 
 def test_battle_leader_is_public_in_views() -> None:
@@ -264,7 +269,7 @@ def test_battle_leader_is_public_in_views() -> None:
     s.apply("play avis.scout")
     s.apply("play avis.knight")
     for seat in (None, 0, 1, 2):
-        assert s.view(seat)["battle"]["winning"] == 2
+        assert s.view(seat)["battle"]["winning"] == 1
         assert [p["cards"] for p in s.view(seat)["battle"]["plays"]] == [
             ["avis.scout"], ["avis.knight"]]
 
@@ -276,24 +281,24 @@ def test_mounted_knight_is_the_most_powerful_unit() -> None:
     """Phase 3: War — Mounted Knights: "a knight and a mount from the same race, that are
     played together ... the mounted knight is the most powerful unit." """
     assert battle(["play avis.phalanx", "play avis.knight+avis.mount"],
-                  [["avis.phalanx"], ["avis.knight", "avis.mount"]]) == 2
+                  [["avis.phalanx"], ["avis.knight", "avis.mount"]]) == 1
     # A Radiant mounted knight too.
     assert battle(["play avis.phalanx", "play treefolk.knight+treefolk.mount"],
-                  [["avis.phalanx"], ["treefolk.knight", "treefolk.mount"]]) == 2
+                  [["avis.phalanx"], ["treefolk.knight", "treefolk.mount"]]) == 1
 
 
 def test_mounted_knight_ties_go_to_the_first() -> None:
     """Phase 3: War — Mounted Knights and Battles: two mounted knights tie; the first
     played wins."""
     assert battle(["play treefolk.knight+treefolk.mount", "play avis.knight+avis.mount"],
-                  [["treefolk.knight", "treefolk.mount"], ["avis.knight", "avis.mount"]]) == 1
+                  [["treefolk.knight", "treefolk.mount"], ["avis.knight", "avis.mount"]]) == 0
 
 
 def test_mounted_knight_off_race_still_loses() -> None:
     """Phase 3: War — Battles: an off-race mounted knight is neither native nor Radiant,
     so it loses to a native scout."""
     assert battle(["play mariner.knight+mariner.mount", "play avis.scout"],
-                  [["mariner.knight", "mariner.mount"], ["avis.scout"]]) == 2
+                  [["mariner.knight", "mariner.mount"], ["avis.scout"]]) == 1
 
 
 def test_mounted_knight_both_cards_go_to_the_victor() -> None:
@@ -339,16 +344,20 @@ def test_assassination_success_target_defeated_and_placed_on_the_assassin() -> N
     assassin is now equal to the rank of the defeated card." Everyone sees it."""
     s = war([["avis.assassin", "mariner.elder"], ["avis.knight", "avis.scout"]],
             tracker="clouds-2", need_move=False)
-    s.apply("assassinate avis.knight @2 with avis")
+    s.apply("assassinate avis.knight @p2 with avis")
     data = s.to_data()
     assert data["seat"][1]["hand"] == ["avis.scout"]
     assert data["battle"]["cards"] == ["avis.assassin", "avis.knight"]
-    assert data["battle"]["plays"] == [{"seat": 1, "cards": ["avis.assassin"], "rank": 4,
+    assert data["battle"]["plays"] == [{"seat": 0, "cards": ["avis.assassin"], "rank": 4,
                                         "counts": True}]
-    assert "assassinates seat 2's Avis Knight" in texts(s, None)[-1]
+    for seat in (None, 0, 1):
+        assert events(s, "assassination", seat) == [
+            {"seat": 0, "assassin": "avis.assassin", "target": 1, "card": "avis.knight",
+             "rank": 4}]
+    assert "P1's Avis Assassin assassinates P2's Avis Knight" in texts(s, None)[-1]
     assert s.to_act == 1
     s.apply("play avis.scout")
-    assert last_winner(s) == (1, "clouds-2")
+    assert last_winner(s) == (0, "clouds-2")
     assert sorted(s.to_data()["seat"][0]["captured"]) == ["avis.assassin", "avis.knight",
                                                           "avis.scout"]
 
@@ -358,21 +367,21 @@ def test_assassination_defeated_player_may_pass_or_play() -> None:
     to pass or make any legal play." """
     s = war([["avis.assassin", "mariner.elder"], ["avis.knight", "avis.phalanx", "avis.mount"]],
             tracker="clouds-2", need_move=False)
-    s.apply("assassinate avis.knight @2 with avis")
+    s.apply("assassinate avis.knight @p2 with avis")
     assert legal(s) == {"pass", "play avis.phalanx", "play avis.mount"}
     s.apply("play avis.phalanx")
-    assert last_winner(s) == (2, "clouds-2")
+    assert last_winner(s) == (1, "clouds-2")
 
 
 def test_assassination_defeated_player_passes() -> None:
     """Phase 3: War — Assassinations: a pass plays no card; the assassin wins."""
     s = war([["avis.assassin", "mariner.elder"], ["avis.knight", "avis.phalanx"]],
             tracker="clouds-2", need_move=False)
-    s.apply("assassinate avis.knight @2 with avis")
+    s.apply("assassinate avis.knight @p2 with avis")
     s.apply("pass")
-    assert last_winner(s) == (1, "clouds-2")
+    assert last_winner(s) == (0, "clouds-2")
     assert s.to_data()["seat"][1]["hand"] == ["avis.phalanx"]
-    assert "Seat 2 passes." in texts(s)
+    assert events(s, "pass") == [{"seat": 1}]
 
 
 def test_assassination_pass_only_after_being_assassinated() -> None:
@@ -382,7 +391,7 @@ def test_assassination_pass_only_after_being_assassinated() -> None:
              ["avis.scout"]], tracker="clouds-2", need_move=False)
     err = assert_illegal(s, "pass", "Assassinations")
     assert "only a player whose card was assassinated" in str(err)
-    s.apply("assassinate avis.mount @2 with avis")  # a miss
+    s.apply("assassinate avis.mount @p2 with avis")  # a miss
     assert "pass" not in legal(s)
     assert_illegal(s, "pass", "Assassinations")
     s.apply("play avis.knight")
@@ -395,23 +404,24 @@ def test_assassination_failure_assassin_stays_lowest() -> None:
     target keeps its cards, and everyone learns it lacks the named card."""
     s = war([["avis.assassin", "mariner.elder"], ["avis.elder", "avis.scout"]],
             tracker="clouds-2", need_move=False)
-    s.apply("assassinate avis.phalanx @2 with avis")
+    s.apply("assassinate avis.phalanx @p2 with avis")
     data = s.to_data()
     assert data["battle"]["plays"][0]["rank"] == 0
     assert sorted(data["seat"][1]["hand"]) == ["avis.elder", "avis.scout"]
     assert data["battle"]["cards"] == ["avis.assassin"]
     for seat in (None, 0, 1):
         assert s.view(seat)["hands"][1]["lacks"] == ["avis.phalanx"]
-    assert "does not have it" in texts(s, None)[-1]
+    assert events(s, "assassination_failed", None) == [
+        {"seat": 0, "assassin": "avis.assassin", "target": 1, "card": "avis.phalanx"}]
     s.apply("play avis.elder")
-    assert last_winner(s) == (2, "clouds-2")
+    assert last_winner(s) == (1, "clouds-2")
 
 
 def test_assassination_failed_assassin_still_beats_off_race() -> None:
     """Phase 3: War — Assassinations and Battles: a failed assassin is the lowest card of
     its race but still native (or Radiant): it beats an off-race card."""
-    assert battle(["assassinate avis.phalanx @2 with avis", "play mariner.phalanx"],
-                  [["avis.assassin"], ["mariner.phalanx"]]) == 1
+    assert battle(["assassinate avis.phalanx @p2 with avis", "play mariner.phalanx"],
+                  [["avis.assassin"], ["mariner.phalanx"]]) == 0
 
 
 def test_assassination_only_with_native_or_radiant_assassin() -> None:
@@ -421,18 +431,18 @@ def test_assassination_only_with_native_or_radiant_assassin() -> None:
     s = war([["stonedweller.assassin", "mariner.scout"], ["avis.knight"]],
             radiant="treefolk", tracker="clouds-2", need_move=False)
     assert legal(s) == {"play stonedweller.assassin", "play mariner.scout"}
-    assert_illegal(s, "assassinate avis.knight @2 with stonedweller", "Assassinations")
+    assert_illegal(s, "assassinate avis.knight @p2 with stonedweller", "Assassinations")
     s = war([["stonedweller.assassin", "mariner.scout"], ["avis.knight"]],
             radiant="stonedweller", tracker="clouds-2", need_move=False)
-    assert "assassinate avis.knight @2 with stonedweller" in legal(s)
+    assert "assassinate avis.knight @p2 with stonedweller" in legal(s)
 
 
 def test_assassination_radiant_assassin_targets_native_cards() -> None:
     """Phase 3: War — Assassinations: a Radiant assassin may assassinate, naming a card
     native to the region (a Stonedweller assassin, Radiant, in the sea)."""
-    assert battle(["assassinate mariner.phalanx @2 with stonedweller", "play mariner.knight"],
+    assert battle(["assassinate mariner.phalanx @p2 with stonedweller", "play mariner.knight"],
                   [["stonedweller.assassin"], ["mariner.phalanx", "mariner.knight"]],
-                  radiant="stonedweller", tracker="sea-2") == 1
+                  radiant="stonedweller", tracker="sea-2") == 0
 
 
 def test_assassination_target_must_be_native_not_radiant() -> None:
@@ -440,13 +450,13 @@ def test_assassination_target_must_be_native_not_radiant() -> None:
     native to the contested region." The Radiant race is not native to the sea."""
     s = war([["mariner.assassin"], ["stonedweller.phalanx", "mariner.scout"]],
             radiant="stonedweller", tracker="sea-2", need_move=False)
-    err = assert_illegal(s, "assassinate stonedweller.phalanx @2 with mariner",
+    err = assert_illegal(s, "assassinate stonedweller.phalanx @p2 with mariner",
                          "Assassinations")
     assert "target must be a card native to sea-2" in str(err)
     # On the portal sea-6 Stonedwellers are native, so they may be named.
     s = war([["mariner.assassin"], ["stonedweller.phalanx", "mariner.scout"]],
             radiant="avis", tracker="sea-6", need_move=False)
-    assert "assassinate stonedweller.phalanx @2 with mariner" in legal(s)
+    assert "assassinate stonedweller.phalanx @p2 with mariner" in legal(s)
 
 
 def test_assassination_only_opponents_who_have_not_played() -> None:
@@ -457,10 +467,10 @@ def test_assassination_only_opponents_who_have_not_played() -> None:
              ["avis.phalanx"], []], tracker="clouds-2", need_move=False)
     s.apply("play avis.knight")
     targets = {a.split()[2] for a in legal(s) if a.startswith("assassinate")}
-    assert targets == {"@3"}
-    assert_illegal(s, "assassinate avis.knight @1 with avis", "Assassinations")
-    err = assert_illegal(s, "assassinate avis.phalanx @4 with avis", "Assassinations")
-    assert "not an opponent" in str(err)  # four players: seat 4 is seat 2's partner
+    assert targets == {"@p3"}
+    assert_illegal(s, "assassinate avis.knight @p1 with avis", "Assassinations")
+    err = assert_illegal(s, "assassinate avis.phalanx @p4 with avis", "Assassinations")
+    assert "P4 is not an opponent" in str(err)  # four players: P4 is P2's partner
 
 
 def test_assassination_seat_without_cards_cannot_be_targeted() -> None:
@@ -468,9 +478,9 @@ def test_assassination_seat_without_cards_cannot_be_targeted() -> None:
     remaining battles, so there is nothing to assassinate."""
     s = war([["avis.assassin", "mariner.elder"], ["avis.phalanx"], []],
             tracker="clouds-2", need_move=False)
-    assert {a.split()[2] for a in legal(s) if a.startswith("assassinate")} == {"@2"}
-    err = assert_illegal(s, "assassinate avis.phalanx @3 with avis", "Assassinations")
-    assert "no cards" in str(err)
+    assert {a.split()[2] for a in legal(s) if a.startswith("assassinate")} == {"@p2"}
+    err = assert_illegal(s, "assassinate avis.phalanx @p3 with avis", "Assassinations")
+    assert "P3 has no cards" in str(err)
 
 
 def test_assassination_of_a_last_card_skips_the_target() -> None:
@@ -478,10 +488,10 @@ def test_assassination_of_a_last_card_skips_the_target() -> None:
     assassinated has no turn left in the battle."""
     s = war([["avis.assassin", "mariner.elder"], ["avis.knight"], ["avis.scout", "mariner.scout"]],
             tracker="clouds-2", need_move=False)
-    s.apply("assassinate avis.knight @2 with avis")
+    s.apply("assassinate avis.knight @p2 with avis")
     assert s.to_act == 2
     s.apply("play avis.scout")
-    assert last_winner(s) == (1, "clouds-2")
+    assert last_winner(s) == (0, "clouds-2")
 
 
 # --- captured piles, coins, cubes ---------------------------------------------------
@@ -495,22 +505,41 @@ def test_victor_captures_cards_coins_and_places_a_cube() -> None:
     scored at the End of an Age."""
     s = war([["avis.phalanx", "mariner.elder"], ["avis.scout", "mariner.scout"],
              ["avis.elder", "treefolk.elder"]], tracker="clouds-5", need_move=False,
-            control={"clouds-5": 3}, silver={"clouds-5": 2}, copper={"clouds-5": 1},
+            age=3, silver={"clouds-5": 2}, copper={"clouds-4": 1},
             seat=[{"captured": ["treefolk.phalanx"]}, {}, {}], scores=[1, 1, 1])
     for a in ("play avis.phalanx", "play avis.scout", "play avis.elder"):
         s.apply(a)
     data = s.to_data()
     assert sorted(data["seat"][0]["captured"]) == [
         "avis.elder", "avis.phalanx", "avis.scout", "treefolk.phalanx"]
-    assert data["control"] == {"clouds-5": 1}
-    assert "clouds-5" not in data["silver"] and "clouds-5" not in data["copper"]
-    assert data["coins_taken"] == [2 * 3 + 1, 0, 0]
+    assert data["control"] == {"clouds-5": 0}
+    assert "clouds-5" not in data["silver"]
+    assert data["coins_taken"] == [2 * 3, 0, 0]
     assert s.scores == [1, 1, 1]
-    assert "takes 7 coin points and places a red cube" in texts(s)[-1]
+    assert events(s, "battle_won")[-1] == {
+        "seat": 0, "side": 0, "region": "clouds-5",
+        "cards": ["avis.phalanx", "avis.scout", "avis.elder"], "coins": 6, "previous": None,
+        "number": 1}
+    assert "takes 6 coin points and places a cube of red" in texts(s)[-1]
     # The victor moves the tracker and plays a new card to begin another battle.
     assert s.to_act == 0 and s.need_move
     s.apply("move clouds-4")
     assert s.to_act == 0 and not s.need_move
+    assert events(s, "move")[-1] == {"seat": 0, "region": "clouds-4", "natives": ["avis"],
+                                     "coins": 1}
+
+
+def test_victor_removes_the_cube_there_previously() -> None:
+    """Phase 3: War: the victor "removes any cube there previously" (a region won earlier
+    in the age, by blue; its coins went with that first battle)."""
+    s = war([["avis.phalanx", "mariner.elder"], ["avis.scout", "mariner.scout"],
+             ["avis.elder", "treefolk.elder"]], tracker="clouds-5", need_move=False,
+            control={"clouds-5": 2}, battle_no=1, last_win=[0, 0, 1])
+    for a in ("play avis.phalanx", "play avis.scout", "play avis.elder"):
+        s.apply(a)
+    assert s.to_data()["control"] == {"clouds-5": 0}
+    won = events(s, "battle_won", None)[-1]
+    assert (won["side"], won["previous"], won["number"]) == (0, 2, 2)
 
 
 def test_captured_pile_counts_are_public() -> None:
@@ -536,7 +565,7 @@ def test_player_out_of_cards_is_skipped() -> None:
     s.apply("play avis.scout")
     assert s.to_act == 2
     s.apply("play avis.knight")
-    assert last_winner(s) == (3, "clouds-2")
+    assert last_winner(s) == (2, "clouds-2")
 
 
 def test_last_player_with_cards_wins_the_last_battle_automatically() -> None:
@@ -550,19 +579,23 @@ def test_last_player_with_cards_wins_the_last_battle_automatically() -> None:
             copper={"clouds-2": 1})
     s.apply("play avis.phalanx")
     s.apply("play avis.scout")
-    # Seat 1, out of cards, won and still moves the battle tracker.
+    # P1, out of cards, won and still moves the battle tracker.
     assert s.to_act == 0 and s.need_move
     s.apply("move clouds-5")
-    assert last_winner(s) == (2, "clouds-5")
-    assert "Only seat 2's side has cards left" in " ".join(texts(s))
+    assert last_winner(s) == (1, "clouds-5")
+    assert events(s, "walkover", None) == [{"seat": 1, "side": 1}]
+    assert "Only yellow has cards left: P2 wins the last battle" in " ".join(texts(s))
     assert s.is_over
     data = s.to_data()
-    assert data["control"] == {"clouds-1": 1, "clouds-5": 2}  # one region only
+    assert data["control"] == {"clouds-1": 0, "clouds-5": 1}  # one region only
     assert data["copper"] == {"clouds-2": 1}
     assert sorted(data["seat"][1]["captured"]) == ["avis.elder", "mariner.elder"]
     assert data["seat"][1]["hand"] == []
-    assert "Seat 2 puts 2 card(s) left in hand into its captured pile." in texts(s)
-    # clouds: one cube each, 3 each; coins: 3 for seat 2; card coins (age 3): 2 elders.
+    assert events(s, "leftovers", 1) == [{"seat": 1, "count": 2,
+                                          "cards": ["avis.elder", "mariner.elder"]}]
+    assert events(s, "leftovers", 0) == [{"seat": 1, "count": 2}]  # face down
+    assert "P2 puts 2 cards left in hand into its captured pile." in texts(s, 0)
+    # clouds: one cube each, 3 each; coins: 3 for P2; card coins (age 3): 2 elders.
     assert s.scores == [3, 3 + 3 + 2]
 
 
@@ -577,7 +610,7 @@ def test_last_player_with_cards_winner_of_previous_battle_keeps_cards() -> None:
     s.apply("move clouds-2")
     assert s.is_over
     data = s.to_data()
-    assert data["control"] == {"clouds-1": 1, "clouds-2": 1}
+    assert data["control"] == {"clouds-1": 0, "clouds-2": 0}
     assert sorted(data["seat"][0]["captured"]) == [
         "avis.phalanx", "avis.scout", "mariner.elder", "treefolk.elder"]
 

@@ -1,6 +1,6 @@
 """The actions of radiant-perim and their notation.
 
-Grammar (seats are numbered from 1 in the notation, as people count them):
+Grammar (a seat is named by its label, P1..P4, written in lower case like the rest):
 
     pick <slot>                        slot a1..c3 of the 3x3 drafting pool (row, column)
     meld <meld> [<race>]               meld council | army avis | guild | mounted-knight avis
@@ -8,9 +8,13 @@ Grammar (seats are numbered from 1 in the notation, as people count them):
     move <region>                      move clouds-1
     play <race>.<rank>                 play avis.knight
     play <race>.knight+<race>.mount    a mounted knight
-    assassinate <race>.<rank> @<seat> with <race>
-                                       name a card of seat <seat>, using your assassin of <race>
+    assassinate <race>.<rank> @p<n> with <race>
+                                       name a card of seat P<n>, using your assassin of <race>
     pass                               only after your card was assassinated
+
+Case and extra spaces do not matter. ``@P2`` and the notation of rules version 1, ``@2``,
+are read as ``@p2`` so that older records still replay. Anything else raises
+``NotationError``, whose message quotes at most a short prefix of the text.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from tabletop.core import Action, NotationError
+from tabletop.core import Action, NotationError, excerpt
 
 from .data import Catalog, load_catalog
 
@@ -92,7 +96,7 @@ class Assassinate(Action):
     assassin: int
 
     def to_text(self) -> str:
-        return (f"assassinate {CATALOG.card_slug(self.target)} @{self.seat + 1} "
+        return (f"assassinate {CATALOG.card_slug(self.target)} @p{self.seat + 1} "
                 f"with {CATALOG.races[self.assassin]}")
 
 
@@ -105,7 +109,9 @@ class Pass(Action):
 
 
 # Interned actions: legal_actions hands out these objects, so membership tests are
-# identity checks and no action is built on the hot path.
+# identity checks and no action is built on the hot path. The caches below are keyed by
+# small validated integers (card types, seats, races), never by text: however many
+# distinct inputs are parsed, they hold at most a few thousand actions.
 PICKS = tuple(Pick(i) for i in range(9))
 MOVES = tuple(Move(i) for i in range(len(CATALOG.regions)))
 PLAYS = tuple(Play(t) for t in range(CATALOG.n_types))
@@ -133,23 +139,55 @@ def assassinate_action(target: int, seat: int, assassin: int) -> Assassinate:
 
 GRAMMAR = ("pick <a1..c3> | meld <meld> [<race>] | meld done | move <region> | "
            "play <race>.<rank> | play <race>.knight+<race>.mount | "
-           "assassinate <race>.<rank> @<seat> with <race> | pass")
+           "assassinate <race>.<rank> @p<seat> with <race> | pass")
+
+
+def quote(text: str) -> str:
+    """Some input as an error message may quote it: a short prefix, on one line, with
+    control and other unprintable characters shown as escapes."""
+    flat = " ".join(text.split())
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                    for c in flat[:200])
+    return excerpt(shown)
+
+
+def _fail(text: str, why: str) -> NotationError:
+    return NotationError(f'cannot read "{quote(text)}": {why}')
 
 
 def _card(word: str, text: str) -> int:
     race, _, rank = word.partition(".")
     races, ranks = CATALOG.races, CATALOG.ranks
     if race not in races:
-        raise NotationError(f'cannot read "{text}": unknown race {race!r} '
-                            f"(races: {', '.join(races)})")
+        raise _fail(text, f"unknown race {excerpt(race, 20)!r} (races: {', '.join(races)})")
     if rank not in ranks:
-        raise NotationError(f'cannot read "{text}": unknown rank {rank!r} '
-                            f"(ranks: {', '.join(ranks)})")
+        raise _fail(text, f"unknown rank {excerpt(rank, 20)!r} (ranks: {', '.join(ranks)})")
     return CATALOG.type_of(races.index(race), ranks.index(rank))
 
 
+def _seat(word: str, players: int) -> int:
+    """The 0-based seat of ``@p2`` (also ``@P2``, lowered already, and the old ``@2``), or
+    -1 if ``word`` names no seat of the game."""
+    digits = word[2:] if word.startswith("@p") else word[1:]
+    # ASCII digits only and short: "²" is a digit to str.isdigit but not to int(), and a
+    # 5,000-digit number is not worth converting.
+    if (word.startswith("@") and 0 < len(digits) <= 2 and digits.isascii()
+            and digits.isdigit() and 1 <= int(digits) <= players):
+        return int(digits) - 1
+    return -1
+
+
 def parse(text: str, players: int) -> Action:
-    """Read one action; raises ``NotationError`` saying what is wrong."""
+    """Read one action; raises ``NotationError`` saying what is wrong (and only that)."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    # Every word of the notation is short ASCII: anything longer is not an action, and
+    # refusing it before lower() and split() keeps the work bounded.
+    if len(text) > 200:
+        raise _fail(text, f"too long to be an action ({len(text)} characters)")
+    if not text.isascii():
+        bad = next(c for c in text if not c.isascii())
+        raise _fail(text, f"unexpected character {bad!r}; the notation is plain ASCII")
     words = text.strip().lower().split()
     if not words:
         raise NotationError(f"empty action; expected {GRAMMAR}")
@@ -160,25 +198,25 @@ def parse(text: str, players: int) -> Action:
         s = args[0]
         if len(s) == 2 and s[0] in ROWS and s[1] in "123":
             return PICKS[ROWS.index(s[0]) * 3 + int(s[1]) - 1]
-        raise NotationError(f'cannot read "{text}": pool slots are a1..c3')
+        raise _fail(text, "pool slots are a1..c3")
     if verb == "move" and len(args) == 1:
         if args[0] in CATALOG.regions:
             return MOVES[CATALOG.regions.index(args[0])]
-        raise NotationError(f'cannot read "{text}": unknown region {args[0]!r}')
+        raise _fail(text, f"unknown region {excerpt(args[0], 20)!r}")
     if verb == "meld" and args == ["done"]:
         return MELD_DONE
     if verb == "meld" and 1 <= len(args) <= 2:
         ids = [m.id for m in CATALOG.melds]
         if args[0] not in ids:
-            raise NotationError(f'cannot read "{text}": unknown meld {args[0]!r} '
-                                f"(melds: {', '.join(ids)}, done)")
+            raise _fail(text, f"unknown meld {excerpt(args[0], 20)!r} "
+                              f"(melds: {', '.join(ids)}, done)")
         m = ids.index(args[0])
         single = CATALOG.melds[m].single_race
         if single != (len(args) == 2):
             need = "names a race" if single else "names no race"
-            raise NotationError(f'cannot read "{text}": meld {args[0]} {need}')
+            raise _fail(text, f"meld {args[0]} {need}")
         if single and args[1] not in CATALOG.races:
-            raise NotationError(f'cannot read "{text}": unknown race {args[1]!r}')
+            raise _fail(text, f"unknown race {excerpt(args[1], 20)!r}")
         return meld_action(m, CATALOG.races.index(args[1]) if single else -1)
     if verb == "play" and len(args) == 1:
         parts = args[0].split("+")
@@ -188,10 +226,10 @@ def parse(text: str, players: int) -> Action:
             return mounted_action(_card(parts[0], text), _card(parts[1], text))
     if verb == "assassinate" and len(args) == 4 and args[2] == "with":
         target = _card(args[0], text)
-        seat = args[1][1:]
-        if not (args[1].startswith("@") and seat.isdigit() and 1 <= int(seat) <= players):
-            raise NotationError(f'cannot read "{text}": the target seat is @1..@{players}')
+        seat = _seat(args[1], players)
+        if seat < 0:
+            raise _fail(text, f"the target seat is @p1..@p{players}")
         if args[3] not in CATALOG.races:
-            raise NotationError(f'cannot read "{text}": unknown race {args[3]!r}')
-        return assassinate_action(target, int(seat) - 1, CATALOG.races.index(args[3]))
-    raise NotationError(f'cannot read "{text}"; expected {GRAMMAR}')
+            raise _fail(text, f"unknown race {excerpt(args[3], 20)!r}")
+        return assassinate_action(target, seat, CATALOG.races.index(args[3]))
+    raise _fail(text, f"expected {GRAMMAR}")

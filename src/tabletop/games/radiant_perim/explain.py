@@ -92,12 +92,13 @@ def why_illegal(state: PerimState, action: Action) -> tuple[str, str]:
     if action.target // N_RANKS not in natives:
         return f"the target must be a card native to {region}", R_ASSASSIN
     t = action.seat
+    who = state.label(t)
     if t >= state.players or state.team(t) == state.team(seat):
-        return f"seat {t + 1} is not an opponent", R_ASSASSIN
+        return f"{who} is not an opponent", R_ASSASSIN
     if state.acted >> t & 1:
-        return f"seat {t + 1} has already played in this battle", R_ASSASSIN
+        return f"{who} has already played in this battle", R_ASSASSIN
     if not any(state.hands[t]):
-        return f"seat {t + 1} has no cards", R_ASSASSIN
+        return f"{who} has no cards", R_ASSASSIN
     if action.assassin not in allowed:
         return _native_reason(state, region), R_BATTLES
     return "not a legal play here", R_ASSASSIN

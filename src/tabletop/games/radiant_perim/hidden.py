@@ -8,8 +8,9 @@ only other seats saw (their private events, their secret melds, the true seed, t
 history). A resampled state is for search: it has no history to record.
 
 Known limits (samples are consistent with the seat's view but not with every inference
-a player could draw): the seat that began the war had the most scouts, and seats that
-finished melding in secret are sampled as having set no meld aside.
+a player could draw): the seat that began the war had the most scouts (and the
+``war_begins`` event says whether a tie on scouts, or on scouts and points, was broken),
+and seats that finished melding in secret are sampled as having set no meld aside.
 """
 
 from __future__ import annotations

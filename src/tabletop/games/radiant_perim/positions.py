@@ -1,20 +1,50 @@
 """Positions as readable data: ``to_data`` for scenarios and the hash, ``from_data`` back.
 
-Seats and sides are numbered from 1, cards are ``race.rank`` slugs and regions their ids.
-A scenario may leave out any field: it gets the value of a fresh game, and every card
-not placed anywhere goes to the deck (shuffled).
+Seats and sides are 0-based integers (as in views and events), cards are ``race.rank``
+slugs and regions their ids. A scenario may leave out any field: it gets the value of a
+fresh game, and every card not placed anywhere goes to the deck (shuffled).
+
+``from_data`` is strict: an unknown key in any table, a value of the wrong type (no
+``"2"`` for 2, no ``1`` for true, no float for an int) or out of range is an error naming
+the table and the key; and a position that play cannot reach is refused with the rule it
+breaks (see :mod:`.reachable`). Every error is a ``ScenarioError``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.core import Chance, ScenarioError
+from tabletop.core import Chance, NotationError, ScenarioError, TabletopError, excerpt
 
 from .actions import CATALOG as C
 from .actions import parse
-from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, Meld, PerimState, card_list
+from .reachable import check_reachable
+from .rules import (
+    CENTRE,
+    HAND_SIZE,
+    N_TYPES,
+    NO_ONE,
+    PHASE_NAMES,
+    PICKS_EACH,
+    Meld,
+    PerimState,
+    card_list,
+)
+
+TOP_KEYS = ("players", "seed", "params", "age", "phase", "dealer", "radiant", "turn",
+            "need_move", "picks_left", "tracker", "deck", "pool", "scores", "coins_taken",
+            "battle_no", "last_win", "chance", "control", "silver", "copper", "battle",
+            "seat")
+SEAT_KEYS = ("hand", "known", "lacks", "captured", "unseen_captured", "melds", "revealed")
+BATTLE_KEYS = ("plays", "cards", "acted", "may_pass")
+PLAY_KEYS = ("seat", "cards", "rank", "counts")
+# Bounds of the counters (far above what a game reaches, far below what breaks anything).
+MAX_POINTS = 999
+MAX_BATTLES = 999
+SEED_RANGE = (-(2**63), 2**64 - 1)
+_HEX = re.compile(r"[0-9a-fA-F]{1,16}")
 
 
 def to_data(s: PerimState) -> dict[str, Any]:
@@ -25,9 +55,9 @@ def to_data(s: PerimState) -> dict[str, Any]:
         "params": dict(s.params),
         "age": s.age,
         "phase": PHASE_NAMES[s.phase],
-        "dealer": s.dealer + 1,
+        "dealer": s.dealer,
         "radiant": C.races[s.radiant],
-        "turn": s.turn + 1,
+        "turn": s.turn,
         "need_move": s.need_move,
         "picks_left": s.picks_left,
         "tracker": "centre" if s.tracker == CENTRE else C.regions[s.tracker],
@@ -38,17 +68,17 @@ def to_data(s: PerimState) -> dict[str, Any]:
         "battle_no": s.battle_no,
         "last_win": list(s.last_win),
         "chance": f"{s.chance.s:016x}",
-        "control": {C.regions[r]: s.control[r] + 1 for r in range(len(C.regions))
+        "control": {C.regions[r]: s.control[r] for r in range(len(C.regions))
                     if s.control[r] != NO_ONE},
         "silver": {C.regions[r]: n for r, n in enumerate(s.silver) if n},
         "copper": {C.regions[r]: n for r, n in enumerate(s.copper) if n},
         "battle": {
-            "plays": [{"seat": p + 1, "cards": [C.card_slug(t)] + (
+            "plays": [{"seat": p, "cards": [C.card_slug(t)] + (
                 [C.card_slug(u)] if u >= 0 else []), "rank": k, "counts": ok}
                 for p, t, u, k, ok in s.plays],
             "cards": [C.card_slug(t) for t in s.battle_cards],
-            "acted": [p + 1 for p in range(s.players) if s.acted >> p & 1],
-            "may_pass": [p + 1 for p in range(s.players) if s.may_pass >> p & 1],
+            "acted": [p for p in range(s.players) if s.acted >> p & 1],
+            "may_pass": [p for p in range(s.players) if s.may_pass >> p & 1],
         },
         "seat": [
             {
@@ -65,183 +95,301 @@ def to_data(s: PerimState) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Reads fields of a scenario with errors that name the field."""
+# --- reading values strictly ---------------------------------------------------------------
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+
+def show(value: Any) -> str:
+    """A value as an error message may quote it: short, and never a huge number in full
+    (converting one to text is itself an error past 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        return "a number too large"
+    if isinstance(value, float):
+        return f"the float {value!r}"
+    try:
+        return excerpt(repr(value))
+    except ValueError:  # a huge number nested in a list
+        return "a value too large to show"
+
+
+def _type_name(typ: type) -> str:
+    return {int: "int", bool: "bool (true or false)", str: "str", list: "a list",
+            dict: "a table"}[typ]
+
+
+def _is(value: Any, typ: type) -> bool:
+    """Exact types: a bool is not an int, an int is not a bool or a float."""
+    if typ is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typ is dict:
+        return isinstance(value, Mapping)
+    return isinstance(value, typ)
+
+
+class Table:
+    """One table of scenario data, read strictly: every key known, every value of its
+    exact type. ``path`` names the table in messages ("" at the top, ``seat[1]``,
+    ``battle.plays[0]``)."""
+
+    def __init__(self, data: Any, path: str, keys: tuple[str, ...]) -> None:
+        if not isinstance(data, Mapping):
+            raise ScenarioError(f"{path or 'a scenario'} must be a table, not {show(data)}")
+        for key in data:
+            if key not in keys:
+                where = f"{path}: " if path else ""
+                raise ScenarioError(f"{where}unknown key {show(key)} (known: "
+                                    f"{', '.join(keys)})")
         self.data = data
+        self.path = path
+
+    def name(self, key: str) -> str:
+        """How messages name one of its keys (``key`` may end with an index, ``scores[0]``)."""
+        return f"{self.path}.{key}" if self.path else f"field {key!r}"
 
     def get(self, key: str, typ: type, default: Any) -> Any:
+        """The value of ``key`` (``default`` if absent), which must be of type ``typ``."""
         value = self.data.get(key, default)
-        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            raise ScenarioError(f"field {key!r} must be {typ.__name__}, not {value!r}")
+        if not _is(value, typ):
+            raise ScenarioError(f"{self.name(key)} must be {_type_name(typ)}, not "
+                                f"{show(value)}")
         return value
 
-    def choice(self, key: str, options: tuple[str, ...] | list[str], default: str) -> int:
+    def int(self, key: str, default: int, lo: int, hi: int) -> int:
+        """An integer from ``lo`` to ``hi``."""
+        value = self.get(key, int, default)
+        if not lo <= value <= hi:
+            raise ScenarioError(f"{self.name(key)} must be from {lo} to {hi}, not "
+                                f"{show(value)}")
+        return int(value)
+
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> int:
+        """The index of a string among ``options``."""
         value = self.get(key, str, default)
         if value not in options:
-            raise ScenarioError(f"field {key!r}: {value!r} is not one of {', '.join(options)}")
-        return list(options).index(value)
+            raise ScenarioError(f"{self.name(key)}: {show(value)} is not one of "
+                                f"{', '.join(options)}")
+        return options.index(value)
 
 
-def _card(word: Any, field: str) -> int:
+def _card(word: Any, where: str) -> int:
     if not isinstance(word, str) or "." not in word:
-        raise ScenarioError(f"{field}: {word!r} is not a card (race.rank)")
+        raise ScenarioError(f"{where}: {show(word)} is not a card (race.rank)")
     race, _, rank = word.partition(".")
     if race not in C.races or rank not in C.ranks:
-        raise ScenarioError(f"{field}: unknown card {word!r}")
+        raise ScenarioError(f"{where}: unknown card {show(word)}")
     return C.type_of(C.races.index(race), C.ranks.index(rank))
 
 
-def _cards(words: Any, field: str) -> list[int]:
+def _cards(words: Any, where: str) -> list[int]:
     if not isinstance(words, list):
-        raise ScenarioError(f"{field} must be a list of cards")
-    return [_card(w, f"{field}[{i}]") for i, w in enumerate(words)]
+        raise ScenarioError(f"{where} must be a list of cards, not {show(words)}")
+    if len(words) > sum(C.copies):
+        raise ScenarioError(f"{where} lists {len(words)} cards; the game has "
+                            f"{sum(C.copies)}")
+    return [_card(w, f"{where}[{i}]") for i, w in enumerate(words)]
 
 
-def _counts(words: Any, field: str) -> list[int]:
+def _counts(words: Any, where: str) -> list[int]:
     out = [0] * N_TYPES
-    for t in _cards(words, field):
+    for t in _cards(words, where):
         out[t] += 1
     return out
 
 
-def _seat(value: Any, players: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
-        raise ScenarioError(f"{field}: seat must be 1..{players}, not {value!r}")
-    return value - 1
+def _seat(value: Any, players: int, where: str) -> int:
+    if not _is(value, int) or not 0 <= value < players:
+        raise ScenarioError(f"{where}: a seat is 0..{players - 1} (P1..P{players}), not "
+                            f"{show(value)}")
+    return int(value)
 
 
-def _region(value: Any, field: str) -> int:
+def _seats(value: Any, players: int, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where} must be a list of seats, not {show(value)}")
+    out = [_seat(x, players, f"{where}[{i}]") for i, x in enumerate(value)]
+    if len(set(out)) != len(out):
+        raise ScenarioError(f"{where} names a seat twice")
+    return out
+
+
+def _region(value: Any, where: str) -> int:
     if value not in C.regions:
-        raise ScenarioError(f"{field}: unknown region {value!r}")
+        raise ScenarioError(f"{where}: unknown region {show(value)}")
     return C.regions.index(value)
 
 
-def from_data(data: Mapping[str, Any]) -> PerimState:
-    """Build a position from data; raises ``ScenarioError`` naming the bad field."""
-    from .spec import SPEC
-
-    rd = _Reader(data)
-    players = rd.get("players", int, 3)
-    seed = rd.get("seed", int, 0)
-    params = SPEC.check_params(players, rd.get("params", dict, {}))
-    s = PerimState(players, seed, params)
-    s.events = []
-    s.age = rd.get("age", int, 1)
-    if not 1 <= s.age <= 3:
-        raise ScenarioError("field 'age' must be 1, 2 or 3")
-    s.phase = rd.choice("phase", PHASE_NAMES, "recruit")
-    s.dealer = _seat(rd.get("dealer", int, players), players, "dealer")
-    s.radiant = rd.choice("radiant", C.races, C.races[s.radiant])
-    s.turn = _seat(rd.get("turn", int, (s.dealer + 1) % players + 1), players, "turn")
-    s.need_move = rd.get("need_move", bool, False)
-    s.picks_left = rd.get("picks_left", int, 0 if s.phase else s.picks_left)
-    tracker = rd.get("tracker", str, "centre")
-    s.tracker = CENTRE if tracker == "centre" else _region(tracker, "tracker")
-    s.scores = _ints(rd, "scores", s.teams)
-    s.taken = _ints(rd, "coins_taken", s.teams)
-    s.last_win = _ints(rd, "last_win", s.teams)
-    s.battle_no = rd.get("battle_no", int, max(s.last_win))
-    if "chance" in data:
-        try:
-            s.chance = Chance(int(rd.get("chance", str, "0"), 16))
-        except ValueError:
-            raise ScenarioError("field 'chance' must be a hex string") from None
-    s.control = [NO_ONE] * len(C.regions)
-    for name, side in rd.get("control", dict, {}).items():
-        if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= s.teams:
-            raise ScenarioError(f"control.{name}: side must be 1..{s.teams}")
-        s.control[_region(name, "control")] = side - 1
-    for key, target in (("silver", s.silver), ("copper", s.copper)):
-        if key in data:
-            target[:] = [0] * len(C.regions)
-            for name, n in rd.get(key, dict, {}).items():
-                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                    raise ScenarioError(f"{key}.{name}: must be a count")
-                target[_region(name, key)] = n
-    # Left out: empty after the Recruit phase, else the pool of a fresh game (a recruit
-    # position needs cards to pick; the module promises every field may be left out).
-    fresh_pool = ["" if t < 0 else C.card_slug(t) for t in s.pool]
-    pool = rd.get("pool", list, ["" for _ in range(9)] if s.phase else fresh_pool)
-    if len(pool) != 9:
-        raise ScenarioError("field 'pool' must list 9 slots ('' for an empty one)")
-    s.pool = [-1 if w == "" else _card(w, f"pool[{i}]") for i, w in enumerate(pool)]
-    seats = rd.get("seat", list, [{} for _ in range(players)])
-    if len(seats) != players:
-        raise ScenarioError(f"there must be one [[seat]] table per player ({players})")
-    for p, entry in enumerate(seats):
-        if not isinstance(entry, dict):
-            raise ScenarioError(f"seat[{p}] must be a table")
-        unknown = set(entry) - {"hand", "known", "lacks", "captured", "unseen_captured",
-                                "melds", "revealed"}
-        if unknown:
-            raise ScenarioError(f"seat[{p}]: unknown field(s) {', '.join(sorted(unknown))}")
-        where = f"seat[{p}]"
-        s.hands[p] = _counts(entry.get("hand", []), f"{where}.hand")
-        s.known[p] = _counts(entry.get("known", []), f"{where}.known")
-        s.absent[p] = sum(1 << t for t in set(_cards(entry.get("lacks", []), f"{where}.lacks")))
-        s.captured[p] = _counts(entry.get("captured", []), f"{where}.captured")
-        s.leftover[p] = _counts(entry.get("unseen_captured", []), f"{where}.unseen_captured")
-        for t in range(N_TYPES):
-            if s.known[p][t] > s.hands[p][t]:
-                raise ScenarioError(f"{where}.known: {C.card_slug(t)} is not in the hand")
-            if s.leftover[p][t] > s.captured[p][t]:
-                raise ScenarioError(f"{where}.unseen_captured: {C.card_slug(t)} is not captured")
-            if s.absent[p] >> t & 1 and s.hands[p][t]:
-                raise ScenarioError(f"{where}.lacks: {C.card_slug(t)} is in the hand")
-        s.pending[p] = []
-        for i, text in enumerate(entry.get("melds", [])):
-            m = _meld(text, players, f"{where}.melds[{i}]")
-            used = s._fit(s._unmelded(p), m.meld, m.race)
-            if used is None:
-                raise ScenarioError(f"{where}.melds[{i}]: the hand cannot form {text!r}")
-            s.pending[p].append((m.meld, m.race, used))
-        s.revealed[p] = tuple((m.meld, m.race) for m in (
-            _meld(t, players, f"{where}.revealed[{i}]")
-            for i, t in enumerate(entry.get("revealed", []))))
-    battle = rd.get("battle", dict, {})
-    b = _Reader(battle)
-    s.battle_cards = _cards(b.get("cards", list, []), "battle.cards")
-    s.plays = []
-    for i, play in enumerate(b.get("plays", list, [])):
-        if not isinstance(play, dict):
-            raise ScenarioError(f"battle.plays[{i}] must be a table")
-        pr = _Reader(play)
-        cards = _cards(pr.get("cards", list, []), f"battle.plays[{i}].cards")
-        if not 1 <= len(cards) <= 2:
-            raise ScenarioError(f"battle.plays[{i}].cards: one card or a mounted knight")
-        s.plays.append((_seat(pr.get("seat", int, 0), players, f"battle.plays[{i}].seat"),
-                        cards[0], cards[1] if len(cards) == 2 else -1,
-                        pr.get("rank", int, 0), pr.get("counts", bool, True)))
-    s.acted = sum(1 << _seat(x, players, "battle.acted") for x in b.get("acted", list, []))
-    s.may_pass = sum(1 << _seat(x, players, "battle.may_pass")
-                     for x in b.get("may_pass", list, []))
-    _place_deck(s, rd)
-    return s
-
-
-def _ints(rd: _Reader, key: str, n: int) -> list[int]:
-    value = rd.get(key, list, [0] * n)
-    if len(value) != n or not all(isinstance(x, int) and not isinstance(x, bool)
-                                  for x in value):
-        raise ScenarioError(f"field {key!r} must list {n} integers (one per side)")
+def _per_side(table: Table, key: str, sides: int, hi: int) -> list[int]:
+    value = table.get(key, list, [0] * sides)
+    if len(value) != sides:
+        raise ScenarioError(f"{table.name(key)} must list {sides} integers (one per side)")
+    for i, x in enumerate(value):
+        if not _is(x, int) or not 0 <= x <= hi:
+            raise ScenarioError(f"{table.name(f'{key}[{i}]')} must be an int from 0 to {hi}, "
+                                f"not {show(x)}")
     return list(value)
 
 
-def _meld(text: Any, players: int, field: str) -> Meld:
+def _meld(text: Any, players: int, where: str) -> Meld:
     if not isinstance(text, str):
-        raise ScenarioError(f"{field}: a meld like 'army avis'")
+        raise ScenarioError(f"{where}: a meld like 'army avis', not {show(text)}")
     try:
         action = parse(f"meld {text}", players)
-    except ValueError as e:
-        raise ScenarioError(f"{field}: {e}") from None
+    except NotationError as e:
+        raise ScenarioError(f"{where}: {e}") from None
     if not isinstance(action, Meld):
-        raise ScenarioError(f"{field}: {text!r} is not a meld")
+        raise ScenarioError(f"{where}: {show(text)} is not a meld")
     return action
 
 
-def _place_deck(s: PerimState, rd: _Reader) -> None:
+# --- building the position -------------------------------------------------------------------
+
+
+def from_data(data: Mapping[str, Any]) -> PerimState:
+    """Build a position from data; raises ``ScenarioError`` naming the bad key, or the
+    rule a position breaks when play cannot reach it."""
+    try:
+        return _from_data(data)
+    except ScenarioError:
+        raise
+    except TabletopError as e:  # a bad seat count or parameter, from the spec
+        raise ScenarioError(str(e)) from None
+
+
+def _from_data(data: Mapping[str, Any]) -> PerimState:
+    from .spec import SPEC
+
+    top = Table(data, "", TOP_KEYS)
+    players = top.get("players", int, 3)
+    if players not in SPEC.player_counts:
+        counts = ", ".join(map(str, SPEC.player_counts))
+        raise ScenarioError(f"{SPEC.id} is played by {counts} players, not {show(players)}")
+    seed = top.int("seed", 0, *SEED_RANGE)
+    given = Table(top.get("params", dict, {}), "params", tuple(SPEC.params))
+    params = SPEC.check_params(players, dict(given.data))
+    s = PerimState(players, seed, params)
+    s.events = []
+    s.age = top.int("age", 1, 1, 3)
+    s.phase = top.choice("phase", PHASE_NAMES, "recruit")
+    s.dealer = _seat(top.get("dealer", int, players - 1), players, "dealer")
+    s.radiant = top.choice("radiant", C.races, C.races[s.radiant])
+    s.turn = _seat(top.get("turn", int, (s.dealer + 1) % players), players, "turn")
+    s.need_move = top.get("need_move", bool, False)
+    s.picks_left = top.int("picks_left", 0 if s.phase else s.picks_left, 0,
+                           PICKS_EACH * players)
+    tracker = top.get("tracker", str, "centre")
+    s.tracker = CENTRE if tracker == "centre" else _region(tracker, "tracker")
+    s.scores = _per_side(top, "scores", s.teams, MAX_POINTS)
+    s.taken = _per_side(top, "coins_taken", s.teams, MAX_POINTS)
+    s.last_win = _per_side(top, "last_win", s.teams, MAX_BATTLES)
+    s.battle_no = top.int("battle_no", max(s.last_win), 0, MAX_BATTLES)
+    if "chance" in data:
+        chance = top.get("chance", str, "0")
+        if not _HEX.fullmatch(chance):
+            raise ScenarioError(f"field 'chance' must be 1 to 16 hex digits, not "
+                                f"{show(chance)}")
+        s.chance = Chance(int(chance, 16))
+    _read_board(s, top)
+    _read_pool(s, top)
+    _read_seats(s, top)
+    _read_battle(s, top)
+    _read_deck(s, top)
+    check_reachable(s)
+    return s
+
+
+def _read_board(s: PerimState, top: Table) -> None:
+    """Cubes and coins on the regions."""
+    s.control = [NO_ONE] * len(C.regions)
+    for name, side in top.get("control", dict, {}).items():
+        r = _region(name, "control")
+        if not _is(side, int) or not 0 <= side < s.teams:
+            colours = s.teams
+            raise ScenarioError(f"control.{name}: a side is 0..{colours - 1} (there are "
+                                f"{colours} sides), not {show(side)} (Setup (Age 1))")
+        s.control[r] = side
+    for key, target in (("silver", s.silver), ("copper", s.copper)):
+        if key in top.data:
+            target[:] = [0] * len(C.regions)
+            for name, n in top.get(key, dict, {}).items():
+                r = _region(name, key)
+                if not _is(n, int) or not 0 <= n <= 3:
+                    raise ScenarioError(f"{key}.{name}: a number of coins 0..3, not {show(n)}")
+                target[r] = n
+
+
+def _read_pool(s: PerimState, top: Table) -> None:
+    # Left out: empty after the Recruit phase, else the pool of a fresh game (a recruit
+    # position needs cards to pick; the module promises every field may be left out).
+    fresh_pool = ["" if t < 0 else C.card_slug(t) for t in s.pool]
+    pool = top.get("pool", list, ["" for _ in range(9)] if s.phase else fresh_pool)
+    if len(pool) != 9:
+        raise ScenarioError("field 'pool' must list 9 slots ('' for an empty one)")
+    s.pool = [-1 if w == "" else _card(w, f"pool[{i}]") for i, w in enumerate(pool)]
+
+
+def _read_seats(s: PerimState, top: Table) -> None:
+    players = s.players
+    seats = top.get("seat", list, [{} for _ in range(players)])
+    if len(seats) != players:
+        raise ScenarioError(f"there must be one [[seat]] table per player ({players})")
+    for p, entry in enumerate(seats):
+        where = f"seat[{p}]"
+        t = Table(entry, where, SEAT_KEYS)
+        s.hands[p] = _counts(t.get("hand", list, []), f"{where}.hand")
+        s.known[p] = _counts(t.get("known", list, []), f"{where}.known")
+        s.absent[p] = sum(1 << x for x in set(_cards(t.get("lacks", list, []),
+                                                     f"{where}.lacks")))
+        s.captured[p] = _counts(t.get("captured", list, []), f"{where}.captured")
+        s.leftover[p] = _counts(t.get("unseen_captured", list, []), f"{where}.unseen_captured")
+        for x in range(N_TYPES):
+            slug = C.card_slug(x)
+            if s.known[p][x] > s.hands[p][x]:
+                raise ScenarioError(f"{where}.known: {slug} is not in the hand")
+            if s.leftover[p][x] > s.captured[p][x]:
+                raise ScenarioError(f"{where}.unseen_captured: {slug} is not captured")
+            if s.absent[p] >> x & 1 and s.hands[p][x]:
+                raise ScenarioError(f"{where}.lacks: {slug} is in the hand")
+        s.pending[p] = []
+        melds = t.get("melds", list, [])
+        for i, text in enumerate(melds):
+            m = _meld(text, players, f"{where}.melds[{i}]")
+            used = s._fit(s._unmelded(p), m.meld, m.race)
+            if used is None:
+                raise ScenarioError(f"{where}.melds[{i}]: the cards not yet melded cannot form "
+                                    f"{show(text)} (Phase 2: Meld: each card can only be "
+                                    "used in a single meld)")
+            s.pending[p].append((m.meld, m.race, used))
+        revealed = t.get("revealed", list, [])
+        if len(revealed) > HAND_SIZE[players] + PICKS_EACH:
+            raise ScenarioError(f"{where}.revealed lists more melds than a hand can hold")
+        s.revealed[p] = tuple((m.meld, m.race) for m in (
+            _meld(x, players, f"{where}.revealed[{i}]") for i, x in enumerate(revealed)))
+
+
+def _read_battle(s: PerimState, top: Table) -> None:
+    players = s.players
+    b = Table(top.get("battle", dict, {}), "battle", BATTLE_KEYS)
+    s.battle_cards = _cards(b.get("cards", list, []), "battle.cards")
+    s.plays = []
+    plays = b.get("plays", list, [])
+    if len(plays) > players:
+        raise ScenarioError(f"battle.plays lists {len(plays)} plays; each of the {players} "
+                            "seats plays once in a battle (Phase 3: War)")
+    for i, play in enumerate(plays):
+        where = f"battle.plays[{i}]"
+        pt = Table(play, where, PLAY_KEYS)
+        cards = _cards(pt.get("cards", list, []), f"{where}.cards")
+        if not 1 <= len(cards) <= 2:
+            raise ScenarioError(f"{where}.cards: one card or a mounted knight (a knight and "
+                                "a mount)")
+        s.plays.append((_seat(pt.get("seat", int, 0), players, f"{where}.seat"),
+                        cards[0], cards[1] if len(cards) == 2 else -1,
+                        pt.int("rank", 0, 0, len(C.ranks)), pt.get("counts", bool, True)))
+    s.acted = sum(1 << x for x in _seats(b.get("acted", list, []), players, "battle.acted"))
+    s.may_pass = sum(1 << x for x in _seats(b.get("may_pass", list, []), players,
+                                            "battle.may_pass"))
+
+
+def _read_deck(s: PerimState, top: Table) -> None:
     """Check that no card is placed twice; unplaced cards form the deck."""
     placed = [0] * N_TYPES
     for zone in [*s.hands, *s.captured]:
@@ -249,19 +397,16 @@ def _place_deck(s: PerimState, rd: _Reader) -> None:
             placed[t] += zone[t]
     for t in [*s.battle_cards, *(x for x in s.pool if x >= 0)]:
         placed[t] += 1
-    if "deck" in rd.data:
-        s.deck = _cards(rd.get("deck", list, []), "deck")
+    given = "deck" in top.data
+    if given:
+        s.deck = _cards(top.get("deck", list, []), "deck")
         for t in s.deck:
             placed[t] += 1
-        for t in range(N_TYPES):
-            if placed[t] != C.copies[t]:
-                raise ScenarioError(f"there are {C.copies[t]} {C.card_slug(t)} cards, "
-                                    f"the scenario places {placed[t]}")
-        return
-    s.deck = []
     for t in range(N_TYPES):
-        if placed[t] > C.copies[t]:
-            raise ScenarioError(f"there are {C.copies[t]} {C.card_slug(t)} cards, "
-                                f"the scenario places {placed[t]}")
-        s.deck.extend([t] * (C.copies[t] - placed[t]))
-    s.chance.shuffle(s.deck)
+        if placed[t] > C.copies[t] or (given and placed[t] != C.copies[t]):
+            raise ScenarioError(f"there are {C.copies[t]} {C.card_slug(t)} cards, the "
+                                f"scenario places {placed[t]} (Components: 48 cards; a card "
+                                "is in one place only)")
+    if not given:
+        s.deck = [t for t in range(N_TYPES) for _ in range(C.copies[t] - placed[t])]
+        s.chance.shuffle(s.deck)

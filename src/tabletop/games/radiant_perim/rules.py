@@ -20,7 +20,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from tabletop.core import Action, Chance, Event, Outcome, State
+from tabletop.core import Action, Chance, Event, EventBook, Outcome, State
 
 from .actions import (
     CATALOG as C,
@@ -44,6 +44,7 @@ from .actions import (
     parse,
     slot_name,
 )
+from .events import book_for
 
 RECRUIT, MELD, WAR, OVER = range(4)
 PHASE_NAMES = ("recruit", "meld", "war", "over")
@@ -69,7 +70,6 @@ R_FOUR = "Four-Player Game"
 HAND_SIZE = {2: 10, 3: 9, 4: 8}
 PICKS_EACH = 4
 MAJORITY, LONE_CUBE, SILVER, COPPER = 6, 3, 3, 1
-TEAM_COLOURS = ("red", "yellow", "blue")
 
 N_RANKS = len(C.ranks)
 N_TYPES = C.n_types
@@ -86,6 +86,9 @@ COUNTING = tuple(tuple(tuple(sorted(n | {rad})) for rad in ALL_RACES)
                  for n in C.region_natives)
 NAMES = tuple(C.card_name(t) for t in range(N_TYPES))
 SLUGS = tuple(C.card_slug(t) for t in range(N_TYPES))
+SLOTS = tuple(slot_name(i) for i in range(9))
+REGION_NATIVES = tuple([C.races[r] for r in natives] for natives in NATIVES)
+SEAT_ONLY = tuple(frozenset((s,)) for s in range(4))  # an event for one seat only
 
 
 def _race_mask(races: frozenset[int]) -> int:
@@ -116,11 +119,6 @@ def card_list(counts: list[int]) -> list[str]:
     return [SLUGS[t] for t, n in enumerate(counts) if n for _ in range(n)]
 
 
-def _counts_text(counts: list[int]) -> str:
-    names = [NAMES[t] for t in range(N_TYPES) for _ in range(counts[t])]
-    return ", ".join(names) if names else "nothing"
-
-
 class PerimState(State):
     """A game of radiant-perim. Fields are flat lists of ints so clone is cheap."""
 
@@ -129,6 +127,7 @@ class PerimState(State):
         "captured", "leftover", "scores", "silver", "copper", "taken", "control",
         "tracker", "turn", "need_move", "picks_left", "pending", "revealed",
         "plays", "battle_cards", "acted", "may_pass", "battle_no", "last_win", "chance",
+        "book",
     )
 
     # --- setting up ------------------------------------------------------------------
@@ -138,7 +137,7 @@ class PerimState(State):
         n_regions = len(C.regions)
         self.phase = RECRUIT
         self.age = 0
-        self.dealer = players - 1  # so that seat 1 is left of the first dealer
+        self.dealer = players - 1  # so that P1 (seat 0) is left of the first dealer
         self.radiant = 0
         self.deck: list[int] = []
         self.pool: list[int] = [-1] * 9
@@ -168,6 +167,7 @@ class PerimState(State):
         self.battle_no = 0
         self.last_win = [0] * self.teams  # battle number of each team's latest win
         self.chance = Chance(seed)
+        self.book: EventBook = book_for(players)
         self._begin_age()
 
     @property
@@ -179,9 +179,10 @@ class PerimState(State):
         """The scoring side of a seat (Four-Player Game: partners sit across)."""
         return seat % 2 if self.players == 4 else seat
 
-    def _event(self, template: str, args: tuple[Any, ...], rule: str,
+    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
                seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-        self.events.append(Event(template, args, rule, seats, reveals))
+        """Record an event of a kind of :mod:`.events` (field values in the kind's order)."""
+        self.events.append(Event(kind, args, rule, seats, reveals, self.book))
 
     def _begin_age(self) -> None:
         """Setup (Age 1) and Setup Before Ages 2 and 3."""
@@ -204,22 +205,21 @@ class PerimState(State):
         self.tracker = CENTRE
         self.taken = [0] * self.teams
         self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
-        self._event("Age {} begins; seat {} deals.", (self.age, self.dealer + 1),
-                    R_SETUP if self.age == 1 else R_NEXT_AGE)
+        rule = R_SETUP if self.age == 1 else R_NEXT_AGE
+        self._event("age_begins", (self.age, self.dealer), rule)
         if self.age == 1:
             # Look at the top card of the deck: its race is Radiant for the first age.
             top = deck[-1]
             self.radiant = top // N_RANKS
-            self._event("The top card of the deck is a {}: {} are Radiant this age.",
-                        (NAMES[top], C.race_names[self.radiant]), R_SETUP, reveals=True)
+            self._event("radiant_revealed", (SLUGS[top], C.races[self.radiant],
+                                             self._radiant_realm()), R_SETUP, reveals=True)
             self.chance.shuffle(deck)  # the dealer shuffles the deck
         else:
             # Move the Radiant marker clockwise to the next realm.
             realm = C.realm_race.index(self.radiant)
             self.radiant = C.realm_race[(realm + 1) % len(C.realms)]
-            self._event("The Radiant marker moves clockwise to {}: {} are Radiant.",
-                        (C.realms[C.realm_race.index(self.radiant)],
-                         C.race_names[self.radiant]), R_NEXT_AGE)
+            self._event("radiant_moved", (C.races[self.radiant], self._radiant_realm()),
+                        R_NEXT_AGE)
         self._place_coins()
         size = HAND_SIZE[players]
         for seat in range((self.dealer + 1) % players, (self.dealer + 1) % players + players):
@@ -227,20 +227,20 @@ class PerimState(State):
             hand = self.hands[s]
             for _ in range(size):
                 hand[deck.pop()] += 1
-            self._event("Seat {} is dealt {} cards.", (s + 1, size), R_SETUP)
-            self._event("You are dealt {}.", (_counts_text(hand),), R_SETUP,
-                        frozenset((s,)), reveals=True)
+            # One event: everyone sees the count, only the seat dealt sees the cards.
+            self._event("dealt", (s, size, card_list(hand)), R_SETUP, reveals=True)
         self.pool = [deck.pop() for _ in range(9)]
         self.deck = deck
-        self._event("The drafting pool: {}.", (self._pool_text(),), R_SETUP, reveals=True)
+        self._event("pool_dealt", ([SLUGS[t] for t in self.pool], len(deck)), rule,
+                    reveals=True)
         self.phase = RECRUIT
         self.picks_left = PICKS_EACH * players
         self.turn = (self.dealer + 1) % players
-        self._event("Recruit: seat {} drafts first.", (self.turn + 1,), R_RECRUIT)
+        self._event("recruit_begins", (self.turn,), R_RECRUIT)
 
-    def _pool_text(self) -> str:
-        return ", ".join(f"{slot_name(i)} {NAMES[t]}" for i, t in enumerate(self.pool)
-                         if t >= 0)
+    def _radiant_realm(self) -> str:
+        """The realm whose race is Radiant: where the Radiant marker stands."""
+        return C.realms[C.realm_race.index(self.radiant)]
 
     def _place_coins(self) -> None:
         """A silver coin on each temple; from age 2 copper on each other non-portal region.
@@ -250,15 +250,15 @@ class PerimState(State):
         targets = sorted(C.temples) if self.age == 1 else [
             r for r in range(len(C.regions)) if r not in C.portals]
         by_pile = sorted(targets, key=lambda r: (-(self.silver[r] + self.copper[r]), r))
+        silver, copper = [], []
         for r in by_pile:
             if r in C.temples:
                 self.silver[r] += 1
+                silver.append(C.regions[r])
             else:
                 self.copper[r] += 1
-        what = ("A silver coin on each temple." if self.age == 1 else
-                "A silver coin on each temple and a copper coin on each other region "
-                "that is not a portal.")
-        self._event(what, (), R_SETUP if self.age == 1 else R_NEXT_AGE)
+                copper.append(C.regions[r])
+        self._event("coins_placed", (silver, copper), R_SETUP if self.age == 1 else R_NEXT_AGE)
 
     # --- the contract ----------------------------------------------------------------
 
@@ -304,24 +304,26 @@ class PerimState(State):
         seat, t = self.turn, self.pool[slot]
         self.hands[seat][t] += 1
         self.known[seat][t] += 1  # the pool is face up: everyone saw the pick
-        self._event("Seat {} drafts {} from {}.", (seat + 1, NAMES[t], slot_name(slot)),
-                    R_RECRUIT)
-        if self.deck:
-            self.pool[slot] = self.deck.pop()
-            self._event("{} is refilled with {}.", (slot_name(slot),
-                        NAMES[self.pool[slot]]), R_RECRUIT, reveals=True)
+        events, book = self.events, self.book
+        events.append(Event("pick", (seat, SLOTS[slot], SLUGS[t]), R_RECRUIT, None, False,
+                            book))
+        deck = self.deck
+        if deck:
+            new = self.pool[slot] = deck.pop()
+            events.append(Event("refill", (SLOTS[slot], SLUGS[new], len(deck)), R_RECRUIT,
+                                None, True, book))
         else:
             self.pool[slot] = -1
-            self._event("The deck has run out: {} stays empty.", (slot_name(slot),), R_RECRUIT)
+            events.append(Event("slot_empty", (SLOTS[slot],), R_RECRUIT, None, False, book))
         self.picks_left -= 1
         if self.picks_left:
             self.turn = (seat + 1) % self.players
         else:
-            self._event("Recruit ends; the deck and the rest of the pool are set aside.", (),
+            self._event("recruit_ends", (len(deck), [SLUGS[x] for x in self.pool if x >= 0]),
                         R_RECRUIT)
             self.phase = MELD
             self.turn = (self.dealer + 1) % self.players
-            self._event("Meld: each player chooses melds in secret.", (), R_MELD)
+            self._event("meld_begins", (self.turn,), R_MELD)
 
     # --- Phase 2: Meld -----------------------------------------------------------------
 
@@ -357,23 +359,23 @@ class PerimState(State):
         used = self._fit(self._unmelded(seat), action.meld, action.race)
         assert used is not None
         self.pending[seat].append((action.meld, action.race, used))
-        self._event("You set aside {}: {}.", (self._meld_name(action.meld, action.race),
-                    ", ".join(NAMES[t] for t in used)), R_MELD, frozenset((seat,)))
-
-    @staticmethod
-    def _meld_name(m: int, race: int) -> str:
-        name = C.melds[m].name
-        return name if race < 0 else f"{name} ({C.race_names[race]})"
+        # Secret until all are done: an event for the melding seat only.
+        race = C.races[action.race] if action.race >= 0 else None
+        self._event("meld_set_aside", (seat, C.melds[action.meld].id, race,
+                                       [SLUGS[t] for t in sorted(used)]), R_MELD,
+                    SEAT_ONLY[seat])
 
     def _meld_done(self) -> None:
         seat = self.turn
-        self._event("Seat {} has chosen melds.", (seat + 1,), R_MELD)
+        self._event("melds_done", (seat,), R_MELD)
         nxt = (seat + 1) % self.players
         if nxt != (self.dealer + 1) % self.players:
             self.turn = nxt
             return
-        # Players simultaneously place their melds face up and score them.
-        for s in range(self.players):
+        # Players simultaneously place their melds face up and score them (the events go
+        # from left of the dealer, the seat that chose first).
+        for k in range(self.players):
+            s = (nxt + k) % self.players
             melds = self.pending[s]
             points = sum(C.melds[m].points[self.age - 1] for m, _, _ in melds)
             self.scores[self.team(s)] += points
@@ -386,11 +388,11 @@ class PerimState(State):
                 if shown[t] > known[t]:
                     known[t] = shown[t]
             self.revealed[s] = tuple((m, race) for m, race, _ in melds)
-            names = "; ".join(
-                f"{self._meld_name(m, race)} [{', '.join(NAMES[t] for t in used)}]"
-                for m, race, used in melds) or "no meld"
-            self._event("Seat {} reveals {} and scores {} points.", (s + 1, names, points),
-                        R_MELD, reveals=bool(melds))
+            shown_melds = [{"meld": C.melds[m].id, "race": C.races[race] if race >= 0 else None,
+                            "cards": [SLUGS[t] for t in sorted(used)]}
+                           for m, race, used in melds]
+            self._event("melds_revealed", (s, shown_melds, points), R_MELD,
+                        reveals=bool(melds))
             self.pending[s] = []
         self._begin_war()
 
@@ -404,8 +406,16 @@ class PerimState(State):
                   for s in range(self.players)]
         first = min(order, key=lambda s: (-scouts[s], self.scores[self.team(s)],
                                           order.index(s)))
-        self._event("War: seat {} begins (most scouts, then fewest points, then left of "
-                    "the dealer).", (first + 1,), R_WAR)
+        # Why: what broke the tie, if anything (who else had as many scouts, as few points).
+        tied = [s for s in order if scouts[s] == scouts[first]]
+        low = self.scores[self.team(first)]
+        if len(tied) == 1:
+            reason = "most_scouts"
+        elif sum(1 for s in tied if self.scores[self.team(s)] == low) == 1:
+            reason = "fewest_points"
+        else:
+            reason = "left_of_dealer"
+        self._event("war_begins", (first, reason), R_WAR)
         self.tracker = CENTRE
         self._give_tracker(first)
 
@@ -423,8 +433,7 @@ class PerimState(State):
             if self._legal_moves(s):
                 self.turn, self.need_move = s, True
                 return
-            self._event("Seat {} has no legal move: control of the battle tracker passes to "
-                        "the left.", (s + 1,), R_MOVES)
+            self._event("tracker_passes", (s, (s + 1) % self.players), R_MOVES)
         raise AssertionError("no seat can move the battle tracker")  # two sides always can
 
     def _move(self, region: int) -> None:
@@ -432,9 +441,8 @@ class PerimState(State):
         self.tracker = region
         self.need_move = False
         coins = self.silver[region] * SILVER + self.copper[region] * COPPER
-        natives = " and ".join(C.race_names[r] for r in sorted(C.region_natives[region]))
-        self._event("Seat {} moves the battle tracker to {} ({} native; {} coin points).",
-                    (seat + 1, C.regions[region], natives, coins), R_MOVES)
+        self.events.append(Event("move", (seat, C.regions[region], REGION_NATIVES[region],
+                                          coins), R_MOVES, None, False, self.book))
         self._begin_battle(seat)
 
     def _has_cards(self, seat: int) -> bool:
@@ -448,8 +456,7 @@ class PerimState(State):
         if len({self.team(s) for s in with_cards}) == 1:
             # Ending the War: the only player (or team) with cards wins the last battle.
             winner = with_cards[0]
-            self._event("Only seat {}'s side has cards left: it wins the last battle "
-                        "automatically.", (winner + 1,), R_ENDING)
+            self._event("walkover", (winner, self.team(winner)), R_ENDING)
             self._win_battle(winner)
             self._end_war()
             return
@@ -508,16 +515,18 @@ class PerimState(State):
             self.absent[seat] |= _race_mask(natives)
         self._take_from_hand(seat, t)
         self.battle_cards.append(t)
+        counts = race in natives or race == self.radiant
         if second >= 0:
             self._take_from_hand(seat, second)
             self.battle_cards.append(second)
             strength = MOUNTED_STRENGTH
-            self._event("Seat {} plays a mounted knight: {} and {}.",
-                        (seat + 1, NAMES[t], NAMES[second]), R_MOUNTED, reveals=True)
+            self.events.append(Event("play", (seat, [SLUGS[t], SLUGS[second]], strength,
+                                              counts), R_MOUNTED, None, True, self.book))
         else:
             strength = t % N_RANKS
-            self._event("Seat {} plays {}.", (seat + 1, NAMES[t]), R_BATTLES, reveals=True)
-        self.plays.append((seat, t, second, strength, race in natives or race == self.radiant))
+            self.events.append(Event("play", (seat, [SLUGS[t]], strength, counts), R_BATTLES,
+                                     None, True, self.book))
+        self.plays.append((seat, t, second, strength, counts))
         self._next_in_battle(seat)
 
     def _assassinate(self, action: Assassinate) -> None:
@@ -531,22 +540,19 @@ class PerimState(State):
             self.battle_cards.append(t)
             strength = t % N_RANKS
             self.may_pass |= 1 << target
-            self._event("Seat {}'s {} assassinates seat {}'s {}: the assassin now ranks as a "
-                        "{}.", (seat + 1, NAMES[assassin], target + 1, NAMES[t],
-                                C.ranks[t % N_RANKS]), R_ASSASSIN, reveals=True)
+            self._event("assassination", (seat, SLUGS[assassin], target, SLUGS[t], strength),
+                        R_ASSASSIN, reveals=True)
         else:
             strength = ASSASSIN
             self.absent[target] |= 1 << t
-            self._event("Seat {}'s {} names {} but seat {} does not have it: the assassin stays "
-                        "the lowest card of its race.", (seat + 1, NAMES[assassin],
-                                                          NAMES[t], target + 1),
+            self._event("assassination_failed", (seat, SLUGS[assassin], target, SLUGS[t]),
                         R_ASSASSIN, reveals=True)
         self.plays.append((seat, assassin, -1, strength, True))
         self._next_in_battle(seat)
 
     def _pass(self) -> None:
         seat = self.turn
-        self._event("Seat {} passes.", (seat + 1,), R_ASSASSIN)
+        self._event("pass", (seat,), R_ASSASSIN)
         self._next_in_battle(seat)
 
     def _next_in_battle(self, seat: int) -> None:
@@ -588,13 +594,14 @@ class PerimState(State):
         coins = self.silver[region] * SILVER + self.copper[region] * COPPER
         self.taken[team] += coins
         self.silver[region] = self.copper[region] = 0
+        previous = self.control[region]
         self.control[region] = team
         self.battle_no += 1
         self.last_win[team] = self.battle_no
-        self._event("Seat {} wins the battle of {}: captures {} card(s), takes {} coin points "
-                    "and places a {} cube.", (winner + 1, C.regions[region],
-                                               len(self.battle_cards), coins,
-                                               TEAM_COLOURS[team]), R_BATTLES)
+        self.events.append(Event(
+            "battle_won", (winner, team, C.regions[region], [SLUGS[t] for t in self.battle_cards],
+                           coins, None if previous == NO_ONE else previous, self.battle_no),
+            R_BATTLES, None, False, self.book))
         self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
 
     def _end_war(self) -> None:
@@ -603,61 +610,79 @@ class PerimState(State):
             hand = self.hands[s]
             if any(hand):
                 n = sum(hand)
+                cards = card_list(hand)
                 for t in range(N_TYPES):
                     self.captured[s][t] += hand[t]
                     self.leftover[s][t] += hand[t]
                 self.hands[s] = [0] * N_TYPES
                 self.known[s] = [0] * N_TYPES
-                self._event("Seat {} puts {} card(s) left in hand into its captured pile.",
-                            (s + 1, n), R_ENDING)
+                # Face down: the others see how many, the owner which.
+                self._event("leftovers", (s, n, cards), R_ENDING)
         self._score_age()
         if self.age < 3:
             self._begin_age()
         else:
             self.phase = OVER
-            self._event("The game is over: {}.", (self._result_text(),), R_WINNING)
+            best = max(self.scores)
+            winners = self.winning_teams()
+            # The tie-break decided only if it left out some side tied on points.
+            tie_break = sum(1 for p in self.scores if p == best) > len(winners)
+            self._event("game_over", (list(self.scores),
+                                      [s for s in range(self.players)
+                                       if self.team(s) in winners], tie_break), R_WINNING)
 
     # --- End of an Age ---------------------------------------------------------------
 
-    def majorities(self) -> list[int]:
-        """Majority points per team for the board as it stands (End of an Age)."""
+    def realm_cubes(self) -> list[list[int]]:
+        """Per realm (clockwise), the cubes of each side on its regions (a portal counts
+        for the realm it lies in: End of an Age)."""
+        cubes = [[0] * self.teams for _ in C.realms]
+        for r, side in enumerate(self.control):
+            if side != NO_ONE:
+                cubes[C.region_realm[r]][side] += 1
+        return cubes
+
+    def realm_points(self, cubes: list[int]) -> list[int]:
+        """Majority points per side in one realm: 6 to the most cubes, split among tied
+        sides; 3 for a lone cube; nothing in an empty realm."""
         points = [0] * self.teams
-        for realm in range(len(C.realms)):
-            cubes = [0] * self.teams
-            for r in range(len(C.regions)):
-                # Portals count only for the realm they lie in.
-                if C.region_realm[r] == realm and self.control[r] != NO_ONE:
-                    cubes[self.control[r]] += 1
-            total, best = sum(cubes), max(cubes)
-            if total == 0:
-                continue
+        total, best = sum(cubes), max(cubes)
+        if total:
             tied = [t for t in range(self.teams) if cubes[t] == best]
             award = LONE_CUBE if total == 1 else MAJORITY
             for t in tied:
                 points[t] += award // len(tied)
         return points
 
+    def majorities(self) -> list[int]:
+        """Majority points per team for the board as it stands (End of an Age)."""
+        points = [0] * self.teams
+        for cubes in self.realm_cubes():
+            for t, p in enumerate(self.realm_points(cubes)):
+                points[t] += p
+        return points
+
     def _score_age(self) -> None:
-        for team, pts in enumerate(self.majorities()):
-            if pts:
+        """End of an Age: majorities realm by realm, coins, and in the third age the coins
+        printed on captured cards; each step an event, then the board and the scores."""
+        for realm, cubes in enumerate(self.realm_cubes()):
+            points = self.realm_points(cubes)
+            for team, pts in enumerate(points):
                 self.scores[team] += pts
-                self._event("Side {} ({}) scores {} points for majorities.",
-                            (team + 1, TEAM_COLOURS[team], pts), R_END_AGE)
+            self._event("realm_scored", (self.age, C.realms[realm], cubes, points), R_END_AGE)
         for team in range(self.teams):
-            if self.taken[team]:
-                self.scores[team] += self.taken[team]
-                self._event("Side {} ({}) scores {} points of coins.",
-                            (team + 1, TEAM_COLOURS[team], self.taken[team]), R_END_AGE)
+            self.scores[team] += self.taken[team]
+        self._event("coins_scored", (self.age, list(self.taken)), R_END_AGE)
         self.taken = [0] * self.teams
         if self.age == 3:
-            for s in range(self.players):
-                n = sum(self.captured[s][t] for t in range(N_TYPES) if C.coin[t])
-                if n:
-                    self.scores[self.team(s)] += n
-                    self._event("Seat {} scores {} points for coins printed on captured cards.",
-                                (s + 1, n), R_END_AGE)
-        self._event("Scores after age {}: {}.", (self.age, ", ".join(
-            f"{TEAM_COLOURS[t]} {p}" for t, p in enumerate(self.scores))), R_END_AGE)
+            printed = [sum(self.captured[s][t] for t in range(N_TYPES) if C.coin[t])
+                       for s in range(self.players)]
+            for s, n in enumerate(printed):
+                self.scores[self.team(s)] += n
+            self._event("card_coins_scored", (printed,), R_END_AGE)
+        control = {C.regions[r]: None if side == NO_ONE else side
+                   for r, side in enumerate(self.control)}
+        self._event("age_ends", (self.age, control, list(self.scores)), R_END_AGE)
 
     def winning_teams(self) -> list[int]:
         """Most points; a tie goes to the tied side that most recently won a battle."""
@@ -666,10 +691,6 @@ class PerimState(State):
         latest = max(self.last_win[t] for t in tied)
         return [t for t in tied if self.last_win[t] == latest]
 
-    def _result_text(self) -> str:
-        seats = [s + 1 for s in range(self.players) if self.team(s) in self.winning_teams()]
-        return "seat(s) " + ", ".join(map(str, seats)) + " win"
-
     def outcome(self) -> Outcome | None:
         """Scores per seat (a team's score for both partners) and the winning seats."""
         if self.phase != OVER:
@@ -677,8 +698,11 @@ class PerimState(State):
         winners = self.winning_teams()
         reason = "most points after the third age"
         best = max(self.scores)
-        if sum(1 for p in self.scores if p == best) > 1:
+        tied = sum(1 for p in self.scores if p == best)
+        if tied > len(winners):
             reason += "; tie broken by the most recent battle won"
+        elif tied > 1:
+            reason += "; the tied sides share the win (none of them won a battle)"
         return Outcome(
             scores=tuple(float(self.scores[self.team(s)]) for s in range(self.players)),
             winners=tuple(s for s in range(self.players) if self.team(s) in winners),
@@ -713,7 +737,7 @@ class PerimState(State):
         new.revealed = self.revealed[:]
         new.plays, new.battle_cards = self.plays[:], self.battle_cards[:]
         new.acted, new.may_pass, new.battle_no = self.acted, self.may_pass, self.battle_no
-        new.last_win, new.chance = self.last_win[:], self.chance.copy()
+        new.last_win, new.chance, new.book = self.last_win[:], self.chance.copy(), self.book
         return new
 
     def resample(self, seat: int, rng: Random) -> PerimState:

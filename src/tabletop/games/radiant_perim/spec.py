@@ -5,9 +5,12 @@ from __future__ import annotations
 from tabletop.core import GameSpec
 
 from .actions import CATALOG, GRAMMAR
+from .events import KINDS
 from .rules import PerimState
 
-RULES_VERSION = "1"
+# 2: seats and sides 0-based in data (views, events, scenarios), events with kinds and
+# fields, the assassination target written @p2.
+RULES_VERSION = "2"
 
 
 def _new(players: int, seed: int, params: dict[str, object]) -> PerimState:
@@ -31,5 +34,6 @@ SPEC = GameSpec(
     default_players=3,
     notation=GRAMMAR,
     card_ids=tuple(f"perim.{CATALOG.card_slug(t)}" for t in range(CATALOG.n_types)),
+    event_kinds=KINDS,
 )
 PerimState.spec = SPEC

@@ -1,6 +1,7 @@
 """Views: what one seat of radiant-perim may know, as JSON-ready data.
 
-Another seat's hand shows only its size, the cards known to be in it and the card types
+Seats and sides are 0-based integers (people see the labels P1..P4 and the sides'
+colours). Another seat's hand shows only its size, the cards known to be in it and the card types
 known to be missing; the deck shows only its size; captured piles show the cards seen
 captured and how many were added unseen. No seed, no deck order, no secret meld.
 """
@@ -11,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import CATALOG as C
 from .actions import slot_name
-from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, SLUGS, TEAM_COLOURS, card_list
+from .events import TEAM_COLOURS
+from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, SLUGS, card_list
 
 if TYPE_CHECKING:
     from .rules import PerimState
@@ -42,8 +44,8 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
     hands = []
     for p in range(s.players):
         entry: dict[str, Any] = {
-            "seat": p + 1,
-            "side": s.team(p) + 1,
+            "seat": p,
+            "side": s.team(p),
             "count": sum(s.hands[p]),
             "known": card_list(s.known[p]),
             "lacks": _mask_list(s.absent[p]),
@@ -54,7 +56,7 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
     captured = []
     for p in range(s.players):
         seen = [a - b for a, b in zip(s.captured[p], s.leftover[p], strict=True)]
-        entry = {"seat": p + 1, "count": sum(s.captured[p]), "seen": card_list(seen),
+        entry = {"seat": p, "count": sum(s.captured[p]), "seen": card_list(seen),
                  "unseen": sum(s.leftover[p])}
         if p == seat:
             entry["cards"] = card_list(s.captured[p])
@@ -63,20 +65,20 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "radiant-perim",
         "note": RECONSTRUCTED,
-        "seat": None if seat is None else seat + 1,
+        "seat": seat,
         "players": s.players,
         "sides": [TEAM_COLOURS[t] for t in range(s.teams)],
         "age": s.age,
         "phase": PHASE_NAMES[s.phase],
-        "dealer": s.dealer + 1,
+        "dealer": s.dealer,
         "radiant": C.races[s.radiant],
-        "to_act": None if s.to_act is None else s.to_act + 1,
+        "to_act": s.to_act,
         "scores": list(s.scores),
         "tracker": None if s.tracker == CENTRE else C.regions[s.tracker],
         "need_move": s.need_move,
         "regions": [
             {**REGIONS[r], "natives": list(REGIONS[r]["natives"]),
-             "control": None if s.control[r] == NO_ONE else s.control[r] + 1,
+             "control": None if s.control[r] == NO_ONE else s.control[r],
              "silver": s.silver[r], "copper": s.copper[r]}
             for r in range(len(C.regions))
         ],
@@ -86,11 +88,11 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
         "hands": hands,
         "melds": [[_meld_text(m, r) for m, r in s.revealed[p]] for p in range(s.players)],
         "battle": {
-            "plays": [{"seat": p + 1, "cards": [SLUGS[t]] + ([SLUGS[u]] if u >= 0 else []),
+            "plays": [{"seat": p, "cards": [SLUGS[t]] + ([SLUGS[u]] if u >= 0 else []),
                        "rank": strength, "counts": ok} for p, t, u, strength, ok in s.plays],
-            "acted": [p + 1 for p in range(s.players) if s.acted >> p & 1],
-            "may_pass": [p + 1 for p in range(s.players) if s.may_pass >> p & 1],
-            "winning": None if leader is None else leader + 1,
+            "acted": [p for p in range(s.players) if s.acted >> p & 1],
+            "may_pass": [p for p in range(s.players) if s.may_pass >> p & 1],
+            "winning": leader,
         },
         "captured": captured,
         "coins_taken": list(s.taken),

@@ -1,8 +1,10 @@
 """The radiant-perim screen: the map of Perim, hands, drafting pool, battle and scores.
 
 Reads only the view of one seat (see ``tabletop.games.radiant_perim.views``); it imports
-nothing from the game. The ranks are the rulebook's ranking chart (Phase 3: War —
-Battles), lowest first; a mounted knight outranks them all.
+nothing from the game. Seats and sides are 0-based in the view; the screen shows each seat
+by its label (P1..P4, from the game's spec) and each side by its colour. The ranks are the
+rulebook's ranking chart (Phase 3: War — Battles), lowest first; a mounted knight outranks
+them all.
 """
 
 from __future__ import annotations
@@ -17,16 +19,23 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core import get_spec
+
 RANKS = ("assassin", "elder", "scout", "mount", "knight", "phalanx", "mounted knight")
 # Each realm is drawn as seen from the centre: inner row 2 1 3, outer row 4 5 6.
 LAYOUT = ((2, 1, 3), (4, 5, 6))
 LEGEND = "■ side in control · $ coin points (silver 3, copper 1) · ◆ battle tracker"
 
 
+def _label(view: dict[str, Any], seat: int) -> str:
+    """The label people see for a seat (P1 for seat 0)."""
+    return get_spec(view["game"]).seat_label(seat)
+
+
 def _side_text(view: dict[str, Any], side: int | None) -> Text:
     if side is None:
         return Text("· free", style="dim")
-    colour = view["sides"][side - 1]
+    colour = view["sides"][side]
     return Text(f"■ {colour}", style=f"bold {colour}")
 
 
@@ -146,21 +155,21 @@ def _players(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         seat = hand["seat"]
         mark = "▶" if view["to_act"] == seat else " "
         dealer = " D" if view["dealer"] == seat else ""
-        label = labels[seat - 1] if seat - 1 < len(labels) else "?"
+        label = labels[seat] if seat < len(labels) else "?"
         cap = str(captured["count"])
         if captured["unseen"]:
             cap += f" ({captured['unseen']} unseen)"
         table.add_row(
-            f"{mark}{seat}{dealer}",
+            f"{mark}{_label(view, seat)}{dealer}",
             _side_text(view, hand["side"]),
             Text(label, style="bold" if seat == me else ""),
-            str(view["scores"][hand["side"] - 1]),
+            str(view["scores"][hand["side"]]),
             str(hand["count"]),
             cap,
             ", ".join(melds) or "—",
         )
         if seat != me and (hand["known"] or hand["lacks"]):
-            line = Text(f"Seat {seat} is known to hold: ")
+            line = Text(f"{_label(view, seat)} is known to hold: ")
             line.append(_cards(hand["known"]))
             if hand["lacks"]:
                 line.append(f"; known not to hold: {_cards(hand['lacks'], missing=True)}",
@@ -200,18 +209,18 @@ def _battle(view: dict[str, Any]) -> RenderableType:
         counts = f"{natives} (native) or {view['radiant']} (Radiant)"
     lines.append(f" — counts: {counts}; {coins} coin points at stake\n")
     if view["need_move"]:
-        lines.append(f"Seat {view['to_act']} moves the battle tracker next.\n")
+        lines.append(f"{_label(view, view['to_act'])} moves the battle tracker next.\n")
     for play in battle["plays"]:
         cards = " + ".join(play["cards"])
         rank = RANKS[play["rank"]] if 0 <= play["rank"] < len(RANKS) else str(play["rank"])
         note = "" if play["counts"] else "  (neither native nor Radiant)"
-        lines.append(f"  seat {play['seat']}: {cards}  ranks as {rank}{note}\n")
+        lines.append(f"  {_label(view, play['seat'])}: {cards}  ranks as {rank}{note}\n")
     if not battle["plays"] and not view["need_move"]:
         lines.append("  no card played yet\n")
     if battle["winning"] is not None:
-        lines.append(f"  winning: seat {battle['winning']}", style="bold")
+        lines.append(f"  winning: {_label(view, battle['winning'])}", style="bold")
     if battle["may_pass"]:
-        lines.append(f"   (may pass: seat {', '.join(map(str, battle['may_pass']))})")
+        lines.append(f"   (may pass: {', '.join(_label(view, p) for p in battle['may_pass'])})")
     return lines
 
 
@@ -221,18 +230,18 @@ def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
     realm = next((r for r, race in _realm_races(view).items() if race == radiant), "?")
     head = Text()
     head.append(f"Age {view['age']} of 3 · {view['phase']} phase", style="bold")
-    head.append(f" · dealer seat {view['dealer']} · Radiant: ")
+    head.append(f" · dealer {_label(view, view['dealer'])} · Radiant: ")
     head.append(f"{radiant} (native to {realm.capitalize()})", style="bold magenta")
     scores = Text("Scores: ")
     for i, colour in enumerate(view["sides"]):
-        seats = [str(h["seat"]) for h in view["hands"] if h["side"] == i + 1]
+        seats = [_label(view, h["seat"]) for h in view["hands"] if h["side"] == i]
         scores.append(f"{colour} {view['scores'][i]}", style=f"bold {colour}")
-        scores.append(f" (seat {'+'.join(seats)})   ")
+        scores.append(f" ({', '.join(seats)})   ")
     parts: list[RenderableType] = [head, scores, _board(view),
                                    _players(view, labels)]
     me = view["seat"]
     if me is not None:
-        mine = view["hands"][me - 1].get("cards", [])
+        mine = view["hands"][me].get("cards", [])
         hand = Text(f"Your hand ({len(mine)}): ", style="bold")
         hand.append(_cards(mine))
         parts.append(hand)
@@ -246,7 +255,7 @@ def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         parts.append(_battle(view))
     if "outcome" in view:
         out = view["outcome"]
-        parts.append(Text(f"Game over: seat(s) {', '.join(str(s + 1) for s in out['winners'])}"
-                          f" win — {out['reason']}", style="bold green"))
+        winners = " and ".join(_label(view, s) for s in out["winners"])
+        parts.append(Text(f"Game over: {winners} win — {out['reason']}", style="bold green"))
     parts.append(Text(view.get("note", ""), style="dim italic"))
     return Group(*parts)
