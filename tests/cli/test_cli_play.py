@@ -102,10 +102,11 @@ def test_ai_melds_stay_secret(run: Run, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     before_reveal = out[:out.index(" reveals ")]
-    for line in before_reveal.splitlines():
-        if "(greedy) ›" in line:
-            assert "set aside" not in line and "meld " not in line, line
-    assert "You set aside" not in out  # seat 1 made no meld; the others' are private
+    ai_lines = [line for line in before_reveal.splitlines() if ") › " in line]
+    assert any("has chosen melds" in line for line in ai_lines)
+    for line in ai_lines:
+        assert "sets aside" not in line and "meld " not in line, line
+    assert "sets aside" not in out  # P1 made no meld; the others' are private
 
 
 def test_end_of_input_quits_cleanly(run: Run) -> None:

@@ -89,9 +89,10 @@ def test_show_prints_actions_and_public_events(run: Run, records_file: Path) -> 
     assert record["actions"][0] in result.stdout
     assert "Public events" in result.stdout
     assert "Age 1 begins" in result.stdout
-    # Spectators see public events only: no dealt hand, no secret meld.
-    assert "You are dealt" not in result.stdout
-    assert "You set aside" not in result.stdout
+    # Spectators see public events only: hands dealt as counts, no secret meld.
+    assert "P1 is dealt 9 cards." in result.stdout
+    assert "is dealt 9 cards:" not in result.stdout
+    assert "sets aside" not in result.stdout
     assert_one_error(run("replay", str(records_file), "--show", "7"),
                      "--show 7: there is no verified record 7")
 

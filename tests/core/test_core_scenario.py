@@ -102,7 +102,7 @@ def test_bad_field_of_the_game_is_named(toy: GameSpec, tmp_path: Path, text: str
         ({"phase": "lunch"}, "field 'phase': 'lunch' is not one of recruit, meld, war, over"),
         ({"tracker": "atlantis"}, "tracker: unknown region 'atlantis'"),
         ({"seat": [{"hand": ["avis.king"]}, {}, {}]}, "seat[0].hand[0]: unknown card"),
-        ({"seat": [{}, {"cards": []}, {}]}, "seat[1]: unknown field(s) cards"),
+        ({"seat": [{}, {"cards": []}, {}]}, "seat[1]: unknown key 'cards'"),
         ({"seat": [{}, {}]}, "there must be one [[seat]] table per player (3)"),
         ({"phase": "war", "seat": [{"hand": ["avis.knight"] * 3}, {}, {}]},
          "there are 2 avis.knight cards, the scenario places 3"),

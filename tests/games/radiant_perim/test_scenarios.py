@@ -96,16 +96,20 @@ TYPES = [
 ]
 RANGES = [
     (patched(("players", 5)), "radiant-perim is played by 2, 3, 4 players, not 5"),
-    (patched(("players", 10**30)), "players, not a number too large"),
-    (patched(("seed", 10**30)), "field 'seed' must be from"),
-    (patched(("seed", -(10**5000))), "not a number too large"),
+    # Numbers beyond 64 bits are refused by the core's reader before the game looks.
+    (patched(("players", 10**30)), "players is a number beyond 64 bits"),
+    (patched(("seed", 10**30)), "seed is a number beyond 64 bits"),
+    (patched(("seed", -(10**5000))), "seed is a number beyond 64 bits"),
+    (patched(("seed", 2**63 + 1)), "seed is a number beyond 64 bits"),
+    (patched(("seed", -1)), "field 'seed' must be from"),
     (patched(("age", 4)), "field 'age' must be from 1 to 3, not 4"),
     (patched(("dealer", 3)), "dealer: a seat is 0..2 (P1..P3), not 3"),
     (patched(("turn", -1)), "turn: a seat is 0..2 (P1..P3), not -1"),
-    (patched(("scores", [10**30, 0, 0])), "field 'scores[0]' must be an int from 0 to 999, "
-                                          "not a number too large"),
+    (patched(("scores", [10**30, 0, 0])), "scores[0] is a number beyond 64 bits"),
+    (patched(("scores", [1000, 0, 0])), "field 'scores[0]' must be an int from 0 to 999"),
     (patched(("scores", [0, 0])), "field 'scores' must list 3 integers"),
-    (patched(("battle_no", 10**20)), "field 'battle_no' must be from 0 to 999"),
+    (patched(("battle_no", 10**20)), "battle_no is a number beyond 64 bits"),
+    (patched(("battle_no", 1000)), "field 'battle_no' must be from 0 to 999"),
     (patched(("silver", {"clouds-5": -1})), "silver.clouds-5: a number of coins 0..3, not -1"),
     (patched(("control", {"clouds-1": 3})), "control.clouds-1: a side is 0..2 (there are 3 "
                                             "sides), not 3"),

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core import Chance, NotationError, ScenarioError, TabletopError, excerpt
+from tabletop.core.spec import MAX_SEED
 
 from .actions import CATALOG as C
 from .actions import parse
@@ -43,7 +44,7 @@ PLAY_KEYS = ("seat", "cards", "rank", "counts")
 # Bounds of the counters (far above what a game reaches, far below what breaks anything).
 MAX_POINTS = 999
 MAX_BATTLES = 999
-SEED_RANGE = (-(2**63), 2**64 - 1)
+SEED_RANGE = (0, MAX_SEED)  # as new_game and records allow
 _HEX = re.compile(r"[0-9a-fA-F]{1,16}")
 
 
