@@ -289,3 +289,12 @@ def test_a_sole_legal_action_is_played_without_asking(run: Run, tmp_path: Path) 
     assert result.exit_code == 0, result.output
     assert f"P1: {only} (the only legal action)" in result.stdout
     assert Record.from_json(json.loads(record.read_text())).actions[0] == only
+
+
+def test_help_gives_this_games_examples(run: Run) -> None:
+    """Terminal table: `help` gives this game's examples (actions legal right now) and its
+    notation."""
+    result = run("play", "radiant-arena", "--seed", "3", input="help\nquit\n")
+    out = result.stdout
+    assert "e.g. deploy " in out and "Notation: deploy <hero> <lane>" in out
+    assert "pick b2" not in out

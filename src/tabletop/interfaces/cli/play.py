@@ -43,7 +43,7 @@ QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP = """\
 Type one of:
   <number>    the action with that number in the list
-  <notation>  the action's text as listed, e.g. pick b2, play avis.knight
+  <notation>  the action's text as listed, e.g. {examples}
   undo        take back your last decision (refused once something hidden
               was revealed since, such as a card drawn or played)
   board       draw the screen again
@@ -201,7 +201,9 @@ class PlaySession:
             if word in QUIT_WORDS:
                 raise Quit("you left the game")
             if word in ("help", "?", "h"):
-                self.console.print(HELP, markup=False, highlight=False)
+                examples = ", ".join(a.to_text() for a in self.state.legal_actions()[:3])
+                self.console.print(HELP.format(examples=examples), markup=False,
+                                   highlight=False)
                 if self.state.spec.notation:
                     self.console.print(f"Notation: {self.state.spec.notation}",
                                        markup=False, highlight=False)
