@@ -373,20 +373,31 @@ def test_no_leak_same_story_same_view(seed: int, fraction: float, data: st.DataO
         assert other.view(seat) == real.view(seat), f"after {action} the view differs"
 
 
-def test_private_events_stay_private() -> None:
-    """Setup and the Draw Step: "You draw ..." and "You clash ..." events go to their one
-    seat only; the other seat's and a spectator's streams never hold them."""
+# Private fields and the seat field naming who may see them (events.py).
+PRIVATE = {"setup": ("deity", "conduits", "items"), "draw": ("card",), "clash": ("card",)}
+
+
+def test_private_fields_stay_private() -> None:
+    """Setting Up, the Draw Step, Step Two: the card drawn, the card clashed face down, and
+    a seat's deity, conduits and items at setup are fields only that seat's copy shows;
+    the other seat's and a spectator's copies lack them, and say so in their sentence."""
     w = Walk(7)
     for _ in w.positions():
         pass
-    private = [e for e in w.state.events if e.seats is not None]
-    assert any(e.template.startswith("You draw") for e in private)
-    assert any(e.template.startswith("You clash") for e in private)
-    for e in private:
-        assert len(e.seats) == 1 and e.template.startswith("You ")
+    events = w.state.events
+    assert {e.kind for e in events} >= set(PRIVATE)
     for seat in (0, 1, None):
-        for e in w.state.events_for(seat):
-            assert e.seats is None or (seat is not None and seat in e.seats)
+        mine = w.state.events_for(seat)
+        assert len(mine) == len(events)  # no event is hidden whole, only fields
+        for real, copy in zip(events, mine, strict=True):
+            hidden = PRIVATE.get(real.kind, ())
+            owner = real.fields["seat"] if hidden else None
+            for name in hidden:
+                assert (name in copy.fields) == (seat == owner), (real.kind, name, seat)
+            if hidden and seat != owner:
+                assert copy.text != real.text
+                assert all(str(real.fields[n]) not in json.dumps(copy.to_json())
+                           for n in hidden if isinstance(real.fields[n], str))
 
 
 def test_no_leak_the_own_deck_order_is_resampled_too() -> None:

@@ -13,6 +13,12 @@ from tabletop.core import from_scenario
 from tabletop.games.radiant_arena import ArenaState
 from tabletop.games.radiant_arena.spec import catalog
 
+# The event helpers, shared with the rule tests.
+from .helpers import found as found
+from .helpers import happened as happened
+from .helpers import index_of as index_of
+from .helpers import kinds as kinds
+
 GAME = "radiant-arena"
 CAT = catalog()
 A, B = 0, 1
@@ -94,11 +100,6 @@ def zone(s: ArenaState, name: str) -> int:
 def committed(s: ArenaState, name: str) -> bool:
     """Whether a unit is committed."""
     return bool(s.comm[s.names[name]])
-
-
-def texts(s: ArenaState, since: int = 0) -> list[str]:
-    """Event texts (all seats) from index ``since``."""
-    return [e.text for e in s.events[since:]]
 
 
 def skill_text(card: str) -> str:

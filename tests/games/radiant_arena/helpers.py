@@ -69,18 +69,34 @@ def play(state: ArenaState, *actions: str) -> ArenaState:
     return state
 
 
-def texts(state: ArenaState, seat: int | None = None, *, everything: bool = True) -> list[str]:
-    """Event sentences: all of them, or those ``seat`` may see (``everything=False``)."""
-    events = state.events if everything else state.events_for(seat)
-    return [e.text for e in events]
+EVERYONE = -99  # found(seat=EVERYONE): every event, unfiltered
 
 
-def index_of(state: ArenaState, text: str) -> int:
-    """The position of the first event whose sentence contains ``text``."""
-    for i, t in enumerate(texts(state)):
-        if text in t:
+def found(state: ArenaState, kind: str, *, seat: int | None = EVERYONE, since: int = 0,
+          **match: Any) -> list[dict[str, Any]]:
+    """The fields of the events of ``kind`` (from index ``since``) whose fields include
+    ``match``: all events, or the copies ``seat`` may see (``None``: a spectator)."""
+    events = state.events if seat == EVERYONE else state.events_for(seat)
+    return [e.fields for e in events[since:] if e.kind == kind
+            and all(k in e.fields and e.fields[k] == v for k, v in match.items())]
+
+
+def happened(state: ArenaState, kind: str, **match: Any) -> bool:
+    """Whether an event of ``kind`` with these fields happened (see :func:`found`)."""
+    return bool(found(state, kind, **match))
+
+
+def index_of(state: ArenaState, kind: str, **match: Any) -> int:
+    """The position of the first event of ``kind`` with these fields."""
+    for i, e in enumerate(state.events):
+        if e.kind == kind and all(e.fields.get(k) == v for k, v in match.items()):
             return i
-    raise AssertionError(f"no event contains {text!r}: {texts(state)}")
+    raise AssertionError(f"no {kind} event with {match}: {[e.text for e in state.events]}")
+
+
+def kinds(state: ArenaState, since: int = 0) -> list[str]:
+    """The kinds of the events from index ``since``."""
+    return [e.kind for e in state.events[since:]]
 
 
 def u(state: ArenaState, name: str) -> int:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from tabletop.games.radiant_arena.rules import DISCARD, MAIN, REVIVE, SHOP
 
-from .helpers import assert_illegal, committed, dmg, legal, play, position, texts, u, zone
+from .helpers import (
+    assert_illegal,
+    committed,
+    dmg,
+    found,
+    happened,
+    legal,
+    play,
+    position,
+    u,
+    zone,
+)
 
 A, B = 0, 1
 R_REVIVE = "The End Phase — Revive Step"
@@ -112,7 +123,8 @@ def test_buyback_pays_5_flips_the_token_revives_one_hero_even_kod_this_turn() ->
     assert s.power == [6 - 5, 2]  # B gained 2 for the KO of Mato
     assert zone(s, "alyn") == "home" and zone(s, "iskandar") == "home"  # a single hero
     assert s.phase != REVIVE  # never both in one turn: no Mass Resurrect after it
-    assert "Buyback: Player A pays 5 power and revives Mato in the left lane." in texts(s)
+    assert happened(s, "power_pay", seat=A, amount=5, total=1, reason="buyback")
+    assert happened(s, "revive", seat=A, unit="mato", lane="left", how="buyback")
 
 
 def test_buyback_needs_5_power_and_a_face_up_token() -> None:
@@ -156,7 +168,8 @@ def test_shop_reveal_pay_equip_and_equip_effect() -> None:
     alyn = u(s, "alyn")
     assert s.item[alyn] == "fury" and s.attack_of(alyn) == 5 and not s.comm[alyn]
     assert s.power == [1, 0] and "fury" not in s.shops[A]
-    assert "Player A buys Fury (4 power) for Alyn." in texts(s, B, everything=False)
+    assert found(s, "buy", seat=B) == [{"seat": A, "item": "fury", "cost": 4, "unit": "alyn",
+                                         "shop": 2}]
 
 
 def test_shop_equipping_destroys_the_previous_item() -> None:
@@ -169,7 +182,7 @@ def test_shop_equipping_destroys_the_previous_item() -> None:
     play(s, "pass", "buy fury mato")
     assert s.item[u(s, "mato")] == "fury"
     assert s.discards[A] == ["vile-infusion"]
-    assert "Vile Infusion is destroyed." in texts(s)
+    assert happened(s, "item_destroyed", seat=A, item="vile-infusion", unit="mato")
 
 
 def test_shop_several_items_while_power_lasts_then_pass() -> None:
@@ -211,8 +224,10 @@ def test_draw_step_draws_one_card_and_passes_the_turn() -> None:
     play(s, "pass")
     assert s.hands[A] == ["time-lock", "red-harvest"]  # the top card
     assert s.active == B and s.ap == 3  # A's 3 unused points are gone, not carried over
-    assert "Player A draws a card." in texts(s, B, everything=False)
-    assert "You draw Red Harvest." not in texts(s, B, everything=False)
+    # B learns that A drew, and the sizes, not the card; A's own copy names it.
+    assert found(s, "draw", seat=B)[-1] == {"seat": A, "hand": 2, "deck": 1}
+    assert found(s, "draw", seat=A)[-1] == {"seat": A, "card": "red-harvest", "hand": 2,
+                                            "deck": 1}
 
 
 def test_draw_step_discards_down_to_7() -> None:

@@ -43,7 +43,6 @@ def to_data(s: ArenaState) -> dict[str, Any]:
         "stack": [{"effects": [[op, dict(f)] for op, f in fx], "index": i, "ctx": dict(ctx)}
                   for fx, i, ctx in s.stack],
         "ask": [] if s.ask is None else [s.ask[0], s.ask[1], list(s.ask[2])],
-        "place_queue": list(s.place_queue),
         "winner": s.winner, "reason": s.reason, "chance": f"{s.chance.s:016x}",
     }
     return out
@@ -144,7 +143,6 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
                 dict(fr["ctx"])] for fr in _get(data, "stack", list, [])]
     ask = _get(data, "ask", list, [])
     s.ask = (str(ask[0]), int(ask[1]), tuple(ask[2])) if ask else None
-    s.place_queue = [int(x) for x in _get(data, "place_queue", list, [])]
     s.winner = _get(data, "winner", int, -1)
     s.reason = _get(data, "reason", str, "")
     if "chance" in data:
