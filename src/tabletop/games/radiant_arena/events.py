@@ -8,9 +8,10 @@ its printed name. What a seat may not see is a private field (the card drawn, th
 clashed face down, a seat's deity, conduits and items at setup), absent from the other
 seat's copy.
 
-The turn's end and the game's end carry the ``board`` as it stood: each seat's power,
-hand, deck and discard counts, Buyback token and conduits, and every unit's zone, damage,
-committed and levelled state and item (a deity still face down is listed without its id).
+The turn's end and the game's end carry the ``board`` as it stood (flow.board): each
+seat's power, hand, deck and discard counts, Buyback token and conduits, and every unit's
+zone, damage, committed and levelled state and item (a deity still face down is listed
+without its id).
 """
 
 from __future__ import annotations
@@ -51,10 +52,10 @@ FLAGS = {"piercing": " piercing", "stun": " stun", "free": " for free"}
 def _board_words(board: Mapping[str, Any]) -> str:
     """The board of a turn_end / game_end, in one short line."""
     parts = []
-    for seat, p in enumerate(board.get("seats", ())):
-        ruined = sum(c["ruined"] for c in p["conduits"])
-        parts.append(f"{SEATS[seat]}: {p['power']} power, {p['hand']} in hand, {p['deck']} in "
-                     f"deck, {ruined} conduit(s) ruined")
+    for seat in (0, 1):
+        parts.append(f"{SEATS[seat]}: {board['power'][seat]} power, {board['hand'][seat]} in "
+                     f"hand, {board['deck'][seat]} in deck, {sum(board['ruined'][seat])} "
+                     "conduit(s) ruined")
     return "; ".join(parts)
 
 

@@ -242,26 +242,30 @@ def finish(s: ArenaState, winner: int, cause: str, reason: str) -> None:
     s.stack.clear()
 
 
+ZONE_WORDS = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
+
+
 def board(s: ArenaState) -> dict[str, Any]:
-    """The board as it stands, for turn_end and game_end (public information only)."""
-    seats = []
+    """The board as it stands, for turn_end and game_end (public information only).
+
+    Per seat (lists indexed by seat): power, hand, deck and discard sizes, Buyback token,
+    conduits' damage and ruined flags (by lane). Per unit (lists indexed by unit slot:
+    seat * 4 + 0..2 for heroes, + 3 for the deity): id (null for a deity still face
+    down), zone, damage, committed, levelled, item. Columns rather than one table per unit,
+    because a board is made at every turn's end of every playout."""
+    units = list(s.unit_card)
     for p in (A, B):
-        seats.append({
-            "power": s.power[p], "hand": len(s.hands[p]), "deck": len(s.decks[p]),
-            "discard": len(s.discards[p]), "buyback": s.buyback[p],
-            "conduits": [{"damage": s.cdmg[p][x], "ruined": s.ruined[p][x]} for x in range(3)],
-        })
-    units = []
-    for u in range(8):
-        zone = s.zone[u]
-        hidden = u % 4 == DEITY and zone == HOME and s.banished[owner(u)] < 0
-        units.append({
-            "id": None if hidden else s.unit_card[u], "owner": owner(u),
-            "zone": LANES[zone] if zone >= 0 else ("home" if zone == HOME else "void"),
-            "damage": s.dmg[u], "committed": bool(s.comm[u]), "levelled": bool(s.lvl[u]),
-            "item": s.item[u] or None,
-        })
-    return {"seats": seats, "units": units}
+        if s.zone[p * 4 + DEITY] == HOME and s.banished[p] < 0:
+            units[p * 4 + DEITY] = None
+    return {
+        "power": s.power[:], "hand": [len(h) for h in s.hands],
+        "deck": [len(d) for d in s.decks], "discard": [len(d) for d in s.discards],
+        "buyback": s.buyback[:], "conduit_damage": [s.cdmg[0][:], s.cdmg[1][:]],
+        "ruined": [s.ruined[0][:], s.ruined[1][:]],
+        "units": units, "zone": [ZONE_WORDS[z] for z in s.zone], "damage": s.dmg[:],
+        "committed": [c == 1 for c in s.comm], "levelled": [v == 1 for v in s.lvl],
+        "item": [i or None for i in s.item],
+    }
 
 
 # --- the turn ---------------------------------------------------------------------------
