@@ -102,7 +102,7 @@ CASES: list[tuple[Callable[[], ArenaState], str, str, str]] = [
     (main, "talent iskandar:arcane-evocation", R_TALENT, "no talent"),
     (main, "block bran", R_ACTION, "not possible now"),
     (main, "revive buyback alyn left", R_ACTION, "not possible now"),
-    (main, "attack dragon", R_ACTION, "not a card"),
+    (main, "attack dragon", R_ACTION, "not a lane or a card known to you"),
     (gathering, "target eleanor", R_PARTICIPANTS, "legal target"),
     (gathering, "with mato", R_PARTICIPANTS, ""),
     (gathering, "pass", R_PARTICIPANTS, "not possible now"),
