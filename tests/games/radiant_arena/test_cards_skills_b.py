@@ -95,23 +95,25 @@ def test_overkill() -> None:
     s = arena({"viggo": at("center", levelled=True), "mato": "center"}, active=B,
               hands=([], ["overkill"]), draw_piles=([], ["zeal", "savage-might"]))
     play(s, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert happened(s, "reveal_top", seat=B, card="savage-might", deck=1)
+    assert happened(s, "reveal_top", seat=B, card="savage-might", deck=28)
     assert happened(s, "discard", seat=B, card="savage-might", why="overkill")
     assert happened(s, "boost", unit="viggo", attack_bonus=3, until="combat")
-    assert s.decks[B] == ["zeal"] and sorted(s.discards[B]) == ["overkill", "savage-might"]
+    assert s.decks[B][-1] == "zeal" and len(s.decks[B]) == 28  # 30 less Overkill and the card
+    assert sorted(s.discards[B]) == ["overkill", "savage-might"]
     assert dmg(s, "mato") == 10 - 1
     assert s.attack_of(u(s, "viggo")) == 4  # this combat only
 
     zero = arena({"viggo": at("center", levelled=True), "mato": "center"}, active=B,
                  hands=([], ["overkill"]), draw_piles=([], ["defiance"]))
     play(zero, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert zero.decks[B] == [] and "defiance" in zero.discards[B]
+    assert len(zero.decks[B]) == 28 and "defiance" in zero.discards[B]
     assert dmg(zero, "mato") == 4 + 3 - 1
 
     basic = arena({"viggo": "center", "mato": "center"}, active=B,
                   hands=([], ["overkill"]), draw_piles=([], ["savage-might"]))
     play(basic, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert basic.decks[B] == ["savage-might"] and dmg(basic, "mato") == 3 + 3 - 1
+    assert basic.decks[B][-1] == "savage-might" and len(basic.decks[B]) == 29
+    assert dmg(basic, "mato") == 3 + 3 - 1
 
 
 # --- Eleanor ------------------------------------------------------------------------------

@@ -120,7 +120,7 @@ class Model:
         c["ruined"], c["name"] = True, self.cat.conduits[f["conduit"]].name
 
     def on_banish(self, f: dict[str, Any]) -> None:
-        self.units[f["unit"]].update(zone="void", item=None)
+        self.units[f["unit"]].update(zone="void", item=None, damage=0, committed=False)
 
     def on_manifest(self, f: dict[str, Any]) -> None:
         unit = self.units.setdefault(f["deity"], fresh_unit(f["seat"]))

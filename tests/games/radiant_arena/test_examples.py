@@ -28,7 +28,7 @@ def test_bran_spark_of_divinity_and_natures_wrath_has_7_attack_1_armor() -> None
     normally, +1 for Clashing with Nature's Wrath)." """
     s = position({"bran": {"zone": "center", "item": "spark-of-divinity"},
                   "mato": {"zone": "center"}},
-                 active=B, hands=[[], ["natures-wrath"]])
+                 active=B, hands=[[], ["natures-wrath"]], deck_ids=("a", "b-spark"))
     assert s.attack_of(u(s, "bran")) == 5 and s.armor_of(u(s, "bran")) == 0
     play(s, "attack bran", "target mato", "clash natures-wrath")
     bran = u(s, "bran")
@@ -47,7 +47,7 @@ def test_bran_committed_defending_with_10000_drills_has_1_attack_3_armor() -> No
     attack and armor. The clash effect gives him +2 to either stat; he chooses defense. His
     total stats are: 1 attack, 3 armor." """
     s = position({"iskandar": {"zone": "center"}, "bran": {"zone": "center", "committed": True}},
-                 hands=[["red-harvest"], ["10000-drills"]])
+                 hands=[["red-harvest"], ["10000-drills"]], deck_ids=("a", "b-drills"))
     play(s, "attack iskandar", "target bran", "clash red-harvest", "clash 10000-drills")
     assert s.to_act == B and legal(s) == {"choose attack", "choose armor"}
     bran = u(s, "bran")
@@ -175,7 +175,7 @@ def test_bran_levelling_up_in_the_middle_of_a_combat_recovers_at_once() -> None:
     FAQ: flip first, then recover. (Sudden Insight is a test card: "Clash: Level up this
     hero.")"""
     s = position({"bran": {"zone": "center", "damage": 3}, "alyn": {"zone": "center"}},
-                 active=B, hands=[[], ["sudden-insight"]])
+                 active=B, hands=[[], ["sudden-insight"]], deck_ids=("a", "b-probe"))
     play(s, "attack bran", "target alyn", "clash sudden-insight", "no-clash")
     bran = u(s, "bran")
     assert s.lvl[bran] == 1 and not s.comm[bran]

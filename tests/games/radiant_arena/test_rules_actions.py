@@ -180,7 +180,7 @@ def test_manifest_banishes_even_a_kod_hero_deity_enters_ready_undamaged_ability(
     Manifestation ability printed on them." The Final Judge: "Deal 2 Piercing damage to
     each enemy hero at this location." FAQ: no conduit is destroyed to manifest."""
     s = position({"alyn": {"zone": "home", "item": "fury"}, "mato": {"zone": "left"},
-                  "final-judge": {"zone": "home", "damage": 5, "committed": True},
+                  "final-judge": {"zone": "home"},
                   "viggo": {"zone": "center"}, "eleanor": {"zone": "center"},
                   "bran": {"zone": "left"}})
     play(s, "manifest final-judge center banish alyn")
@@ -203,7 +203,7 @@ def test_manifest_only_by_a_deity_not_in_play() -> None:
         f"manifest final-judge {lane} banish {h}" for lane in ("left", "center", "right")
         for h in ("alyn", "mato", "iskandar")}
     s = position({"alyn": {"zone": "left"}, "iskandar": {"zone": "void"},
-                  "final-judge": {"zone": "right"}}, banished=[2, -1])
+                  "final-judge": {"zone": "right"}}, banished=["iskandar", ""])
     assert not any(a.startswith("manifest") for a in legal(s))
 
 

@@ -56,7 +56,7 @@ def test_block_by_one_ready_hero_at_the_targets_location_not_the_target() -> Non
     themselves." The original target "takes no further part in the combat"."""
     s = position({"alyn": {"zone": "left"}, "viggo": {"zone": "left"},
                   "eleanor": {"zone": "left", "committed": True}, "bran": {"zone": "left"},
-                  "oracle": {"zone": "center"}}, hands=[["red-harvest"], []])
+                  "mato": {"zone": "center"}}, hands=[["red-harvest"], []])
     play(s, "attack alyn", "target viggo")
     assert legal(s) == {"block bran", "no-block"}
     assert_illegal(s, "block viggo", R_BLOCK)  # the target itself

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.games.radiant_arena.rules import MAIN, OVER
 
-from .helpers import assert_illegal, dmg, happened, legal, play, position, u, zone
+from .helpers import assert_illegal, dmg, happened, legal, play, position, skills_of, u, zone
 
 A, B = 0, 1
 R_MANIFEST = "Key Concepts — Manifestation"
@@ -207,7 +207,9 @@ def test_both_deities_kod_at_once_the_active_player_wins() -> None:
 def test_drawing_from_an_empty_deck_loses() -> None:
     """Winning & Losing: "A player goes to draw a card from their skill deck but cannot
     because the deck is empty. That player immediately loses the game"."""
-    s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"], []], decks=[[], ["zeal"]])
+    # A's deck is empty: every other card of A's is in the discard pile.
+    s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"], []],
+                 discards=[skills_of("a", "time-lock"), []])
     play(s, "pass")
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (B,)
@@ -217,7 +219,7 @@ def test_drawing_from_an_empty_deck_loses() -> None:
 def test_drawing_from_an_empty_deck_by_an_effect_loses_too() -> None:
     """Winning & Losing: any draw from an empty deck (docs/rules/radiant-arena.md, rule 22):
     Iskandar's talent "Draw a card"."""
-    s = position({"iskandar": {"zone": "left"}}, decks=[[], ["zeal"]])
+    s = position({"iskandar": {"zone": "left"}}, discards=[skills_of("a"), []])
     play(s, "talent iskandar:study")
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (B,)

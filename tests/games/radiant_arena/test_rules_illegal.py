@@ -77,7 +77,8 @@ def reviving() -> ArenaState:
 def discarding() -> ArenaState:
     return play(position({"alyn": {"zone": "left"}, "mato": {"zone": "left"},
                           "iskandar": {"zone": "left"}},
-                         hands=[["time-lock"] * 7, []], decks=[["massacre"], ["zeal"]]),
+                         hands=[["time-lock"] * 3 + ["red-harvest"] * 3 + ["chronostorm"], []],
+                         deck_tops=[["massacre"], []]),
                 "pass")
 
 

@@ -156,9 +156,10 @@ def test_overkill_flipping_octavians_aegis_adds_nothing_mandatory() -> None:
     top of your deck, you're straight outta luck my friend." Overkill (Ultimate clash, the
     levelled Viggo): the top card's attack (Aegis: 0) is added; the card is discarded."""
     s = position({"viggo": {"zone": "left", "levelled": True}, "mato": {"zone": "left"}},
-                 active=B, hands=[[], ["overkill"]], decks=[["time-lock"], ["octavians-aegis"]])
+                 active=B, hands=[[], ["overkill"]], deck_tops=[[], ["octavians-aegis"]],
+                 deck_ids=("a", "b-aegis"))
     play(s, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert happened(s, "reveal_top", seat=B, card="octavians-aegis", deck=0)
+    assert happened(s, "reveal_top", seat=B, card="octavians-aegis", deck=len(s.decks[B]))
     assert happened(s, "boost", unit="viggo", attack_bonus=0, source="overkill")
     assert s.discards[B] == ["octavians-aegis", "overkill"]
     assert dmg(s, "mato") == 4 + 3 - 1

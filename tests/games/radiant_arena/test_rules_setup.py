@@ -101,7 +101,7 @@ def test_evoker_gives_1_power_however_many_evokers() -> None:
     """The Evoker Keyword: "Multiple evokers do not stack (so if you control two evokers,
     you still only gain 1 power)". Bran and the Oracle (Divine, Evoker) are both in play."""
     s = position({"bran": {"zone": "left"}, "oracle": {"zone": "center"}}, active=B,
-                 phase="preparation", turn=5, power=[0, 2])
+                 phase="preparation", turn=6, power=[0, 2])
     assert s.power == [0, 3]
     assert s.ap == 3 and s.phase == MAIN
 

@@ -181,7 +181,7 @@ KINDS: tuple[EventKind, ...] = (
        "manifest.", "The third conduit is ruined: the deity must manifest now."),
     _k("banish", "seat unit item", "{seat} banishes {unit} to the void.",
        "Manifestation: a hero goes to the void for good, with its item (item: its id or "
-       "null)."),
+       "null); its damage and committed state go with it."),
     _k("manifest", "seat deity lane", "{deity} manifests in the {lane} lane.",
        "A deity enters play, revealed, ready and undamaged."),
     _k("mass_resurrect", "seat lane", "{seat} uses Mass Resurrect, ruining the {lane} "

@@ -381,8 +381,11 @@ def manifest(s: ArenaState, deity: int, lane: int, banish: int) -> None:
     """Manifestation: banish one of your heroes, the deity enters ready and undamaged."""
     p = owner(deity)
     s._event("banish", (p, s.unit_card[banish], s.item[banish] or None), R_MANIFEST)
-    s.zone[banish] = VOID
-    s.item[banish] = ""
+    # Banished "for the rest of the game": nothing of it stays on the board (its damage,
+    # its state, its item, the effects on it).
+    s.zone[banish], s.dmg[banish], s.comm[banish], s.item[banish] = VOID, 0, 0, ""
+    s.mods = [m for m in s.mods if m[0] != banish]
+    s.grants = [g for g in s.grants if g[0] != banish]
     s.banished[p] = banish
     _leave_combat(s, banish)
     _enter_play(s, deity, lane)
@@ -669,7 +672,7 @@ def _end_combat(s: ArenaState) -> None:
     s.mods = [m for m in s.mods if not m[3]]
     s.grants = [g for g in s.grants if not g[2]]
     s.c_att, s.c_clash, s.c_def, s.c_target, s.c_shunt = [], [], -1, -1, None
-    s.c_blocked = False
+    s.c_blocked, s.c_lane = False, -1
     s.phase = MAIN
 
 
