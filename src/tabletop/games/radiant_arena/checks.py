@@ -278,6 +278,11 @@ def _combat(s: ArenaState) -> None:
         if any(s.zone[u] != s.c_lane for u in att):
             raise refuse("combat.attackers", "the attackers are in the combat's lane",
                          R_PARTICIPANTS)
+        from .legal import _attack_targets
+
+        if not _attack_targets(s, att[0]):
+            raise refuse("combat.attackers", "an attack is declared only with a target (an "
+                         "enemy hero or consecrated conduit in its lane)", R_PARTICIPANTS)
         return
     if d < 0:
         raise refuse("combat.defender", "after the target is chosen there is a defender",

@@ -340,7 +340,8 @@ def _card_list(s: ArenaState, value: Any, where: str, kinds: tuple[str, ...]) ->
         cid = word(card, f"{where}[{i}]")
         if not any(cid in getattr(s.cat, k) for k in kinds):
             what = " or ".join(k.rstrip("s") for k in kinds)
-            raise ScenarioError(f"{where}[{i}]: {cid[:40]!r} is not a {what} card")
+            article = "an" if what[0] in "aeiou" else "a"
+            raise ScenarioError(f"{where}[{i}]: {cid[:40]!r} is not {article} {what} card")
         out.append(cid)
     return out
 
