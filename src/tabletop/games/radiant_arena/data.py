@@ -436,6 +436,7 @@ def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
     conduits: dict[str, Conduit] = {}
     decks: dict[str, Deck] = {}
     kinds: dict[str, str] = {}  # card id -> its kind: an id names one card of one kind
+    origin: dict[str, Path] = {}  # "kind id" -> the file that defined it last
     consecrated: ConsecratedModel | None = None
     for path in paths:
         f = validate(CardFile, _read(path), path)
@@ -444,15 +445,20 @@ def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
         if count > MAX_CARDS:
             raise CardDataError(f"{path}: {count} cards; a card file may have at most "
                                 f"{MAX_CARDS}")
-        for kind, table in (("unit", f.hero), ("unit", f.deity), ("conduit", f.conduit),
+        for kind, table in (("hero", f.hero), ("deity", f.deity), ("conduit", f.conduit),
                             ("item", f.item), ("skill", f.skill)):
             for c in table:
                 if c.id in RESERVED:
                     raise ck.fail(f"{kind} {c.id}", "id", "a word of the notation cannot be "
                                   "a card id")
-                if kinds.setdefault(c.id, kind) != kind:
-                    raise ck.fail(f"{kind} {c.id}", "id", f"already the id of a "
-                                  f"{kinds[c.id]} card")
+                # A hero may replace a hero, a deity a deity (later files win); an id never
+                # names cards of two kinds (notation, discard piles and events rely on it).
+                known = kinds.setdefault(c.id, kind)
+                if known != kind:
+                    article = "an" if known[0] in "aeiou" else "a"
+                    raise ck.fail(f"{kind} {c.id}", "id", f"already the id of {article} "
+                                  f"{known} card")
+                origin[f"{kind} {c.id}"] = path
         consecrated = f.consecrated or consecrated
         for h in f.hero:
             card = f"hero {h.id}"
@@ -501,54 +507,64 @@ def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
             skills[s.id] = Skill(s.id, s.name, s.hero, s.count, s.attack, s.armor, s.ultimate,
                                  s.text, talent, ck.effects(s.clash, card, "clash"))
         for dk in f.deck:
+            origin[f"deck {dk.id}"] = path
             decks[dk.id] = Deck(dk.id, dk.name, tuple(dk.heroes), tuple(dk.items), dk.deity,
                                 tuple(dk.conduits))
     if consecrated is None:
         raise CardDataError(f"{paths[0]}: no [consecrated] table (conduit attack and health)")
     cat = Catalog(units, skills, items, conduits, decks, consecrated.attack, consecrated.health,
                   tuple(str(p) for p in paths))
-    _check_references(cat)
+    try:
+        _check_references(cat)
+    except _Reference as e:
+        card, field, msg = e.args
+        raise CardDataError(f"{origin.get(card, paths[0])}: {card}: field "
+                            f"{field!r}: {msg}") from None
     return cat
+
+
+class _Reference(Exception):
+    """A broken reference: (card, field, message); load_catalog adds the file."""
 
 
 def _check_references(cat: Catalog) -> None:
     """What one card says of another: decks, skill sets, deities' conduits, talent ids."""
     for k in cat.skills.values():
         if k.hero not in cat.units or cat.units[k.hero].is_deity:
-            raise CardDataError(f"skill {k.id}: field 'hero': unknown hero {k.hero!r}")
+            raise _Reference(f"skill {k.id}", "hero", f"unknown hero {k.hero!r}")
     for u in cat.units.values():
+        card = f"{'deity' if u.is_deity else 'hero'} {u.id}"
         for c in u.conduits:
             if c not in cat.conduits:
-                raise CardDataError(f"deity {u.id}: field 'conduits': unknown conduit {c!r}")
-        talents = [t.id for side in u.sides for t in side.talents]
-        _check_talent_ids(cat, f"{'deity' if u.is_deity else 'hero'} {u.id}", talents)
+                raise _Reference(card, "conduits", f"unknown conduit {c!r}")
+        _check_talent_ids(cat, card, [t.id for side in u.sides for t in side.talents])
         if not u.is_deity and len(cat.skill_set(u.id)) > MAX_SET:
-            raise CardDataError(f"hero {u.id}: {len(cat.skill_set(u.id))} skill cards in its "
-                                f"set; at most {MAX_SET}")
+            raise _Reference(card, "id", f"{len(cat.skill_set(u.id))} skill cards in its "
+                             f"set; at most {MAX_SET}")
     for i in cat.items.values():
         _check_talent_ids(cat, f"item {i.id}", [t.id for t in i.talents])
     for d in cat.decks.values():
-        where = f"deck {d.id}"
+        card = f"deck {d.id}"
         for h in d.heroes:
             if h not in cat.units or cat.units[h].is_deity:
-                raise CardDataError(f"{where}: field 'heroes': unknown hero {h!r}")
+                raise _Reference(card, "heroes", f"unknown hero {h!r}")
             if not cat.skill_set(h):
-                raise CardDataError(f"{where}: field 'heroes': hero {h!r} has no skill cards")
+                raise _Reference(card, "heroes", f"hero {h!r} has no skill cards")
         if len(set(d.heroes)) != 3:
-            raise CardDataError(f"{where}: field 'heroes': three different heroes")
+            raise _Reference(card, "heroes", "three different heroes")
         for i in d.items:
             if i not in cat.items:
-                raise CardDataError(f"{where}: field 'items': unknown item {i!r}")
+                raise _Reference(card, "items", f"unknown item {i!r}")
         if len(set(d.items)) != 3:
-            raise CardDataError(f"{where}: field 'items': three different items")
+            raise _Reference(card, "items", "three different items")
         if d.deity not in cat.units or not cat.units[d.deity].is_deity:
-            raise CardDataError(f"{where}: field 'deity': unknown deity {d.deity!r}")
+            raise _Reference(card, "deity", f"unknown deity {d.deity!r}")
         for c in d.conduits:
             if c not in cat.conduits:
-                raise CardDataError(f"{where}: field 'conduits': unknown conduit {c!r}")
+                raise _Reference(card, "conduits", f"unknown conduit {c!r}")
         if sorted(d.conduits) != sorted(cat.units[d.deity].conduits):
-            raise CardDataError(f"{where}: field 'conduits': the conduits of its deity "
-                                f"{d.deity!r} ({', '.join(cat.units[d.deity].conduits)})")
+            raise _Reference(card, "conduits", f"the conduits of its deity {d.deity!r} "
+                             f"({', '.join(cat.units[d.deity].conduits)})")
 
 
 def _check_talent_ids(cat: Catalog, card: str, ids: list[str]) -> None:
@@ -556,4 +572,4 @@ def _check_talent_ids(cat: Catalog, card: str, ids: list[str]) -> None:
     card used for its talent: the two must not share a name."""
     for t in ids:
         if t in cat.skills:
-            raise CardDataError(f"{card}: field 'talent': id {t!r} is also a skill card's id")
+            raise _Reference(card, "talent", f"id {t!r} is also a skill card's id")
