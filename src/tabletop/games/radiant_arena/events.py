@@ -133,10 +133,10 @@ KINDS: tuple[EventKind, ...] = (
        "{unit} takes {amount}{piercing}{stun} damage ({after} of {health}).",
        "A hero or deity is dealt damage: the amount after armor (0: armor stopped it; Stun "
        "keeps it in play at 1 health), damage before and after, health."),
-    _k("conduit_damage", "seat lane amount before after health combat source",
+    _k("conduit_damage", "seat lane amount before after health piercing stun combat source",
        "The {lane} conduit of {seat} takes {amount} damage ({after} of {health}).",
-       "A consecrated conduit is dealt damage (no armor): amount, damage before and after, "
-       "health; source: the card or unit dealing it."),
+       "A consecrated conduit is dealt damage (it has no armor; Stun does not stop a ruin): "
+       "amount, damage before and after, health; source: the card or unit dealing it."),
     _k("damage_prevented", "unit by", "{unit} cannot take damage ({by} has Vanguard).",
        "Vanguard: damage to a hero is prevented while another friendly hero attacks with "
        "Vanguard."),

@@ -639,8 +639,8 @@ def _combat_hit(s: ArenaState, target: int, piercing: int, normal: int, stun: bo
                   (target, piercing - moved_p, normal - (moved - moved_p))]
     dealt = 0
     for unit, p, n in shares:
-        if unit >= CONDUIT:
-            dealt += deal_damage(s, unit, p + n, True, stun, True, source)
+        if unit >= CONDUIT:  # no armor: Piercing changes nothing (reported if all of it)
+            dealt += deal_damage(s, unit, p + n, bool(p) and not n, stun, True, source)
             continue
         if not p or not n:  # all Piercing, or none: deal_damage applies armor itself
             dealt += deal_damage(s, unit, p or n, bool(p), stun, True, source)
@@ -701,8 +701,8 @@ def deal_damage(s: ArenaState, target: int, amount: int, piercing: bool, stun: b
         before = s.cdmg[seat][lane]
         s.cdmg[seat][lane] = after = before + amount
         health = s.cat.conduit_health
-        s._event("conduit_damage", (seat, LANES[lane], amount, before, after, health, combat,
-                                    source), R_RESOLUTION if combat else R_DAMAGE)
+        s._event("conduit_damage", (seat, LANES[lane], amount, before, after, health, piercing,
+                                    stun, combat, source), R_RESOLUTION if combat else R_DAMAGE)
         if after >= health:
             ruin(s, seat, lane)
         return amount
