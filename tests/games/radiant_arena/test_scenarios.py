@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -113,7 +114,7 @@ def test_values_of_the_wrong_type_or_range_are_refused(data: dict[str, Any],
 
 # --- positions play cannot reach ------------------------------------------------------------
 
-R_SETUP = "Setting Up Your First Game"
+R_DECKS = "Getting Started — Starter Decks"
 R_SHOP = "The End Phase — Shop Step"
 R_MANIFEST = "Key Concepts — Manifestation"
 R_DAMAGE = "Key Concepts — Damage and KOs"
@@ -129,13 +130,13 @@ RUINED_A = [[{"id": c, "ruined": True} for c in ("gift-of-the-elements", "nature
 
 UNREACHABLE: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("more copies of a card than exist", base(hands=[["time-lock"] * 4, []]),
-     ("4 copies of skill card 'time-lock'", "has 3", R_SETUP)),
+     ("4 copies of skill card 'time-lock'", "has 3", R_DECKS)),
     ("a card of another seat's heroes", base(hands=[["zeal"], []]),
-     ("skill card 'zeal'", "has none", R_SETUP)),
+     ("skill card 'zeal'", "has none", R_DECKS)),
     ("a card in two places", base(hands=[["massacre"], []], discards=[["massacre"], []]),
-     ("2 copies of skill card 'massacre'", R_SETUP)),
+     ("2 copies of skill card 'massacre'", R_DECKS)),
     ("a deck missing cards", base(decks=[["time-lock"], skills_of("b", "zeal")]),
-     ("skill cards missing", R_SETUP)),
+     ("skill cards missing", R_DECKS)),
     ("decks and their tops", base(decks=[[], []], deck_tops=[[], []]),
      ("give the whole decks or their tops",)),
     ("an item in two places", base(units={"alyn": {"zone": "left", "item": "fury"},
@@ -416,3 +417,30 @@ def test_any_scenario_data_is_refused_cleanly_or_plays_on(pick: int, seed: int,
         assert legal
         s.apply(legal[rng.randrange(len(legal))])
     assert s.to_act is None
+
+
+RULEBOOK = Path(__file__).parents[4] / "shared" / "rules" / "radiant-offline-battle-arena.txt"
+
+
+def test_refusals_cite_sections_of_the_rulebook() -> None:
+    """Every rule a refusal cites (the last parentheses) is a heading of the rulebook,
+    ``Section — Subsection``."""
+    if not RULEBOOK.is_file():
+        pytest.skip("the rulebook is not beside the project")
+    lines = {line.strip().lower() for line in RULEBOOK.read_text().splitlines()}
+    cited = set()
+    for _, data, _ in UNREACHABLE:
+        if data.get("hands", 0) is None:
+            data = {k: v for k, v in data.items() if k != "hands"}
+        try:
+            from_scenario(copy.deepcopy(data))
+        except ScenarioError as e:
+            msg = str(e)
+            rule = msg[msg.rindex("(") + 1:-1] if msg.endswith(")") else ""
+            if rule[:1].isupper():  # not a range such as "(0 to 1)"
+                cited.add(rule)
+    assert len(cited) > 10
+    for rule in cited:
+        for part in rule.split(" — "):
+            assert part.strip().lower() in lines or part.split(":")[0].strip().lower() in lines, \
+                rule

@@ -41,7 +41,6 @@ from .rules import (
     R_MANIFEST,
     R_PARTICIPANTS,
     R_RESOLUTION,
-    R_SETUP,
     R_SHOP,
     R_WIN,
     RESOLVE,
@@ -61,7 +60,8 @@ COMBAT = frozenset({GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END
 # Phases where effects can be waiting on the stack at a decision (talents in the action
 # phase, Maka's attack, clash and combat-damage effects, Mass Resurrect, equip effects).
 STACK_PHASES = frozenset({MAIN, BLOCK, RESOLVE, COMBAT_END, REVIVE, SHOP})
-R_CONDUITS = "Setting Up Your First Game — Starter Decks"
+# A deck is three heroes with their skill sets, three items, a deity and its conduits.
+R_DECKS = "Getting Started — Starter Decks"
 
 
 def refuse(where: str, what: str, rule: str) -> ScenarioError:
@@ -83,7 +83,7 @@ def skill_pool(s: ArenaState, seat: int) -> list[str]:
         if n > pool[card]:
             have = f"has {pool[card]}" if pool[card] else "has none"
             raise refuse(f"player {LABELS[seat]}", f"{n} copies of skill card {card!r} in "
-                         f"play, but the skill sets of its heroes {have}", R_SETUP)
+                         f"play, but the skill sets of its heroes {have}", R_DECKS)
     return sorted((pool - placed).elements())
 
 
@@ -210,7 +210,7 @@ def _conduits(s: ArenaState) -> None:
         own = sorted(_deck(s, p).conduits)
         if sorted(s.cond[p]) != own:
             raise refuse(f"conduits[{p}]", f"player {LABELS[p]}'s conduits are those of its "
-                         f"deity: {', '.join(own)}, one per lane", R_CONDUITS)
+                         f"deity: {', '.join(own)}, one per lane", R_DECKS)
         for x in range(3):
             if not s.ruined[p][x] and s.cdmg[p][x] >= health:
                 raise refuse(f"conduits[{p}][{x}]", f"damage {s.cdmg[p][x]} is at or above "
@@ -226,13 +226,13 @@ def _skills(s: ArenaState) -> None:
             if n > pool[card]:
                 have = f"has {pool[card]}" if pool[card] else "has none"
                 raise refuse(f"player {LABELS[p]}", f"{n} copies of skill card {card!r}, "
-                             f"but the skill sets of its heroes {have}", R_SETUP)
+                             f"but the skill sets of its heroes {have}", R_DECKS)
         missing = pool - placed
         if missing:
             cards = ", ".join(sorted(missing.elements())[:5])
             raise refuse(f"player {LABELS[p]}", f"skill cards missing ({cards}...): every "
                          "card is in the deck, the hand, the discard pile, a clash or a "
-                         "talent being resolved", R_SETUP)
+                         "talent being resolved", R_DECKS)
 
 
 def _items(s: ArenaState) -> None:
