@@ -22,7 +22,7 @@ from tabletop.core import Chance, ScenarioError
 
 from .actions import LANES
 from .flow import FORCED_MANIFEST, MASS_REVIVE, ORDER
-from .rules import CONDUIT, HOME, OVER, PREP, VOID, ArenaState, owner
+from .rules import CONDUIT, DEPLOY, HOME, OVER, PREP, VOID, ArenaState, owner
 
 ZONE_NAMES = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
 ZONE_OF = {name: z for z, name in ZONE_NAMES.items()}
@@ -241,7 +241,7 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
     s.turn = top.int("turn", _default_turn(s.phase, s.active), 0, 10_000)
     if s.phase == PREP:
         s.turn -= 1  # "turn" names the turn that begins; preparation counts it
-    s.ap = top.int("action_points", 3 if s.phase != DEPLOY_PHASE else 0, 0, 99)
+    s.ap = top.int("action_points", 3 if s.phase != DEPLOY else 0, 0, 99)
     s.power = [number(v, f"power[{p}]") for p, v in enumerate(pair(top, "power", [0, 0]))]
     s.buyback = [flag(v, f"buyback[{p}]") for p, v in enumerate(pair(top, "buyback",
                                                                      [True, True]))]
@@ -282,19 +282,16 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
                                 "Losing)")
     _fill_decks(s, top)
     s.to_deploy = 6 - sum(1 for u in range(8) if u % 4 != 3 and s.zone[u] >= 0) \
-        if s.phase == DEPLOY_PHASE else 0
+        if s.phase == DEPLOY else 0
     top.done()
     check_position(s)
     check_playable(s)
     return s
 
 
-DEPLOY_PHASE = 0
-
-
 def _default_turn(phase: int, active: int) -> int:
     """A turn of the right player when a scenario gives none (A plays the odd turns)."""
-    return 0 if phase == DEPLOY_PHASE else 3 + active
+    return 0 if phase == DEPLOY else 3 + active
 
 
 def _unit_id(s: ArenaState, value: Any, where: str) -> int:
