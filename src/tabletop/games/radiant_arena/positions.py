@@ -32,7 +32,7 @@ DATA_PHASES = ("deploy", "preparation", "action", "attack", "block", "attacker-c
                "draw", "discard", "end", "over")
 LABELS = ("A", "B")
 MAX_NUMBER = 999  # power, damage, turn... : far above anything a game reaches
-MAX_SEED = 2**64 - 1
+MAX_SEED = 2**63 - 1  # TOML integers are 64-bit signed
 # The sources of effect frames: which card's effects (see rules.effect_frame).
 CARD_SOURCES = ("talent", "item-talent", "skill-talent", "clash", "manifest", "ruin", "equip",
                 "combat-damage", "would-be-ko")
