@@ -352,8 +352,10 @@ def _stack(s: ArenaState) -> None:
                          "combat", R_CLASH)
         if kind in ("equip", "item-talent") and s.item[u] != card:
             raise refuse(where, f"{s.unit_card[u]} does not have {card!r} equipped", R_SHOP)
-        if kind == "would-be-ko" and s.zone[u] < 0:
-            raise refuse(where, "a unit out of play cannot be KO'd", R_DAMAGE)
+        if kind == "would-be-ko" and (s.zone[u] < 0 or all(s.ruined[p])):
+            raise refuse(where, "the KO is replaced only for a unit in play whose player has "
+                         "a consecrated conduit to ruin", "FAQ — Do I gain any power when I "
+                         "KO the Wrathlord?")
         op = effects[step][0] if step < len(effects) else ""
         _frame_state(s, where, ctx, op)
 
