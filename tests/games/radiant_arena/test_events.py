@@ -77,9 +77,6 @@ class Model:
         self.ap = 0
         self.check_board(f["board"])
 
-    def on_ap_spend(self, f: dict[str, Any]) -> None:
-        self.ap = f["left"]
-
     def on_ap_gain(self, f: dict[str, Any]) -> None:
         self.ap = f["total"]
 
@@ -104,16 +101,30 @@ class Model:
 
     def on_level_up(self, f: dict[str, Any]) -> None:
         self.units[f["unit"]]["levelled"] = True
+        self.spent(f)
+
+    def spent(self, f: dict[str, Any]) -> None:
+        """An action's event says how many action points are left (null: it cost none)."""
+        if f["ap"] is not None:
+            self.ap = f["ap"]
 
     def on_recover(self, f: dict[str, Any]) -> None:
         self.units[f["unit"]]["committed"] = False
+        self.spent(f)
 
     def on_commit(self, f: dict[str, Any]) -> None:
         self.units[f["unit"]]["committed"] = True
 
+    def on_attack(self, f: dict[str, Any]) -> None:
+        self.units[f["unit"]]["committed"] = True  # attacking commits the hero
+        self.spent(f)
+
+    on_join = on_block = on_snipe = on_commit  # so do joining, blocking, sniping
+
     def on_move(self, f: dict[str, Any]) -> None:
         assert self.units[f["unit"]]["zone"] == f["start"]
         self.units[f["unit"]]["zone"] = f["lane"]
+        self.spent(f)
 
     def on_ruin(self, f: dict[str, Any]) -> None:
         c = self.players[f["seat"]]["conduits"][LANES.index(f["lane"])]
@@ -125,6 +136,7 @@ class Model:
     def on_manifest(self, f: dict[str, Any]) -> None:
         unit = self.units.setdefault(f["deity"], fresh_unit(f["seat"]))
         unit.update(zone=f["lane"], damage=0, committed=False)
+        self.spent(f)
 
     def on_revive(self, f: dict[str, Any]) -> None:
         self.units[f["unit"]].update(zone=f["lane"], damage=0, committed=False)
@@ -134,7 +146,11 @@ class Model:
     def on_hand(self, f: dict[str, Any]) -> None:
         self.players[f["seat"]]["hand"] = f["hand"]
 
-    on_clash = on_talent = on_extra_clash = on_hand
+    on_clash = on_extra_clash = on_hand
+
+    def on_talent(self, f: dict[str, Any]) -> None:
+        self.on_hand(f)
+        self.spent(f)
 
     def on_discard(self, f: dict[str, Any]) -> None:
         p = self.players[f["seat"]]
@@ -291,5 +307,5 @@ def test_sentences_read_seats_as_labels_and_cards_by_name() -> None:
     play(s, "attack alyn", "target viggo", "clash red-harvest")
     assert s.events[-1].text == "Alyn clashes Red Harvest face down."
     assert s.events_for(1)[-1].text == "Alyn clashes a card face down."
-    assert [e.text for e in s.events if e.kind == "ap_spend"] == [
-        "Player A spends 1 action point(s) on an attack; 2 left."]
+    assert [e.text for e in s.events if e.kind == "attack"] == ["Alyn attacks in the left lane."]
+    assert found(s, "attack") == [{"seat": 0, "unit": "alyn", "lane": "left", "ap": 2}]

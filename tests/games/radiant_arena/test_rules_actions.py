@@ -110,8 +110,7 @@ def test_recover_only_a_committed_hero() -> None:
     assert "ready" in err.reason
     play(s, "recover alyn")
     assert not committed(s, "alyn") and s.ap == 2
-    assert happened(s, "recover", unit="alyn", cause="action")
-    assert happened(s, "ap_spend", seat=A, amount=1, left=2, reason="recover")
+    assert found(s, "recover") == [{"unit": "alyn", "cause": "action", "ap": 2}]
 
 
 # --- Move -------------------------------------------------------------------------------
@@ -286,7 +285,8 @@ def test_skill_card_talent_goes_to_the_discard_pile_after_resolving() -> None:
     assert s.hands[A] == ["time-lock"] and s.discards[A] == []  # on the table
     assert found(s, "talent", seat=B) == [{"seat": A, "unit": "iskandar",
                                             "ability": "arcane-evocation",
-                                            "card": "arcane-evocation", "hand": 1}]
+                                            "card": "arcane-evocation", "hand": 1, "cost": 1,
+                                            "ap": 2}]
     play(s, "target bran")
     assert dmg(s, "bran") == 2
     assert s.discards[A] == ["arcane-evocation"]

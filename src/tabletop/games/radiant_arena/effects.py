@@ -132,7 +132,7 @@ def _scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> Non
 def _recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """recover: a committed hero becomes ready."""
     s.comm[t] = 0
-    s._event("recover", (s.unit_card[t], "effect"), R_TALENT)
+    s._event("recover", (s.unit_card[t], "effect", None), R_TALENT)
 
 
 def _commit(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
@@ -222,7 +222,8 @@ def _op_move(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
     start = s.zone[t]
     s.zone[t] = ctx.pop("answer")
     del ctx["moving"]
-    s._event("move", (s.unit_card[t], LANES[start], LANES[s.zone[t]], "effect"), R_TALENT)
+    s._event("move", (s.unit_card[t], LANES[start], LANES[s.zone[t]], "effect", None),
+             R_TALENT)
     return True
 
 

@@ -30,12 +30,10 @@ SIGNED_FIELDS = frozenset({"attack_bonus", "armor_bonus"})
 CODES: dict[str, dict[str, str]] = {
     "reason": {"evoker": "Evoker", "ko": "a KO", "ruin": "a conduit ruined in an action "
                "phase", "effect": "an effect", "level": "a level up", "talent": "a talent",
-               "buyback": "Buyback", "buy": "an item", "attack": "an attack",
-               "recover": "a recover", "move": "a move", "manifest": "a manifestation"},
+               "buyback": "Buyback", "buy": "an item"},
     "cause": {"regen": "Regen", "effect": "an effect", "wrathlord": "the Wrathlord",
-              "action": "the action", "level_up": "levelling up", "attack": "attacking",
-              "join": "joining the attack", "block": "blocking", "snipe": "attacking from "
-              "afar", "deity_ko": "the deity was KO'd", "deck_out": "an empty skill deck"},
+              "action": "the action", "level_up": "levelling up",
+              "deity_ko": "the deity was KO'd", "deck_out": "an empty skill deck"},
     "why": {"hand_limit": "the hand limit", "effect": "an effect", "clash": "the combat "
             "ended", "talent": "its talent resolved", "overkill": "Overkill"},
     "until": {"combat": "combat", "turn": "turn"},
@@ -118,8 +116,6 @@ KINDS: tuple[EventKind, ...] = (
        "it stood."),
     _k("pass", "seat phase", "{seat} passes: {phase}.",
        "A seat passes: ends its action phase, or declines the revive or shop step."),
-    _k("ap_spend", "seat amount left reason", "{seat} spends {amount} action point(s) on "
-       "{reason}; {left} left.", "Action points are spent (an action, a talent's cost)."),
     _k("ap_gain", "seat amount total source", "{seat} gains {amount} action point(s) from "
        "{source}; {total} now.", "An effect gives action points this turn."),
     _k("power_gain", "seat amount total reason source", "{seat} gains {amount} power from "
@@ -148,25 +144,29 @@ KINDS: tuple[EventKind, ...] = (
        "source: the card or unit whose damage KO'd it, if known."),
     _k("ko_prevented", "unit lane", "{unit} is not KO'd: the conduit in the {lane} lane is "
        "ruined instead.", "The Wrathlord would be KO'd: its controller ruins a conduit."),
-    _k("level_up", "unit free", "{unit} levels up{free}.",
-       "A hero flips to its levelled side (the level action, or an effect: free)."),
-    _k("recover", "unit cause", "{unit} recovers ({cause}).",
-       "A committed hero becomes ready (the action, after levelling up, an effect)."),
+    _k("level_up", "unit free ap", "{unit} levels up{free}.",
+       "A hero flips to its levelled side (the level action: ap is the action points left; "
+       "or an effect: free, ap null)."),
+    _k("recover", "unit cause ap", "{unit} recovers ({cause}).",
+       "A committed hero becomes ready (the action: ap is the action points left; after "
+       "levelling up; an effect)."),
     _k("commit", "unit cause", "{unit} is committed ({cause}).",
-       "A ready hero becomes committed (attacking, joining, blocking, Maka's snipe, an "
-       "effect)."),
-    _k("move", "unit start lane cause", "{unit} moves from the {start} lane to the {lane} "
-       "lane.", "A hero moves to an adjacent lane (the action or an effect)."),
+       "An effect commits a ready hero (attack, join, block and snipe commit their heroes "
+       "themselves)."),
+    _k("move", "unit start lane cause ap", "{unit} moves from the {start} lane to the {lane} "
+       "lane.", "A hero moves to an adjacent lane (the action: ap is the action points "
+       "left; or an effect)."),
     _k("boost", "unit attack_bonus armor_bonus until source",
        "{unit} gets {attack_bonus} attack and {armor_bonus} armor until the end of the "
        "{until}.", "A stat boost: attack and armor change, until the end of the combat or "
        "of the turn; source: the card."),
     _k("keyword", "unit keyword until source", "{unit} gains {keyword} until the end of the "
        "{until}.", "A keyword is granted until the end of the combat or of the turn."),
-    _k("talent", "seat unit ability card hand", "{unit} uses the talent {ability}.",
-       "A talent is announced (costs follow as ap_spend / power_pay); card: the skill card "
-       "played from hand for it (revealed; it goes to the discard pile once resolved), "
-       "hand: the hand size after."),
+    _k("talent", "seat unit ability card hand cost ap", "{unit} uses the talent {ability}.",
+       "A talent is announced and its action points paid (cost, and ap: the action points "
+       "left; a power cost follows as power_pay); card: the skill card played from hand for "
+       "it (revealed; it goes to the discard pile once resolved), hand: the hand size "
+       "after."),
     _k("effect_stops", "source step op", "{source}: the effect cannot resolve step {step} "
        "({op}) and stops.", "FAQ — partial resolution: a step has no legal target, so the "
        "rest of the card's effect is skipped (step counts from 1)."),
@@ -182,23 +182,25 @@ KINDS: tuple[EventKind, ...] = (
     _k("banish", "seat unit item", "{seat} banishes {unit} to the void.",
        "Manifestation: a hero goes to the void for good, with its item (item: its id or "
        "null); its damage and committed state go with it."),
-    _k("manifest", "seat deity lane", "{deity} manifests in the {lane} lane.",
-       "A deity enters play, revealed, ready and undamaged."),
+    _k("manifest", "seat deity lane ap", "{deity} manifests in the {lane} lane.",
+       "A deity enters play, revealed, ready and undamaged (the Manifest action: ap is the "
+       "action points left; forced: null)."),
     _k("mass_resurrect", "seat lane", "{seat} uses Mass Resurrect, ruining the {lane} "
        "conduit.", "Revive step: Mass Resurrect (the revived heroes follow as revive)."),
     _k("revive", "seat unit lane how", "{unit} is revived in the {lane} lane ({how}).",
        "A KO'd hero returns to a lane, ready and undamaged (Buyback turns the token face "
        "down)."),
     # --- combat ------------------------------------------------------------------------
-    _k("attack", "seat unit lane", "{unit} attacks in the {lane} lane.",
-       "Step One: a hero declares an attack (it is committed: see commit)."),
-    _k("join", "seat unit", "{unit} joins the attack.", "Step One: a hero joins a team attack."),
+    _k("attack", "seat unit lane ap", "{unit} attacks in the {lane} lane.",
+       "Step One: a hero declares an attack and is committed (ap: the action points left)."),
+    _k("join", "seat unit", "{unit} joins the attack.",
+       "Step One: a hero joins a team attack and is committed."),
     _k("target", "seat target lane", "The target: {target} in the {lane} lane.",
        "Step One: the attack's target, a unit id or \"conduit\"."),
     _k("snipe", "seat unit target lane", "{unit} attacks {target} in the {lane} lane from "
-       "afar.", "Maka's talent: an attack on a hero in another lane."),
+       "afar.", "Maka's talent: an attack on a hero in another lane; she is committed."),
     _k("block", "seat unit", "{unit} blocks and becomes the defender.",
-       "A ready hero blocks (it is committed: see commit)."),
+       "A ready hero blocks, is committed and becomes the defender."),
     _k("no_block", "seat", "{seat} does not block.", "The defending seat declines to block."),
     _k("clash", "seat unit card hand", "{unit} clashes {card} face down.",
        "Step Two: a card is clashed face down; the card is private to its owner until "

@@ -100,27 +100,26 @@ def apply_action(s: ArenaState, a: Act) -> None:
     elif verb in ("clash", "no-clash"):
         _clash(s, args)
     elif verb == "recover":
-        u = _spend(s, args[0], "recover")
+        u = _spend(s, args[0])
         s.comm[u] = 0
-        s._event("recover", (args[0], "action"), R_BASIC)
+        s._event("recover", (args[0], "action", s.ap), R_BASIC)
     elif verb == "move":
-        u = _spend(s, args[0], "move")
+        u = _spend(s, args[0])
         start = s.zone[u]
         s.zone[u] = LANES.index(args[1])
-        s._event("move", (args[0], LANES[start], args[1], "action"), R_BASIC)
+        s._event("move", (args[0], LANES[start], args[1], "action", s.ap), R_BASIC)
     elif verb == "level":
-        u = _spend(s, args[0], "level")
+        u = _spend(s, args[0])
         cost = s.side(u).exp or 0
         p = s.active
         s.power[p] -= cost
         s._event("power_pay", (p, cost, s.power[p], "level", args[0]), R_BASIC)
-        level_up(s, u)
+        level_up(s, u, ap=s.ap)
     elif verb == "talent":
         _talent(s, args[0])
     elif verb == "manifest":
         s.ap -= 1
-        s._event("ap_spend", (s.active, 1, s.ap, "manifest"), R_MANIFEST)
-        manifest(s, s.names[args[0]], LANES.index(args[1]), s.names[args[3]])
+        manifest(s, s.names[args[0]], LANES.index(args[1]), s.names[args[3]], s.ap)
     elif verb == "revive":
         _revive(s, args)
     elif verb == "buy":
@@ -130,10 +129,10 @@ def apply_action(s: ArenaState, a: Act) -> None:
     advance(s)
 
 
-def _spend(s: ArenaState, name: str, reason: str) -> int:
-    """One action point for a basic action of the hero ``name``."""
+def _spend(s: ArenaState, name: str) -> int:
+    """One action point for a basic action of the hero ``name`` (the action's event says
+    how many are left: its ``ap`` field)."""
     s.ap -= 1
-    s._event("ap_spend", (s.active, 1, s.ap, reason), R_BASIC)
     return s.names[name]
 
 
@@ -335,14 +334,15 @@ def _discard_card(s: ArenaState, seat: int, skill: str, why: str, rule: str) -> 
 # --- basic actions and talents ---------------------------------------------------------
 
 
-def level_up(s: ArenaState, u: int, free: bool = False) -> None:
-    """Level Up: flip first, then recover if committed (FAQ)."""
+def level_up(s: ArenaState, u: int, free: bool = False, ap: int | None = None) -> None:
+    """Level Up: flip first, then recover if committed (FAQ). ``ap``: the action points
+    left after the level action (None when an effect levels the hero up)."""
     s.lvl[u] = 1
     name = s.unit_card[u]
-    s._event("level_up", (name, free), R_BASIC)
+    s._event("level_up", (name, free, ap), R_BASIC)
     if s.comm[u]:
         s.comm[u] = 0
-        s._event("recover", (name, "level_up"), R_BASIC)
+        s._event("recover", (name, "level_up", None), R_BASIC)
 
 
 def _talent(s: ArenaState, word: str) -> None:
@@ -353,11 +353,9 @@ def _talent(s: ArenaState, word: str) -> None:
     skill = ability if ability in s.cat.skills and talent is s.cat.skills[ability].talent else ""
     if skill:
         s.hands[p].remove(skill)
-    s._event("talent", (p, name, ability, skill or None, len(s.hands[p])), R_TALENT, None,
-             bool(skill))
-    if talent.cost:
-        s.ap -= talent.cost
-        s._event("ap_spend", (p, talent.cost, s.ap, "talent"), R_TALENT)
+    s.ap -= talent.cost
+    s._event("talent", (p, name, ability, skill or None, len(s.hands[p]), talent.cost, s.ap),
+             R_TALENT, None, bool(skill))
     if talent.power:
         s.power[p] -= talent.power
         s._event("power_pay", (p, talent.power, s.power[p], "talent", skill or name), R_TALENT)
@@ -377,8 +375,9 @@ def talent_source(s: ArenaState, u: int, ability: str) -> str:
     return f"talent:{s.unit_card[u]}:{s.lvl[u]}:{ability}"
 
 
-def manifest(s: ArenaState, deity: int, lane: int, banish: int) -> None:
-    """Manifestation: banish one of your heroes, the deity enters ready and undamaged."""
+def manifest(s: ArenaState, deity: int, lane: int, banish: int, ap: int | None = None) -> None:
+    """Manifestation: banish one of your heroes, the deity enters ready and undamaged.
+    ``ap``: the action points left after the Manifest action (None when forced)."""
     p = owner(deity)
     s._event("banish", (p, s.unit_card[banish], s.item[banish] or None), R_MANIFEST)
     # Banished "for the rest of the game": nothing of it stays on the board (its damage,
@@ -390,7 +389,7 @@ def manifest(s: ArenaState, deity: int, lane: int, banish: int) -> None:
     _leave_combat(s, banish)
     _enter_play(s, deity, lane)
     name = s.unit_card[deity]
-    s._event("manifest", (p, name, LANES[lane]), R_MANIFEST, None, True)
+    s._event("manifest", (p, name, LANES[lane], ap), R_MANIFEST, None, True)
     manifest_fx = s.cat.units[name].manifest
     if manifest_fx:
         s.stack.append(effect_frame(manifest_fx, p, deity, lane, f"manifest:{name}"))
@@ -456,19 +455,17 @@ def _check_health(s: ArenaState, u: int) -> None:
 def _attack_step(s: ArenaState, verb: str, word: str) -> None:
     p = s.active
     if verb == "attack":
-        u = _spend(s, word, "attack")
+        u = _spend(s, word)
         s.comm[u] = 1
         s.c_att, s.c_lane = [u], s.zone[u]
         s.c_clash, s.c_blocked, s.c_shunt, s.c_def, s.c_target = [], False, None, -1, -1
         s.phase = GATHER
-        s._event("attack", (p, word, LANES[s.c_lane]), R_PARTICIPANTS)
-        s._event("commit", (word, "attack"), R_PARTICIPANTS)
+        s._event("attack", (p, word, LANES[s.c_lane], s.ap), R_PARTICIPANTS)
     elif verb == "with":
         u = s.names[word]
         s.comm[u] = 1
         s.c_att.append(u)
         s._event("join", (p, word), R_PARTICIPANTS)
-        s._event("commit", (word, "join"), R_PARTICIPANTS)
     else:
         if word == "conduit":
             s.c_def = CONDUIT + other(p) * 3 + s.c_lane
@@ -492,7 +489,6 @@ def _block(s: ArenaState, word: str) -> None:
         s.comm[u] = 1
         s.c_def, s.c_blocked = u, True
         s._event("block", (seat, word), R_BLOCK)
-        s._event("commit", (word, "block"), R_BLOCK)
     else:
         s._event("no_block", (seat,), R_BLOCK)
     _after_block(s)

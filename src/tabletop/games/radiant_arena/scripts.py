@@ -90,7 +90,6 @@ def snipe(s: ArenaState, ctx: dict[str, Any]) -> Result:
     s.c_def, s.c_lane = target, s.zone[target]
     rule = "FAQ — When Maka attacks me from another lane, who gets to block?"
     s._event("snipe", (p, s.unit_card[u], s.unit_card[target], LANES[s.c_lane]), rule)
-    s._event("commit", (s.unit_card[u], "snipe"), rule)
     s.phase = BLOCK
     return True
 
