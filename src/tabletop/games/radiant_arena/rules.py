@@ -34,6 +34,7 @@ HAND_LIMIT, HAND_SIZE, AP_PER_TURN, BUYBACK_COST = 7, 5, 3, 5
 KO_POWER, RUIN_POWER = 2, 1
 ADJACENT = ((1,), (0, 2), (1,))  # the central lane touches both outer lanes
 _new = tuple.__new__
+_EVENT_IS_TUPLE = issubclass(Event, tuple)
 
 # phases: decision steps and automatic ones
 DEPLOY, PREP, MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END = range(10)
@@ -162,9 +163,11 @@ class ArenaState(State):
     def _event(self, kind: str, args: tuple[Any, ...], rule: str,
                seats: frozenset[int] | None = None, reveals: bool = False) -> None:
         """Record an event of ``kind`` (events.py) with its field values in order."""
-        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__: events
-        # are made several times per decision on the hot path of playouts and search.
-        self.events.append(_new(Event, (kind, args, rule, seats, reveals, self.cat.book)))
+        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__ (half the
+        # cost): events are made several times per decision on the hot path of playouts and
+        # search. Should the core's Event stop being a tuple, its constructor is used.
+        fields = (kind, args, rule, seats, reveals, self.cat.book)
+        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
 
     def uname(self, unit: int) -> str:
         """A unit's card id (its name in the notation)."""
