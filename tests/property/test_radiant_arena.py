@@ -25,7 +25,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.core import Action, IllegalActionError, Record, new_game, record_of, verify
+from tabletop.core import (
+    Action,
+    IllegalActionError,
+    NotationError,
+    Record,
+    TabletopError,
+    new_game,
+    record_of,
+    verify,
+)
 from tabletop.games.radiant_arena import ArenaState
 from tabletop.games.radiant_arena import rules as R
 from tabletop.games.radiant_arena.actions import LANES, act, parse
@@ -373,20 +382,31 @@ def test_no_leak_same_story_same_view(seed: int, fraction: float, data: st.DataO
         assert other.view(seat) == real.view(seat), f"after {action} the view differs"
 
 
-def test_private_events_stay_private() -> None:
-    """Setup and the Draw Step: "You draw ..." and "You clash ..." events go to their one
-    seat only; the other seat's and a spectator's streams never hold them."""
+# Private fields and the seat field naming who may see them (events.py).
+PRIVATE = {"setup": ("deity", "conduits", "items"), "draw": ("card",), "clash": ("card",)}
+
+
+def test_private_fields_stay_private() -> None:
+    """Setting Up, the Draw Step, Step Two: the card drawn, the card clashed face down, and
+    a seat's deity, conduits and items at setup are fields only that seat's copy shows;
+    the other seat's and a spectator's copies lack them, and say so in their sentence."""
     w = Walk(7)
     for _ in w.positions():
         pass
-    private = [e for e in w.state.events if e.seats is not None]
-    assert any(e.template.startswith("You draw") for e in private)
-    assert any(e.template.startswith("You clash") for e in private)
-    for e in private:
-        assert len(e.seats) == 1 and e.template.startswith("You ")
+    events = w.state.events
+    assert {e.kind for e in events} >= set(PRIVATE)
     for seat in (0, 1, None):
-        for e in w.state.events_for(seat):
-            assert e.seats is None or (seat is not None and seat in e.seats)
+        mine = w.state.events_for(seat)
+        assert len(mine) == len(events)  # no event is hidden whole, only fields
+        for real, copy in zip(events, mine, strict=True):
+            hidden = PRIVATE.get(real.kind, ())
+            owner = real.fields["seat"] if hidden else None
+            for name in hidden:
+                assert (name in copy.fields) == (seat == owner), (real.kind, name, seat)
+            if hidden and seat != owner:
+                assert copy.text != real.text
+                assert all(str(real.fields[n]) not in json.dumps(copy.to_json())
+                           for n in hidden if isinstance(real.fields[n], str))
 
 
 def test_no_leak_the_own_deck_order_is_resampled_too() -> None:
@@ -417,3 +437,159 @@ def test_views_show_the_stats_the_rules_use() -> None:
                                       s.keywords(u))
                 checked += 1
     assert checked > 1000
+
+
+# --- any text: the parser and apply never crash -------------------------------------------
+
+HARD_TEXTS = ["", " ", "²", "attack ²", "move alyn ٣", "9" * 5000, "attack " + "9" * 5000,
+              "pass\x00", "\x1b[31mpass", "talent :", "talent a:", "talent a:b:c",
+              "clash a by", "revive mass alyn left", "x" * 100_000, "PASS", "Deploy Alyn Left",
+              "attack\u00a0alyn", "attack alyn\n", "deploy alyn left extra", "talent alyn:",
+              "buy fury", "manifest oracle left keep alyn", "K", "\u212a"]
+
+
+def check_parse(text: str) -> None:
+    """``parse`` returns an action whose notation reads back to it, or raises
+    ``NotationError`` quoting at most a short, printable prefix of the text."""
+    try:
+        action = parse(text)
+    except NotationError as e:
+        msg = str(e)
+        assert len(msg) < 800
+        assert text[:80] not in msg or len(text) <= 60
+        assert all(c.isprintable() for c in msg), repr(msg)
+        return
+    assert parse(action.to_text()) == action
+    assert action.to_text() == " ".join(text.split()).lower()
+
+
+@pytest.mark.parametrize("text", HARD_TEXTS)
+def test_parse_hard_texts(text: str) -> None:
+    """Notation (docs/rules/radiant-arena.md): unicode digits, huge numbers, control
+    characters and very long input are notation errors, never a crash."""
+    check_parse(text)
+
+
+@settings(max_examples=examples(400), **SETTINGS)
+@given(text=st.one_of(st.text(), st.text(alphabet=" abcdefghijklmnopqrstuvwxyz-:0123456789",
+                                         max_size=40)))
+def test_parse_any_text(text: str) -> None:
+    """Every text parses to an action that round-trips, or is a ``NotationError``."""
+    check_parse(text)
+
+
+def test_bad_input_does_not_grow_the_action_cache() -> None:
+    """actions.py: parsed text is never interned, so distinct bad inputs (a client sending
+    junk forever) use no memory once refused."""
+    from tabletop.games.radiant_arena import actions
+
+    s = position_at(5, 0.3)
+    s.legal_actions()
+    before = len(actions._CACHE)
+    for i in range(2000):
+        text = f"attack hero-{i}"
+        parse(text)
+        with pytest.raises(TabletopError):
+            s.apply(text)
+    assert len(actions._CACHE) == before
+
+
+def near_texts(s: ArenaState) -> list[str]:
+    """Texts close to the legal ones: every verb with the names of this game, of hidden
+    cards (the other seat's hand, deck, shop, face-down deity, consecrated conduits) and
+    of no card."""
+    seat = s.to_act if s.to_act is not None else 0
+    o = 1 - seat
+    hidden = [*s.hands[o], *s.decks[o], *s.shops[o], *(s.cond[o][x] for x in range(3)
+                                                       if not s.ruined[o][x])]
+    if face_down(s, o):
+        hidden.append(s.unit_card[o * 4 + R.DEITY])
+    names = sorted({*hidden, *s.unit_card, "dragon", "wrathlord", "final-judge", "oracle",
+                    "zeal", "fury", "conduit", "left"})
+    mine = [s.unit_card[u] for u in s.units_of(seat)]
+    out = []
+    for n in names:
+        out += [f"attack {n}", f"with {n}", f"target {n}", f"block {n}", f"clash {n}",
+                f"clash {n} by {mine[0]}", f"clash zeal by {n}", f"discard {n}",
+                f"buy {n} {mine[0]}", f"buy fury {n}", f"talent {n}:study",
+                f"talent {mine[2]}:{n}", f"manifest {n} left banish {mine[0]}",
+                f"manifest {mine[3]} left banish {n}", f"level {n}", f"move {n} left",
+                f"recover {n}", f"assign {n}", f"first {n}", f"place {n} left",
+                f"revive buyback {n} left", f"deploy {n} left", f"choose {n}", f"lane {n}",
+                f"revive mass {n}"]
+    return out
+
+
+def message(s: ArenaState, text: str) -> str | None:
+    """The error ``apply(text)`` raises (None if it was legal), leaving ``s`` unchanged."""
+    before = observable(s)
+    try:
+        s.clone().apply(text)
+    except TabletopError as e:
+        assert observable(s) == before
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+@settings(max_examples=examples(60), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), data=st.data())
+def test_error_messages_do_not_depend_on_hidden_cards(seed: int, fraction: float,
+                                                      data: st.DataObject) -> None:
+    """Hidden information (docs/rules/radiant-arena.md): for any text, the error the seat to
+    act gets is the same in every position it cannot tell apart. Naming the other seat's
+    face-down deity, a card in its hand or deck, an item in its shop or a consecrated
+    conduit reads exactly like naming a card not in the game: the message is identical in
+    the real position and in re-deals of what the seat cannot see."""
+    s = position_at(seed, fraction, "examples")
+    if s.to_act is None:
+        return
+    seat = s.to_act
+    texts = data.draw(st.lists(st.sampled_from(near_texts(s)), min_size=1, max_size=12))
+    texts += [data.draw(st.text(max_size=30))]
+    others = [s.resample(seat, random.Random(seed + k)) for k in range(3)]
+    for text in texts:
+        real = message(s, text)
+        for other in others:
+            assert message(other, text) == real, text
+
+
+def test_the_face_down_deity_reads_like_no_card() -> None:
+    """Manifestation / Hidden information: before B's deity manifests, A naming it (the
+    Oracle) gets the message of a card not in the game (the Wrathlord, with the starter
+    decks), not "not yours"; once it has manifested, A is told it is not theirs."""
+    s = position_at(2, 0.05)
+    while s.to_act != 0 or s.phase != R.MAIN:
+        s.apply(s.legal_actions()[0])
+    assert face_down(s, 1) and s.unit_card[7] == "oracle"
+    oracle = message(s, "move oracle left")
+    nothing = message(s, "move wrathlord left")
+    assert oracle is not None and nothing is not None
+    assert oracle.replace("oracle", "X") == nothing.replace("wrathlord", "X")
+    assert "not yours" not in oracle
+
+
+@settings(max_examples=examples(60), **SETTINGS)
+@given(seed=seeds, fraction=st.floats(0, 1), data=st.data())
+def test_apply_any_text_applies_a_legal_action_or_changes_nothing(
+        seed: int, fraction: float, data: st.DataObject) -> None:
+    """DESIGN.md core contract: ``apply`` of any text either carries out a legal action or
+    raises a ``TabletopError`` (notation or illegal) and leaves the state as it was."""
+    s = position_at(seed, fraction)
+    legal = [a.to_text() for a in s.legal_actions()]
+    pool = near_texts(s) + legal + HARD_TEXTS
+    texts = data.draw(st.lists(st.one_of(st.sampled_from(pool), st.text(max_size=40)),
+                               min_size=1, max_size=10))
+    for text in texts:
+        before = observable(s)
+        legal_now = set(s.legal_actions())
+        try:
+            action = s.parse_action(text)
+        except NotationError:
+            action = None
+        try:
+            s.apply(text)
+        except TabletopError:
+            assert action not in legal_now
+            assert observable(s) == before
+            continue
+        assert action in legal_now

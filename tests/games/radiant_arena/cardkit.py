@@ -13,6 +13,13 @@ from tabletop.core import from_scenario
 from tabletop.games.radiant_arena import ArenaState
 from tabletop.games.radiant_arena.spec import catalog
 
+# The event helpers, shared with the rule tests.
+from .helpers import found as found
+from .helpers import happened as happened
+from .helpers import index_of as index_of
+from .helpers import kinds as kinds
+from .helpers import with_banished
+
 GAME = "radiant-arena"
 CAT = catalog()
 A, B = 0, 1
@@ -44,12 +51,14 @@ def conduits(a: tuple[dict[str, Any], ...] | None = None,
 
 def arena(units: dict[str, str | dict[str, Any]], *, hands: tuple[list[str], list[str]] = ([], []),
           draw_piles: tuple[list[str], list[str]] | None = None, active: int = A, ap: int = 3,
-          power: tuple[int, int] = (0, 0), phase: str = "action", turn: int = 5,
+          power: tuple[int, int] = (0, 0), phase: str = "action", turn: int | None = None,
           **extra: Any) -> ArenaState:
     """A scenario position: units by id (a lane name or an :func:`at` entry).
 
-    ``draw_piles``: both skill decks, top card last; without it each deck is every skill
-    card of the seat's heroes not placed elsewhere, shuffled."""
+    ``draw_piles``: the cards on top of both skill decks, top card last (the rest of each
+    deck is every skill card of the seat's heroes not placed elsewhere, shuffled). The turn
+    is the active player's third (5 for A, 6 for B) unless given."""
+    turn = 5 + active if turn is None else turn
     data: dict[str, Any] = {
         "game": GAME, "turn": turn, "active": active, "phase": phase, "action_points": ap,
         "power": list(power), "hands": [list(hands[0]), list(hands[1])],
@@ -57,9 +66,9 @@ def arena(units: dict[str, str | dict[str, Any]], *, hands: tuple[list[str], lis
         "conduits": conduits(),
     }
     if draw_piles is not None:
-        data["decks"] = [list(draw_piles[0]), list(draw_piles[1])]
+        data["deck_tops"] = [list(draw_piles[0]), list(draw_piles[1])]
     data.update(extra)
-    s = from_scenario(data)
+    s = from_scenario(with_banished(data))
     assert isinstance(s, ArenaState)
     return s
 
@@ -94,11 +103,6 @@ def zone(s: ArenaState, name: str) -> int:
 def committed(s: ArenaState, name: str) -> bool:
     """Whether a unit is committed."""
     return bool(s.comm[s.names[name]])
-
-
-def texts(s: ArenaState, since: int = 0) -> list[str]:
-    """Event texts (all seats) from index ``since``."""
-    return [e.text for e in s.events[since:]]
 
 
 def skill_text(card: str) -> str:

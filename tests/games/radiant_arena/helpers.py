@@ -27,6 +27,33 @@ def params(deck_a: str = "a", deck_b: str = "b") -> dict[str, str]:
     return {"deck_a": deck_a, "deck_b": deck_b, "cards": EXTRA_CARDS}
 
 
+def with_banished(data: dict[str, Any]) -> dict[str, Any]:
+    """Scenario data in which a deity placed in play has manifested (Key Concepts —
+    Manifestation): unless ``banished`` is given, the first hero of its seat that the
+    scenario does not place goes to the void as the banished one."""
+    if "banished" in data:
+        return data
+    from tabletop.games.radiant_arena.spec import catalog
+
+    params = data.get("params", {})
+    cat = catalog(params.get("cards", ""))
+    units = data.setdefault("units", {})
+    banished = ["", ""]
+    for seat, key in ((0, "deck_a"), (1, "deck_b")):
+        deck = cat.decks[params.get(key, "ab"[seat])]
+        placed = units.get(deck.deity, {})
+        if placed.get("zone", "home") == "home":
+            continue
+        spare = next((h for h in deck.heroes if h not in units), None)
+        if spare is None:
+            raise AssertionError(f"{deck.deity} is in play: give banished (every hero of "
+                                 "its seat is placed)")
+        units[spare] = {"zone": "void"}
+        banished[seat] = spare
+    data["banished"] = banished
+    return data
+
+
 def position(units: dict[str, dict[str, Any]] | None = None, *,
              deck_ids: tuple[str, str] = ("a", "b"),
              hands: list[list[str]] | None = None, **fields: Any) -> ArenaState:
@@ -37,7 +64,7 @@ def position(units: dict[str, dict[str, Any]] | None = None, *,
     """
     data: dict[str, Any] = {"game": GAME, "params": params(*deck_ids), "units": units or {},
                             "hands": hands if hands is not None else [[], []], **fields}
-    state = from_scenario(data)
+    state = from_scenario(with_banished(data))
     assert isinstance(state, ArenaState)
     assert state.phase != PREP
     return state
@@ -69,18 +96,46 @@ def play(state: ArenaState, *actions: str) -> ArenaState:
     return state
 
 
-def texts(state: ArenaState, seat: int | None = None, *, everything: bool = True) -> list[str]:
-    """Event sentences: all of them, or those ``seat`` may see (``everything=False``)."""
-    events = state.events if everything else state.events_for(seat)
-    return [e.text for e in events]
+EVERYONE = -99  # found(seat=EVERYONE): every event, unfiltered
 
 
-def index_of(state: ArenaState, text: str) -> int:
-    """The position of the first event whose sentence contains ``text``."""
-    for i, t in enumerate(texts(state)):
-        if text in t:
+def found(state: ArenaState, kind: str, *, seat: int | None = EVERYONE, since: int = 0,
+          **match: Any) -> list[dict[str, Any]]:
+    """The fields of the events of ``kind`` (from index ``since``) whose fields include
+    ``match``: all events, or the copies ``seat`` may see (``None``: a spectator)."""
+    events = state.events if seat == EVERYONE else state.events_for(seat)
+    return [e.fields for e in events[since:] if e.kind == kind
+            and all(k in e.fields and e.fields[k] == v for k, v in match.items())]
+
+
+def happened(state: ArenaState, kind: str, **match: Any) -> bool:
+    """Whether an event of ``kind`` with these fields happened (see :func:`found`)."""
+    return bool(found(state, kind, **match))
+
+
+def skills_of(deck_id: str, *less: str) -> list[str]:
+    """Every skill card of a deck's heroes (with the extra test cards), less ``less``: what
+    a discard pile holds when the deck is empty and ``less`` is in the hand."""
+    from tabletop.games.radiant_arena.spec import catalog
+
+    cat = catalog(EXTRA_CARDS)
+    cards = [k for h in cat.decks[deck_id].heroes for k in cat.skill_set(h)]
+    for k in less:
+        cards.remove(k)
+    return cards
+
+
+def index_of(state: ArenaState, kind: str, **match: Any) -> int:
+    """The position of the first event of ``kind`` with these fields."""
+    for i, e in enumerate(state.events):
+        if e.kind == kind and all(e.fields.get(k) == v for k, v in match.items()):
             return i
-    raise AssertionError(f"no event contains {text!r}: {texts(state)}")
+    raise AssertionError(f"no {kind} event with {match}: {[e.text for e in state.events]}")
+
+
+def kinds(state: ArenaState, since: int = 0) -> list[str]:
+    """The kinds of the events from index ``since``."""
+    return [e.kind for e in state.events[since:]]
 
 
 def u(state: ArenaState, name: str) -> int:

@@ -24,9 +24,10 @@ from .cardkit import (
     conduits,
     dmg,
     end_turn,
+    found,
+    happened,
     legal,
     play,
-    texts,
     u,
     zone,
 )
@@ -92,7 +93,8 @@ def test_oracle() -> None:
 
     both = arena({"bran": "right", "oracle": "left", "alyn": "left"})
     end_turn(both)
-    assert both.power[B] == 1 and texts(both).count("Evoker: Player B gains 1 power.") == 1
+    assert both.power[B] == 1
+    assert len(found(both, "power_gain", seat=B, reason="evoker")) == 1
 
 
 # --- conduits -----------------------------------------------------------------------------
@@ -121,7 +123,9 @@ def test_gift_of_the_elements(owner: int) -> None:
     else:
         s = ruined_by_attack(B, "left", {"alyn": "left"}, "alyn")
     assert s.power[owner] == 2 and s.power[1 - owner] == 1
-    assert "Gift of the Elements" in " ".join(texts(s))
+    assert happened(s, "ruin", seat=owner, lane="left", conduit="gift-of-the-elements")
+    assert happened(s, "power_gain", seat=owner, amount=2, reason="effect",
+                    source="gift-of-the-elements")
 
 
 @pytest.mark.parametrize("owner", [A, B], ids=["deck-a", "deck-b"])

@@ -23,9 +23,10 @@ from .cardkit import (
     committed,
     dmg,
     end_turn,
+    happened,
+    index_of,
     legal,
     play,
-    texts,
     u,
 )
 
@@ -59,7 +60,13 @@ def test_alyn_basic() -> None:
     assert stats(s, "alyn") == ("Knight of the Blood", 3, 1, 8, 5, [], 0)
     play(s, "attack alyn", "target viggo", "no-clash", "no-clash")
     assert dmg(s, "viggo") == 3
-    assert texts(s)[-2:] == ["Alyn takes 2 damage (5 of 8).", "Alyn heals 1 damage."]
+    i = index_of(s, "damage", unit="alyn")
+    assert s.events[i].fields == {"unit": "alyn", "amount": 2, "before": 3, "after": 5,
+                                  "health": 8, "piercing": False, "stun": False,
+                                  "combat": True, "source": "viggo"}
+    assert s.events[i + 1].kind == "heal"  # then her text, after the combat damage
+    assert s.events[i + 1].fields == {"unit": "alyn", "amount": 1, "before": 5, "after": 4,
+                                      "cause": "effect", "source": "alyn"}
     assert dmg(s, "alyn") == 4
 
     stopped = arena({"alyn": at("center", damage=3), "eleanor": "center"},
@@ -117,7 +124,7 @@ def test_mato_levelled() -> None:
     play(s, "target conduit", "no-block")
     end_turn(s)
     assert s.active == A and dmg(s, "mato") == 3
-    assert "Regen: Mato heals 1." in texts(s)
+    assert happened(s, "heal", unit="mato", amount=1, cause="regen")
 
 
 # --- Iskandar -----------------------------------------------------------------------------
@@ -142,7 +149,7 @@ def test_iskandar_basic() -> None:
     evoker = arena({"iskandar": "left", "viggo": "center"}, active=B, power=(2, 0))
     end_turn(evoker)
     assert evoker.active == A and evoker.power[A] == 3
-    assert "Evoker: Player A gains 1 power." in texts(evoker)
+    assert happened(evoker, "power_gain", seat=A, amount=1, reason="evoker")
     nobody = arena({"iskandar": "home", "alyn": "left", "viggo": "center"}, active=B,
                    power=(2, 0))
     end_turn(nobody)
@@ -209,7 +216,7 @@ def test_viggo_levelled() -> None:
     team = arena({"viggo": levelled("viggo"), "eleanor": "center", "alyn": "center"},
                  active=B, hands=(["test-of-arms"], []))
     play(team, "attack viggo", "with eleanor", "target alyn", "no-clash", "clash test-of-arms")
-    assert "Eleanor cannot take damage (Vanguard)." in texts(team)
+    assert happened(team, "damage_prevented", unit="eleanor", by="viggo")
     assert team.to_act == B and team.phase == 2  # no "assign": only Viggo may be hit
     # Viggo: 1 (Test of Arms) + (3 + 2) - 1 = 5, then Eleanor's heal: 4. Eleanor: 0.
     assert dmg(team, "viggo") == 4 and dmg(team, "eleanor") == 0
@@ -258,7 +265,8 @@ def test_eleanor_levelled() -> None:
                "alyn": "center"})
     assert stats(s, "eleanor") == ("Dawnbringer", 3, 2, 10, None, ["taunt"], 1)
     end_turn(s)
-    assert s.active == B and dmg(s, "eleanor") == 2 and "Regen: Eleanor heals 1." in texts(s)
+    assert s.active == B and dmg(s, "eleanor") == 2
+    assert happened(s, "heal", unit="eleanor", amount=1, after=2, cause="regen")
     play(s, "attack eleanor", "target alyn", "no-clash", "no-clash")
     assert dmg(s, "eleanor") == 2 + 1 - 1 and dmg(s, "bran") == 0
     assert dmg(s, "alyn") == 2 - 1

@@ -21,9 +21,9 @@ from .cardkit import (
     at,
     committed,
     dmg,
+    happened,
     legal,
     play,
-    texts,
     u,
     zone,
 )
@@ -58,7 +58,9 @@ def test_fury() -> None:
     assert [a for a in legal(s) if a.startswith("buy fury")] == ["buy fury alyn",
                                                                  "buy fury mato"]
     play(s, "buy fury alyn")
-    assert "Player A buys Fury (4 power) for Alyn." in texts(s)
+    assert happened(s, "buy", seat=A, item="fury", cost=4, unit="alyn", shop=2)
+    assert happened(s, "power_pay", seat=A, amount=4, total=0, reason="buy")
+    assert happened(s, "recover", unit="alyn", cause="effect")
     assert s.power[A] == 0 and "fury" not in s.shops[A] and s.item[u(s, "alyn")] == "fury"
     assert not committed(s, "alyn")
     assert card(s, "alyn")["attack"] == 5 and card(s, "alyn")["item"] == "fury"
@@ -124,7 +126,7 @@ def test_wurmbane() -> None:
     s = shop({"viggo": at("center", item="sun-gods-gauntlet")}, B, 6,
              shops=[[], ["wurmbane", "crusaders-guard"]])
     play(s, "buy wurmbane viggo")
-    assert "Sun God's Gauntlet is destroyed." in texts(s)
+    assert happened(s, "item_destroyed", seat=B, item="sun-gods-gauntlet", unit="viggo")
     assert s.discards[B] == ["sun-gods-gauntlet"] and s.power[B] == 0
     assert (card(s, "viggo")["attack"], card(s, "viggo")["health"]) == (5, 10)
     # (B's turn has ended: its draw step drew a skill card, which is not Wurmbane's.)

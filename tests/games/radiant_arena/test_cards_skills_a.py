@@ -20,9 +20,9 @@ from .cardkit import (
     at,
     committed,
     dmg,
+    happened,
     legal,
     play,
-    texts,
     u,
 )
 
@@ -49,7 +49,7 @@ def test_implacable() -> None:
     play(s, "attack alyn", "with mato", "target eleanor", "clash implacable by alyn",
          "clash retribution")
     # Retribution: 3 piercing to Alyn; Mato cannot take damage while Vanguard Alyn attacks.
-    assert "Mato cannot take damage (Vanguard)." in texts(s)
+    assert happened(s, "damage_prevented", unit="mato", by="alyn")
     assert dmg(s, "mato") == 0
     # Resolution: (3 + 2) + 2 = 7 against Eleanor's 2 + 2 armor: 3. Eleanor deals 3 + 2 = 5
     # to Alyn (the only one who may take it), less Alyn's 1 + 1 armor: 3. Then Alyn heals 1
@@ -141,8 +141,7 @@ def test_massacre() -> None:
     basic = arena({"alyn": "center", "eleanor": at("center", committed=True),
                    "viggo": "center"}, hands=(["massacre"], []))
     play(basic, "attack alyn", "target eleanor", "no-block", "clash massacre", "no-clash")
-    assert "Alyn is not levelled up: the Ultimate clash effect of Massacre does not resolve." \
-        in texts(basic)
+    assert happened(basic, "ultimate_fizzles", unit="alyn", card="massacre")
     assert dmg(basic, "viggo") == 0
     assert dmg(basic, "eleanor") == 3 + 3 - 2
 
@@ -241,7 +240,7 @@ def test_unbreakable() -> None:
               hands=(["unbreakable"], ["sunder"]))
     play(s, "attack viggo", "target mato", "clash sunder", "clash unbreakable")
     assert dmg(s, "mato") == 10 and s.zone[u(s, "mato")] == CENTER
-    assert "Mato takes stun damage and stays in play with 1 health." in texts(s)
+    assert happened(s, "damage", unit="mato", stun=True, after=10, health=11)
     assert dmg(s, "viggo") == 3 + 2
     assert s.power == [0, 0]  # no KO
     assert not s.keyword(u(s, "viggo"), "stun")  # this combat only

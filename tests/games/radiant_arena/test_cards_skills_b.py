@@ -16,9 +16,9 @@ from .cardkit import (
     committed,
     dmg,
     end_turn,
+    happened,
     legal,
     play,
-    texts,
     u,
 )
 
@@ -77,7 +77,8 @@ def test_blood_drunk() -> None:
     s = arena({"viggo": at("center", damage=5), "alyn": "center"}, active=B,
               hands=([], ["blood-drunk"]))
     play(s, "attack viggo", "target alyn", "clash blood-drunk", "no-clash")
-    assert "Viggo heals 2 damage." in texts(s)
+    assert happened(s, "heal", unit="viggo", amount=2, before=5, after=3,
+                    source="blood-drunk")
     assert dmg(s, "viggo") == 5 - 2 + 3
     assert dmg(s, "alyn") == 6 - 1 - 1  # Alyn dealt damage: she heals 1
 
@@ -94,21 +95,25 @@ def test_overkill() -> None:
     s = arena({"viggo": at("center", levelled=True), "mato": "center"}, active=B,
               hands=([], ["overkill"]), draw_piles=([], ["zeal", "savage-might"]))
     play(s, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert "Overkill reveals Savage Might: Viggo gets +3 attack." in texts(s)
-    assert s.decks[B] == ["zeal"] and sorted(s.discards[B]) == ["overkill", "savage-might"]
+    assert happened(s, "reveal_top", seat=B, card="savage-might", deck=28)
+    assert happened(s, "discard", seat=B, card="savage-might", why="overkill")
+    assert happened(s, "boost", unit="viggo", attack_bonus=3, until="combat")
+    assert s.decks[B][-1] == "zeal" and len(s.decks[B]) == 28  # 30 less Overkill and the card
+    assert sorted(s.discards[B]) == ["overkill", "savage-might"]
     assert dmg(s, "mato") == 10 - 1
     assert s.attack_of(u(s, "viggo")) == 4  # this combat only
 
     zero = arena({"viggo": at("center", levelled=True), "mato": "center"}, active=B,
                  hands=([], ["overkill"]), draw_piles=([], ["defiance"]))
     play(zero, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert zero.decks[B] == [] and "defiance" in zero.discards[B]
+    assert len(zero.decks[B]) == 28 and "defiance" in zero.discards[B]
     assert dmg(zero, "mato") == 4 + 3 - 1
 
     basic = arena({"viggo": "center", "mato": "center"}, active=B,
                   hands=([], ["overkill"]), draw_piles=([], ["savage-might"]))
     play(basic, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert basic.decks[B] == ["savage-might"] and dmg(basic, "mato") == 3 + 3 - 1
+    assert basic.decks[B][-1] == "savage-might" and len(basic.decks[B]) == 29
+    assert dmg(basic, "mato") == 3 + 3 - 1
 
 
 # --- Eleanor ------------------------------------------------------------------------------
@@ -138,7 +143,8 @@ def test_blinding_light_after_a_defending_clash() -> None:
     play(s, "attack eleanor", "target alyn", "clash blinding-light", "clash test-of-arms")
     # Test of Arms: 1 Piercing to Eleanor; Alyn's 0 + 2 against Eleanor's 2 + 1 armor: 0.
     # Eleanor's 2 + 1 against Alyn's 1 + 1 armor: 1, so Eleanor heals 1 (her own text).
-    assert "Eleanor takes 1 piercing damage (1 of 9)." in texts(s)
+    assert happened(s, "damage", unit="eleanor", amount=1, after=1, health=9, piercing=True,
+                    source="test-of-arms")
     assert dmg(s, "eleanor") == 0 and dmg(s, "alyn") == 1
 
 
@@ -156,7 +162,8 @@ def test_zeal() -> None:
     assert s.to_act == B
     assert legal(s) == ["clash blinding-light", "clash defiance", "no-clash"]
     play(s, "clash blinding-light")
-    assert "Eleanor clashes Blinding Light face up (1 attack, 1 armor)." in texts(s)
+    assert happened(s, "extra_clash", seat=B, unit="eleanor", card="blinding-light",
+                    attack=1, armor=1, hand=1)
     assert committed(s, "alyn")
     assert dmg(s, "alyn") == 4 - 1 and dmg(s, "eleanor") == 0
     assert sorted(s.discards[B]) == ["blinding-light", "zeal"] and s.hands[B] == ["defiance"]

@@ -9,12 +9,12 @@ from .helpers import (
     assert_illegal,
     committed,
     dmg,
+    happened,
     index_of,
     legal,
     play,
     position,
     scenario_file,
-    texts,
     u,
     zone,
 )
@@ -28,7 +28,7 @@ def test_bran_spark_of_divinity_and_natures_wrath_has_7_attack_1_armor() -> None
     normally, +1 for Clashing with Nature's Wrath)." """
     s = position({"bran": {"zone": "center", "item": "spark-of-divinity"},
                   "mato": {"zone": "center"}},
-                 active=B, hands=[[], ["natures-wrath"]])
+                 active=B, hands=[[], ["natures-wrath"]], deck_ids=("a", "b-spark"))
     assert s.attack_of(u(s, "bran")) == 5 and s.armor_of(u(s, "bran")) == 0
     play(s, "attack bran", "target mato", "clash natures-wrath")
     bran = u(s, "bran")
@@ -36,7 +36,7 @@ def test_bran_spark_of_divinity_and_natures_wrath_has_7_attack_1_armor() -> None
     assert combat_armor(s, bran) == 1
     assert s.view(B)["combat"]["attack"] == 7  # Bran's player sees his own clash card
     play(s, "no-clash")
-    assert "Resolution: the attackers' combined attack is 7; the defender's is 2." in texts(s)
+    assert happened(s, "resolution", attack=7, defence=2)
     assert dmg(s, "mato") == 7 - 1  # Mato's armor 1
     assert dmg(s, "bran") == 2 - 1  # Bran's armor 1 against Mato's attack 2
 
@@ -47,14 +47,14 @@ def test_bran_committed_defending_with_10000_drills_has_1_attack_3_armor() -> No
     attack and armor. The clash effect gives him +2 to either stat; he chooses defense. His
     total stats are: 1 attack, 3 armor." """
     s = position({"iskandar": {"zone": "center"}, "bran": {"zone": "center", "committed": True}},
-                 hands=[["red-harvest"], ["10000-drills"]])
+                 hands=[["red-harvest"], ["10000-drills"]], deck_ids=("a", "b-drills"))
     play(s, "attack iskandar", "target bran", "clash red-harvest", "clash 10000-drills")
     assert s.to_act == B and legal(s) == {"choose attack", "choose armor"}
     bran = u(s, "bran")
     assert clash_values(s, bran) == (1, 1)
     assert (combat_attack(s, bran), combat_armor(s, bran)) == (1, 1)
     play(s, "choose armor")
-    assert "Resolution: the attackers' combined attack is 4; the defender's is 1." in texts(s)
+    assert happened(s, "resolution", attack=4, defence=1)
     assert dmg(s, "bran") == 4 - 3  # Iskandar 1 + Red Harvest 3 against armor 3
     assert dmg(s, "iskandar") == 1  # Bran's 1 attack, Iskandar has no armor
 
@@ -70,7 +70,7 @@ def test_lifelink_splits_itotias_9_damage_between_brighid_and_grandfather() -> N
     # Twin Strike grants Itotia a second clash: played face up, resolved at once.
     assert s.to_act == 0 and legal(s) == {"clash heavy-blow", "no-clash"}
     play(s, "clash heavy-blow")
-    assert "Resolution: the attackers' combined attack is 9; the defender's is 3." in texts(s)
+    assert happened(s, "resolution", attack=9, defence=3)
     assert dmg(s, "grandfather") == 4
     assert dmg(s, "brighid") == 4
     assert dmg(s, "itotia") == 3  # Brighid 2 + Lifelink 1
@@ -85,8 +85,8 @@ def test_mato_with_6_damage_clashes_battle_frenzy_for_5_attack() -> None:
     play(s, "attack mato", "target viggo", "clash battle-frenzy")
     assert legal(s) == {"no-clash"}  # an empty hand cannot clash
     play(s, "no-clash")
-    assert "Mato gets +2 attack and +0 armor." in texts(s)
-    assert "Resolution: the attackers' combined attack is 7; the defender's is 3." in texts(s)
+    assert happened(s, "boost", unit="mato", attack_bonus=2, armor_bonus=0)
+    assert happened(s, "resolution", attack=7, defence=3)
     assert dmg(s, "viggo") == 7  # Viggo has no armor
     assert dmg(s, "mato") == 6 + 2
 
@@ -105,7 +105,7 @@ def test_wrathlord_negates_his_ko_no_ko_power_but_1_for_the_conduit() -> None:
     assert zone(s, "wrathlord") == "center" and dmg(s, "wrathlord") == 0
     assert s.ruined[B] == [False, False, True]
     assert s.power == [1, 0]  # 1 for the conduit, none for a KO
-    assert "The Wrathlord is KO'd and returns home." not in texts(s)
+    assert not happened(s, "ko", unit="wrathlord")
     assert not s.is_over
 
 
@@ -122,7 +122,7 @@ def test_wrathlord_without_conduits_is_kod_and_the_game_is_won_without_power() -
     assert s.is_over
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert "The Wrathlord is KO'd and returns home." in texts(s)
+    assert happened(s, "ko", unit="wrathlord", lane="center", source="alyn")
     assert s.power == [0, 0]
 
 
@@ -141,7 +141,7 @@ def test_maka_sniping_from_another_lane_only_the_defenders_lane_may_block() -> N
     assert s.to_act == B and legal(s) == {"block bran", "no-block"}  # not Eleanor
     assert_illegal(s, "block eleanor", "Combat — Blocking")
     play(s, "block bran", "no-clash", "no-clash")
-    assert "Resolution: the attackers' combined attack is 3; the defender's is 0." in texts(s)
+    assert happened(s, "resolution", attack=3, defence=0)
     assert dmg(s, "bran") == 3 and dmg(s, "viggo") == 0 and dmg(s, "maka") == 0
 
 
@@ -160,7 +160,8 @@ def test_bran_levels_up_flips_then_recovers_and_heals_2_both_versions_in_one_tur
     assert "talent bran:heal" not in legal(s)  # Cooldown
     play(s, "level bran")
     assert s.lvl[u(s, "bran")] == 1 and not committed(s, "bran") and s.power[B] == 0
-    assert index_of(s, "Bran levels up.") < index_of(s, "Bran recovers after levelling up.")
+    assert index_of(s, "level_up", unit="bran") < index_of(s, "recover", unit="bran",
+                                                             cause="level_up")
     assert "talent bran:heal" in legal(s)  # the levelled version is a separate ability
     play(s, "talent bran:heal", "target bran")
     assert dmg(s, "bran") == 2  # the levelled heal: 2
@@ -174,13 +175,14 @@ def test_bran_levelling_up_in_the_middle_of_a_combat_recovers_at_once() -> None:
     FAQ: flip first, then recover. (Sudden Insight is a test card: "Clash: Level up this
     hero.")"""
     s = position({"bran": {"zone": "center", "damage": 3}, "alyn": {"zone": "center"}},
-                 active=B, hands=[[], ["sudden-insight"]])
+                 active=B, hands=[[], ["sudden-insight"]], deck_ids=("a", "b-probe"))
     play(s, "attack bran", "target alyn", "clash sudden-insight", "no-clash")
     bran = u(s, "bran")
     assert s.lvl[bran] == 1 and not s.comm[bran]
-    assert index_of(s, "Bran levels up.") < index_of(s, "Bran recovers after levelling up.")
+    assert index_of(s, "level_up", unit="bran") < index_of(s, "recover", unit="bran",
+                                                             cause="level_up")
     # The levelled Bran fights: attack 3 + 1, armor 1.
-    assert "Resolution: the attackers' combined attack is 4; the defender's is 3." in texts(s)
+    assert happened(s, "resolution", attack=4, defence=3)
     assert dmg(s, "bran") == 3 + 2
     assert dmg(s, "alyn") == 3 - 1  # Alyn heals 1 after dealing combat damage
     assert "attack bran" in legal(s)  # ready again after the combat

@@ -9,7 +9,7 @@ import pytest
 from tabletop.core import from_scenario
 from tabletop.games.radiant_arena.rules import ArenaState
 
-from .helpers import CARDS, texts
+from .helpers import CARDS
 
 CARDS_PARAM = f"{CARDS / 'golden_rule.toml'}"
 
@@ -40,8 +40,8 @@ def test_active_player_orders_their_own_simultaneous_effects(first: str) -> None
     assert state.to_act == 0
     before = len(state.events)
     state.apply(f"first {first}")
-    later = texts(state)[before:]
-    heal = next(i for i, t in enumerate(later) if t.startswith("Alyn heals"))
-    draw = next(i for i, t in enumerate(later) if t == "Player A draws a card.")
+    later = state.events[before:]
+    heal = next(i for i, e in enumerate(later) if e.kind == "heal" and e.fields["unit"] == "alyn")
+    draw = next(i for i, e in enumerate(later) if e.kind == "draw" and e.fields["seat"] == 0)
     assert (heal < draw) == (first == "alyn")
     assert state.dmg[0] == 1 and len(state.hands[0]) == 1

@@ -9,10 +9,11 @@ from .helpers import (
     assert_illegal,
     committed,
     dmg,
+    found,
+    happened,
     legal,
     play,
     position,
-    texts,
     u,
     zone,
 )
@@ -40,7 +41,7 @@ def test_actions_cost_action_points_and_pass_ends_the_action_phase() -> None:
     assert_illegal(s, "recover mato", R_ACTION)
     play(s, "pass")
     assert s.active == B and s.phase == MAIN  # A's turn has ended
-    assert "Player A passes: the action phase ends." in texts(s)
+    assert happened(s, "pass", seat=A, phase="action")
 
 
 def test_only_the_active_player_takes_actions_with_their_own_heroes() -> None:
@@ -109,7 +110,7 @@ def test_recover_only_a_committed_hero() -> None:
     assert "ready" in err.reason
     play(s, "recover alyn")
     assert not committed(s, "alyn") and s.ap == 2
-    assert "Alyn recovers." in texts(s)
+    assert found(s, "recover") == [{"unit": "alyn", "cause": "action", "ap": 2}]
 
 
 # --- Move -------------------------------------------------------------------------------
@@ -178,7 +179,7 @@ def test_manifest_banishes_even_a_kod_hero_deity_enters_ready_undamaged_ability(
     Manifestation ability printed on them." The Final Judge: "Deal 2 Piercing damage to
     each enemy hero at this location." FAQ: no conduit is destroyed to manifest."""
     s = position({"alyn": {"zone": "home", "item": "fury"}, "mato": {"zone": "left"},
-                  "final-judge": {"zone": "home", "damage": 5, "committed": True},
+                  "final-judge": {"zone": "home"},
                   "viggo": {"zone": "center"}, "eleanor": {"zone": "center"},
                   "bran": {"zone": "left"}})
     play(s, "manifest final-judge center banish alyn")
@@ -201,7 +202,7 @@ def test_manifest_only_by_a_deity_not_in_play() -> None:
         f"manifest final-judge {lane} banish {h}" for lane in ("left", "center", "right")
         for h in ("alyn", "mato", "iskandar")}
     s = position({"alyn": {"zone": "left"}, "iskandar": {"zone": "void"},
-                  "final-judge": {"zone": "right"}}, banished=[2, -1])
+                  "final-judge": {"zone": "right"}}, banished=["iskandar", ""])
     assert not any(a.startswith("manifest") for a in legal(s))
 
 
@@ -282,7 +283,10 @@ def test_skill_card_talent_goes_to_the_discard_pile_after_resolving() -> None:
     play(s, "talent iskandar:arcane-evocation")
     assert legal(s) == {"target viggo", "target bran"}
     assert s.hands[A] == ["time-lock"] and s.discards[A] == []  # on the table
-    assert "Iskandar uses the talent Arcane Evocation." in texts(s, B, everything=False)
+    assert found(s, "talent", seat=B) == [{"seat": A, "unit": "iskandar",
+                                            "ability": "arcane-evocation",
+                                            "card": "arcane-evocation", "hand": 1, "cost": 1,
+                                            "ap": 2}]
     play(s, "target bran")
     assert dmg(s, "bran") == 2
     assert s.discards[A] == ["arcane-evocation"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tabletop.games.radiant_arena.flow import combat_attack
 from tabletop.games.radiant_arena.rules import CLASH_A, MAIN
 
@@ -10,11 +12,12 @@ from .helpers import (
     assert_illegal,
     committed,
     dmg,
+    found,
+    happened,
     index_of,
     legal,
     play,
     position,
-    texts,
     u,
     zone,
 )
@@ -53,7 +56,7 @@ def test_block_by_one_ready_hero_at_the_targets_location_not_the_target() -> Non
     themselves." The original target "takes no further part in the combat"."""
     s = position({"alyn": {"zone": "left"}, "viggo": {"zone": "left"},
                   "eleanor": {"zone": "left", "committed": True}, "bran": {"zone": "left"},
-                  "oracle": {"zone": "center"}}, hands=[["red-harvest"], []])
+                  "mato": {"zone": "center"}}, hands=[["red-harvest"], []])
     play(s, "attack alyn", "target viggo")
     assert legal(s) == {"block bran", "no-block"}
     assert_illegal(s, "block viggo", R_BLOCK)  # the target itself
@@ -83,7 +86,7 @@ def test_block_an_attack_on_a_conduit_then_clash() -> None:
     assert not committed(s, "eleanor")  # Defiance: "Recover this hero."
     # Alyn 3 + 3 against armor 2 + 3: 1 damage; the recovered Eleanor deals 2 + 0 back and
     # then heals 1 from each friendly hero at her location (herself).
-    assert "Eleanor takes 1 damage (1 of 9)." in texts(s)
+    assert happened(s, "damage", unit="eleanor", amount=1, after=1, health=9, combat=True)
     assert dmg(s, "eleanor") == 0
 
 
@@ -159,14 +162,18 @@ def test_clash_is_hidden_until_both_have_chosen() -> None:
     assert seen["clashes"] == [{"hero": "alyn", "card": None, "face_up": False}]
     assert seen["attack"] == 3  # only what B has seen
     assert s.view(B)["players"][A]["hand"] == 1 and "cards" not in s.view(B)["players"][A]
-    assert not any("Red Harvest" in t for t in texts(s, B, everything=False))
+    # B's copy of the clash event has no card field, and nothing B sees names the card.
+    assert found(s, "clash", seat=B) == [{"seat": A, "unit": "alyn", "hand": 1}]
+    assert s.events_for(B)[-1].text == "Alyn clashes a card face down."
+    assert "red-harvest" not in json.dumps([e.to_json() for e in s.events_for(B)])
     assert s.view(A)["combat"]["clashes"][0]["card"] == "red-harvest"
-    assert "You clash Red Harvest on Alyn." in texts(s, A, everything=False)
+    assert found(s, "clash", seat=A) == [{"seat": A, "unit": "alyn", "card": "red-harvest",
+                                          "hand": 1}]
     play(s, "clash sunder")
-    assert "Revealed: Alyn clashed Red Harvest (3 attack, 0 armor)." in texts(s, B,
-                                                                          everything=False)
-    assert "Revealed: Viggo clashed Sunder (3 attack, 0 armor)." in texts(s, A,
-                                                                       everything=False)
+    assert found(s, "reveal", seat=B, unit="alyn") == [
+        {"seat": A, "unit": "alyn", "card": "red-harvest", "attack": 3, "armor": 0}]
+    assert found(s, "reveal", seat=A, unit="viggo") == [
+        {"seat": B, "unit": "viggo", "card": "sunder", "attack": 3, "armor": 0}]
 
 
 def test_only_one_attacking_hero_clashes_in_a_team_attack() -> None:
@@ -184,8 +191,9 @@ def test_only_one_attacking_hero_clashes_in_a_team_attack() -> None:
     play(s, "clash battle-frenzy by mato")
     assert s.to_act == B and legal(s) == {"no-clash"}  # one clash for the attacking side
     play(s, "no-clash", "assign alyn")
-    assert "Mato gets +2 attack and +0 armor." in texts(s)  # the clashing hero's damage
-    assert "Resolution: the attackers' combined attack is 10; the defender's is 2." in texts(s)
+    # the clashing hero's damage
+    assert happened(s, "boost", unit="mato", attack_bonus=2, armor_bonus=0)
+    assert happened(s, "resolution", attack=10, defence=2)
 
 
 def test_attackers_clash_effects_resolve_before_the_defenders() -> None:
@@ -195,7 +203,8 @@ def test_attackers_clash_effects_resolve_before_the_defenders() -> None:
     s = position({"alyn": {"zone": "left"}, "viggo": {"zone": "left"}},
                  hands=[["test-of-arms"], ["blood-drunk"]])
     play(s, "attack alyn", "target viggo", "clash test-of-arms", "clash blood-drunk")
-    assert index_of(s, "Viggo takes 1 piercing damage") < index_of(s, "Viggo heals")
+    assert index_of(s, "damage", unit="viggo", amount=1, piercing=True) < index_of(
+        s, "heal", unit="viggo")
     assert dmg(s, "viggo") == 0 + (3 + 2)  # healed to 0 before combat damage
 
 
@@ -227,11 +236,12 @@ def test_additional_clash_is_face_up_and_resolves_at_once() -> None:
     play(s, "attack alyn", "target conduit", "block eleanor", "no-clash", "clash zeal")
     assert s.to_act == B and legal(s) == {"clash defiance", "clash sunder", "no-clash"}
     play(s, "clash defiance")
-    assert "Eleanor clashes Defiance face up (0 attack, 3 armor)." in texts(s, A,
-                                                                        everything=False)
+    # Face up: player A sees the card at once.
+    assert found(s, "extra_clash", seat=A) == [{"seat": B, "unit": "eleanor", "card": "defiance",
+                                                "attack": 0, "armor": 3, "hand": 1}]
     assert not committed(s, "eleanor")
     # Eleanor: ready again, attack 2 + 1 + 0; Alyn: armor 1.
-    assert "Resolution: the attackers' combined attack is 3; the defender's is 3." in texts(s)
+    assert happened(s, "resolution", attack=3, defence=3)
     assert dmg(s, "eleanor") == 0  # 3 against armor 2 + 1 + 3
     assert dmg(s, "alyn") == 2
     assert sorted(s.discards[B]) == ["defiance", "zeal"]
@@ -271,7 +281,7 @@ def test_team_attack_combines_attack_one_action() -> None:
                   "iskandar": {"zone": "left"}})
     play(s, "attack alyn", "with mato", "with iskandar", "target conduit", "assign iskandar")
     assert s.ap == 2
-    assert "Resolution: the attackers' combined attack is 8; the defender's is 2." in texts(s)
+    assert happened(s, "resolution", attack=8, defence=2)
     assert s.ruined[B][0]
 
 
@@ -333,7 +343,7 @@ def test_vanguard_attacker_takes_the_defenders_damage_others_take_none() -> None
     play(s, "attack viggo", "with eleanor", "target alyn", "no-clash", "clash test-of-arms")
     assert s.phase == MAIN  # no "assign": only Viggo can take damage
     assert dmg(s, "eleanor") == 0
-    assert "Eleanor cannot take damage (Vanguard)." in texts(s)
+    assert happened(s, "damage_prevented", unit="eleanor", by="viggo")
     assert dmg(s, "viggo") == 1 + (3 + 2 - 1) - 1  # Test of Arms, Alyn's blow; Eleanor heals 1
 
 
@@ -369,6 +379,6 @@ def test_an_attacker_kod_by_a_clash_effect_leaves_the_combat() -> None:
                  hands=[[], ["retribution"]])
     play(s, "attack alyn", "with iskandar", "target eleanor", "no-clash", "clash retribution")
     assert zone(s, "iskandar") == "home" and s.power == [0, 2]
-    assert "Resolution: the attackers' combined attack is 3; the defender's is 5." in texts(s)
+    assert happened(s, "resolution", attack=3, defence=5)
     assert dmg(s, "eleanor") == 0  # Alyn's 3 against armor 2 + 2
     assert dmg(s, "alyn") == 3 + (5 - 1)  # Retribution, then Eleanor's 5 against armor 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.games.radiant_arena.rules import MAIN, OVER
 
-from .helpers import assert_illegal, dmg, legal, play, position, texts, u, zone
+from .helpers import assert_illegal, dmg, happened, legal, play, position, skills_of, u, zone
 
 A, B = 0, 1
 R_MANIFEST = "Key Concepts — Manifestation"
@@ -31,9 +31,12 @@ def test_armor_reduces_damage() -> None:
                   "viggo": {"zone": "center"}},
                  hands=[["arcane-evocation", "arcane-evocation"], []])
     play(s, "talent iskandar:arcane-evocation", "target eleanor")
-    assert dmg(s, "eleanor") == 0 and "Eleanor takes no damage (armor)." in texts(s)
+    assert dmg(s, "eleanor") == 0
+    assert happened(s, "damage", unit="eleanor", amount=0, before=0, after=0)
     play(s, "talent iskandar:arcane-evocation", "target viggo")
-    assert dmg(s, "viggo") == 2 and "Viggo takes 2 damage (2 of 8)." in texts(s)
+    assert dmg(s, "viggo") == 2
+    assert happened(s, "damage", unit="viggo", amount=2, before=0, after=2, health=8,
+                    piercing=False, source="arcane-evocation")
 
 
 def test_piercing_damage_ignores_armor() -> None:
@@ -43,7 +46,8 @@ def test_piercing_damage_ignores_armor() -> None:
                  hands=[[], ["sunder"]])
     play(s, "attack viggo", "target mato", "clash sunder", "no-clash")
     assert dmg(s, "mato") == 3 + 3  # armor 1 ignored
-    assert "Mato takes 6 piercing damage (6 of 10)." in texts(s)
+    assert happened(s, "damage", unit="mato", amount=6, after=6, health=10, piercing=True,
+                    combat=True, source="viggo")
 
 
 def test_stun_damage_cannot_ko_leaves_1_health() -> None:
@@ -94,8 +98,8 @@ def test_ko_home_tokens_removed_item_and_level_kept_2_power() -> None:
     assert zone(s, "viggo") == "home"
     assert s.dmg[viggo] == 0 and s.item[viggo] == "wurmbane" and s.lvl[viggo] == 1
     assert s.power == [3, 0]
-    assert "Viggo is KO'd and returns home." in texts(s)
-    assert "Player A gains 2 power for the KO." in texts(s)
+    assert happened(s, "ko", unit="viggo", lane="center", source="arcane-evocation")
+    assert happened(s, "power_gain", seat=A, amount=2, total=3, reason="ko", source="viggo")
 
 
 def test_a_kod_hero_leaves_lanes_and_cannot_be_targeted() -> None:
@@ -203,7 +207,9 @@ def test_both_deities_kod_at_once_the_active_player_wins() -> None:
 def test_drawing_from_an_empty_deck_loses() -> None:
     """Winning & Losing: "A player goes to draw a card from their skill deck but cannot
     because the deck is empty. That player immediately loses the game"."""
-    s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"], []], decks=[[], ["zeal"]])
+    # A's deck is empty: every other card of A's is in the discard pile.
+    s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"], []],
+                 discards=[skills_of("a", "time-lock"), []])
     play(s, "pass")
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (B,)
@@ -213,7 +219,7 @@ def test_drawing_from_an_empty_deck_loses() -> None:
 def test_drawing_from_an_empty_deck_by_an_effect_loses_too() -> None:
     """Winning & Losing: any draw from an empty deck (docs/rules/radiant-arena.md, rule 22):
     Iskandar's talent "Draw a card"."""
-    s = position({"iskandar": {"zone": "left"}}, decks=[[], ["zeal"]])
+    s = position({"iskandar": {"zone": "left"}}, discards=[skills_of("a"), []])
     play(s, "talent iskandar:study")
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (B,)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from tabletop.games.radiant_arena.rules import DISCARD, MAIN, REVIVE, SHOP
 
-from .helpers import assert_illegal, committed, dmg, legal, play, position, texts, u, zone
+from .helpers import (
+    assert_illegal,
+    committed,
+    dmg,
+    found,
+    happened,
+    legal,
+    play,
+    position,
+    u,
+    zone,
+)
 
 A, B = 0, 1
 R_REVIVE = "The End Phase — Revive Step"
@@ -70,7 +81,8 @@ def test_mass_resurrect_needs_a_hero_kod_before_the_turn_and_a_consecrated_condu
                  phase="preparation", turn=5)
     play(s, "attack mato", "target viggo", "no-clash", "no-clash", "pass")
     assert s.active == B and s.phase == MAIN  # nothing to revive: the end phase ran through
-    s = kod_at_turn_start(units={"final-judge": {"zone": "center"}},
+    s = kod_at_turn_start(units={"final-judge": {"zone": "center"},
+                                 "iskandar": {"zone": "void"}}, banished=["iskandar", ""],
                           conduits=[[{"id": c, "ruined": True} for c in (
                               "natures-bounty", "gift-of-the-elements", "ancient-wisdom")],
                               [{"id": "smite"}, {"id": "natures-bounty"},
@@ -112,7 +124,8 @@ def test_buyback_pays_5_flips_the_token_revives_one_hero_even_kod_this_turn() ->
     assert s.power == [6 - 5, 2]  # B gained 2 for the KO of Mato
     assert zone(s, "alyn") == "home" and zone(s, "iskandar") == "home"  # a single hero
     assert s.phase != REVIVE  # never both in one turn: no Mass Resurrect after it
-    assert "Buyback: Player A pays 5 power and revives Mato in the left lane." in texts(s)
+    assert happened(s, "power_pay", seat=A, amount=5, total=1, reason="buyback")
+    assert happened(s, "revive", seat=A, unit="mato", lane="left", how="buyback")
 
 
 def test_buyback_needs_5_power_and_a_face_up_token() -> None:
@@ -156,7 +169,8 @@ def test_shop_reveal_pay_equip_and_equip_effect() -> None:
     alyn = u(s, "alyn")
     assert s.item[alyn] == "fury" and s.attack_of(alyn) == 5 and not s.comm[alyn]
     assert s.power == [1, 0] and "fury" not in s.shops[A]
-    assert "Player A buys Fury (4 power) for Alyn." in texts(s, B, everything=False)
+    assert found(s, "buy", seat=B) == [{"seat": A, "item": "fury", "cost": 4, "unit": "alyn",
+                                         "shop": 2}]
 
 
 def test_shop_equipping_destroys_the_previous_item() -> None:
@@ -169,7 +183,7 @@ def test_shop_equipping_destroys_the_previous_item() -> None:
     play(s, "pass", "buy fury mato")
     assert s.item[u(s, "mato")] == "fury"
     assert s.discards[A] == ["vile-infusion"]
-    assert "Vile Infusion is destroyed." in texts(s)
+    assert happened(s, "item_destroyed", seat=A, item="vile-infusion", unit="mato")
 
 
 def test_shop_several_items_while_power_lasts_then_pass() -> None:
@@ -206,13 +220,15 @@ def test_draw_step_draws_one_card_and_passes_the_turn() -> None:
     ... 3. Any remaining action points are lost without effect ... 5. The active player's
     turn ends, and their opponent's turn begins"."""
     s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"], []],
-                 decks=[["time-lock", "red-harvest"], ["zeal"]])
+                 deck_tops=[["time-lock", "red-harvest"], []])
     assert s.ap == 3
     play(s, "pass")
     assert s.hands[A] == ["time-lock", "red-harvest"]  # the top card
     assert s.active == B and s.ap == 3  # A's 3 unused points are gone, not carried over
-    assert "Player A draws a card." in texts(s, B, everything=False)
-    assert "You draw Red Harvest." not in texts(s, B, everything=False)
+    # B learns that A drew, and the sizes, not the card; A's own copy names it.
+    assert found(s, "draw", seat=B)[-1] == {"seat": A, "hand": 2, "deck": 28}
+    assert found(s, "draw", seat=A)[-1] == {"seat": A, "card": "red-harvest", "hand": 2,
+                                            "deck": 28}
 
 
 def test_draw_step_discards_down_to_7() -> None:
@@ -220,7 +236,7 @@ def test_draw_step_discards_down_to_7() -> None:
     must discard cards of their choice until they have only seven cards remaining"."""
     hand = ["time-lock"] * 3 + ["red-harvest"] * 3 + ["massacre"]
     s = position({"alyn": {"zone": "left"}}, hands=[hand, []],
-                 decks=[["arcane-evocation"], ["zeal"]])
+                 deck_tops=[["arcane-evocation"], []])
     play(s, "pass")
     assert s.phase == DISCARD and s.to_act == A
     assert legal(s) == {"discard time-lock", "discard red-harvest", "discard massacre",
@@ -233,8 +249,9 @@ def test_draw_step_discards_down_to_7() -> None:
 
 def test_hand_of_7_after_drawing_is_kept() -> None:
     """Draw Step: only eight or more cards force a discard."""
-    s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"] * 6, []],
-                 decks=[["arcane-evocation"], ["zeal"]])
+    hand = ["time-lock"] * 3 + ["red-harvest"] * 3
+    s = position({"alyn": {"zone": "left"}}, hands=[hand, []],
+                 deck_tops=[["arcane-evocation"], []])
     play(s, "pass")
     assert len(s.hands[A]) == 7 and s.active == B
 
@@ -242,8 +259,7 @@ def test_hand_of_7_after_drawing_is_kept() -> None:
 def test_turn_bonuses_expire_at_the_end_of_the_turn() -> None:
     """Draw Step: "4. Any effects that trigger or expire at the end of a player's turn do so
     now". Savage Might: +2 attack until the end of the turn."""
-    s = position({"bran": {"zone": "left"}}, active=B, hands=[[], ["savage-might"]],
-                 decks=[["time-lock"], ["zeal"]])
+    s = position({"bran": {"zone": "left"}}, active=B, hands=[[], ["savage-might"]])
     play(s, "talent bran:savage-might")
     assert s.attack_of(u(s, "bran")) == 4
     play(s, "pass")

@@ -77,7 +77,8 @@ def reviving() -> ArenaState:
 def discarding() -> ArenaState:
     return play(position({"alyn": {"zone": "left"}, "mato": {"zone": "left"},
                           "iskandar": {"zone": "left"}},
-                         hands=[["time-lock"] * 7, []], decks=[["massacre"], ["zeal"]]),
+                         hands=[["time-lock"] * 3 + ["red-harvest"] * 3 + ["chronostorm"], []],
+                         deck_tops=[["massacre"], []]),
                 "pass")
 
 
@@ -102,7 +103,7 @@ CASES: list[tuple[Callable[[], ArenaState], str, str, str]] = [
     (main, "talent iskandar:arcane-evocation", R_TALENT, "no talent"),
     (main, "block bran", R_ACTION, "not possible now"),
     (main, "revive buyback alyn left", R_ACTION, "not possible now"),
-    (main, "attack dragon", R_ACTION, "not a card"),
+    (main, "attack dragon", R_ACTION, "not a lane or a card known to you"),
     (gathering, "target eleanor", R_PARTICIPANTS, "legal target"),
     (gathering, "with mato", R_PARTICIPANTS, ""),
     (gathering, "pass", R_PARTICIPANTS, "not possible now"),

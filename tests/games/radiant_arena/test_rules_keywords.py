@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabletop.games.radiant_arena.rules import MAIN
 
-from .helpers import assert_illegal, dmg, index_of, legal, play, position, texts, zone
+from .helpers import assert_illegal, dmg, found, happened, index_of, legal, play, position, zone
 
 A, B = 0, 1
 R_ULTIMATE = "Keywords — Action Keywords"
@@ -25,8 +25,7 @@ def test_mortal_basic_hero_gets_ultimate_clash_values_but_not_its_effect() -> No
     s = position({"alyn": {"zone": "left"}, "viggo": {"zone": "left"}, "bran": {"zone": "left"}},
                  hands=[["massacre"], []])
     play(s, "attack alyn", "target viggo", "no-block", "clash massacre", "no-clash")
-    assert ("Alyn is not levelled up: the Ultimate clash effect of Massacre does not "
-            "resolve.") in texts(s)
+    assert happened(s, "ultimate_fizzles", unit="alyn", card="massacre")
     assert dmg(s, "bran") == 0
     assert dmg(s, "viggo") == 3 + 3
 
@@ -95,11 +94,11 @@ def test_golden_rule_active_players_effects_resolve_first() -> None:
     s = position({"alyn": {"zone": "left", "damage": 2}, "eleanor": {"zone": "left",
                                                                     "damage": 2}})
     play(s, "attack alyn", "target eleanor", "no-clash", "no-clash")
-    assert index_of(s, "Alyn heals") < index_of(s, "Eleanor heals")
+    assert index_of(s, "heal", unit="alyn") < index_of(s, "heal", unit="eleanor")
     s = position({"alyn": {"zone": "left", "damage": 2}, "eleanor": {"zone": "left",
                                                                     "damage": 2}}, active=B)
     play(s, "attack eleanor", "target alyn", "no-clash", "no-clash")
-    assert index_of(s, "Eleanor heals") < index_of(s, "Alyn heals")
+    assert index_of(s, "heal", unit="eleanor") < index_of(s, "heal", unit="alyn")
 
 
 def test_golden_rule_card_text_beats_the_rulebook() -> None:
@@ -136,7 +135,8 @@ def test_partial_resolution_stops_at_the_step_that_fails() -> None:
     s = position({"viggo": {"zone": "left", "damage": 7}, "alyn": {"zone": "center"}}, active=B)
     play(s, "talent viggo:wrath")
     assert zone(s, "viggo") == "home" and s.power == [2, 0]
-    assert "The effect cannot resolve further and stops." in texts(s)
+    # The card and the step that failed: Wrath's second step (the boost).
+    assert found(s, "effect_stops") == [{"source": "viggo", "step": 2, "op": "boost"}]
     assert s.mods == []
 
 
@@ -156,8 +156,10 @@ def test_overkill_flipping_octavians_aegis_adds_nothing_mandatory() -> None:
     top of your deck, you're straight outta luck my friend." Overkill (Ultimate clash, the
     levelled Viggo): the top card's attack (Aegis: 0) is added; the card is discarded."""
     s = position({"viggo": {"zone": "left", "levelled": True}, "mato": {"zone": "left"}},
-                 active=B, hands=[[], ["overkill"]], decks=[["time-lock"], ["octavians-aegis"]])
+                 active=B, hands=[[], ["overkill"]], deck_tops=[[], ["octavians-aegis"]],
+                 deck_ids=("a", "b-aegis"))
     play(s, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert "Overkill reveals Octavian's Aegis: Viggo gets +0 attack." in texts(s)
+    assert happened(s, "reveal_top", seat=B, card="octavians-aegis", deck=len(s.decks[B]))
+    assert happened(s, "boost", unit="viggo", attack_bonus=0, source="overkill")
     assert s.discards[B] == ["octavians-aegis", "overkill"]
     assert dmg(s, "mato") == 4 + 3 - 1

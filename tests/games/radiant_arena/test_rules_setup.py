@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.core import new_game
 from tabletop.games.radiant_arena.rules import DEPLOY, HOME, MAIN, ArenaState
 
-from .helpers import EXTRA_CARDS, assert_illegal, dmg, legal, play, position, texts, u
+from .helpers import EXTRA_CARDS, assert_illegal, dmg, found, happened, legal, play, position, u
 
 A, B = 0, 1
 R_DEPLOY = "Setting Up Your First Game — Deployment"
@@ -78,7 +78,7 @@ def test_first_turn_player_a_has_2_action_points_then_3() -> None:
     generate their full complement of 3 action points as normal." """
     s = deployed()
     assert (s.turn, s.active, s.ap) == (1, A, 2)
-    assert "Turn 1: Player A generates 2 action points." in texts(s)
+    assert found(s, "turn_start") == [{"turn": 1, "seat": A, "ap": 2}]
     play(s, "pass")  # nothing to revive or buy: the end phase runs to the draw
     assert (s.turn, s.active, s.ap) == (2, B, 3)
     play(s, "pass")
@@ -91,7 +91,8 @@ def test_evoker_gives_1_power_at_the_start_of_your_turn() -> None:
     decks' Evokers."""
     s = deployed()
     assert s.power == [1, 0]
-    assert "Evoker: Player A gains 1 power." in texts(s)
+    assert found(s, "power_gain") == [{"seat": A, "amount": 1, "total": 1, "reason": "evoker",
+                                        "source": "iskandar"}]
     play(s, "pass")
     assert s.power == [1, 1]
 
@@ -100,7 +101,7 @@ def test_evoker_gives_1_power_however_many_evokers() -> None:
     """The Evoker Keyword: "Multiple evokers do not stack (so if you control two evokers,
     you still only gain 1 power)". Bran and the Oracle (Divine, Evoker) are both in play."""
     s = position({"bran": {"zone": "left"}, "oracle": {"zone": "center"}}, active=B,
-                 phase="preparation", turn=5, power=[0, 2])
+                 phase="preparation", turn=6, power=[0, 2])
     assert s.power == [0, 3]
     assert s.ap == 3 and s.phase == MAIN
 
@@ -111,7 +112,7 @@ def test_evoker_kod_gives_nothing() -> None:
     s = position({"iskandar": {"zone": "home"}, "alyn": {"zone": "left"}},
                  phase="preparation", turn=5)
     assert s.power == [0, 0]
-    assert not any("Evoker" in t for t in texts(s))
+    assert not happened(s, "power_gain")
 
 
 def test_regen_heals_at_the_start_of_your_own_turn_only() -> None:
@@ -122,7 +123,7 @@ def test_regen_heals_at_the_start_of_your_own_turn_only() -> None:
                  phase="preparation", turn=5)
     assert dmg(s, "mato") == 2
     assert dmg(s, "eleanor") == 2  # basic Eleanor has no Regen
-    assert "Regen: Mato heals 1." in texts(s)
+    assert happened(s, "heal", unit="mato", amount=1, before=3, after=2, cause="regen")
     s = position({"mato": {"zone": "left", "levelled": True, "damage": 3}},
                  phase="preparation", active=B, turn=6)
     assert dmg(s, "mato") == 3  # not on the opponent's turn
@@ -134,14 +135,14 @@ def test_regen_does_not_heal_an_undamaged_hero_or_a_kod_one() -> None:
                   "mato": {"zone": "right", "levelled": True, "damage": 1}},
                  phase="preparation", active=B, turn=6)
     assert dmg(s, "eleanor") == 0
-    assert not any("Regen: Eleanor" in t for t in texts(s))
+    assert not happened(s, "heal")
 
 
 def test_preparation_clears_turn_effects_and_cooldowns() -> None:
     """The Preparation Phase: "Any other effects that trigger or expire after a player's turn
     begins do so now" — a Cooldown talent used last turn can be used again."""
-    used = position({"iskandar": {"zone": "left"}}, used=["2:0:study"])
+    used = position({"iskandar": {"zone": "left"}}, used=["unit:iskandar:0:study"])
     assert "talent iskandar:study" not in legal(used)
-    s = position({"iskandar": {"zone": "left"}}, used=["2:0:study"],
+    s = position({"iskandar": {"zone": "left"}}, used=["unit:iskandar:0:study"],
                  phase="preparation", turn=5)
     assert "talent iskandar:study" in legal(s)

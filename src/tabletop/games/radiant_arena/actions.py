@@ -27,9 +27,10 @@ Heroes, deities, skills and items are named by their card ids; lanes are ``left`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from tabletop.core import Action, NotationError
+from tabletop.core import Action, NotationError, excerpt
 
 LANES = ("left", "center", "right")
 
@@ -61,7 +62,15 @@ _SHAPES: dict[str, tuple[int, ...]] = {
     "pass": (0,),
 }
 
+# Interned actions: the legal lists of a catalogue name a bounded set of actions, so
+# they are built once; parsed text is looked up but never added (distinct bad input must
+# not grow the cache), and the cache stops growing at a bound whatever the catalogues.
 _CACHE: dict[tuple[str, ...], Act] = {}
+CACHE_LIMIT = 100_000
+# Longest text read as an action: the longest real action is well under 100 characters.
+MAX_TEXT = 200
+# A word: a card id, a lane or a keyword (lowercase slug), or ``hero:ability``.
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?::[a-z0-9]+(?:-[a-z0-9]+)*)?")
 
 
 def act(verb: str, *args: str) -> Act:
@@ -69,34 +78,61 @@ def act(verb: str, *args: str) -> Act:
     key = (verb, *args)
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = Act(verb, args)
+        found = Act(verb, args)
+        if len(_CACHE) < CACHE_LIMIT:
+            _CACHE[key] = found
     return found
 
 
-def parse(text: str) -> Act:
-    """Read one action; raises ``NotationError`` for text of the wrong shape.
+def shown(text: str, limit: int = 60) -> str:
+    """Typed text as an error message may quote it: a short prefix, control characters
+    and other unprintable ones shown as ``?``."""
+    return excerpt("".join(c if c.isprintable() else "?" for c in text[: limit * 2]), limit)
 
-    Whether the words name real cards and lanes is for the rules to say (an unknown hero
-    is illegal, with the reason), so that every error names what is wrong.
+
+def _bad(text: str, why: str) -> NotationError:
+    return NotationError(f'cannot read "{shown(text)}": {why}')
+
+
+def parse(text: str) -> Act:
+    """Read one action; raises ``NotationError`` (only) for text of the wrong shape.
+
+    Words are lowercase ASCII slugs (card ids, lanes, keywords) or ``hero:ability``;
+    letters are read in any case. Whether the words name real cards and lanes is for the
+    rules to say (an unknown hero is illegal, with the reason), so that every error names
+    what is wrong. Messages quote at most a short prefix of the text.
     """
-    words = text.strip().lower().split()
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise _bad(text, f"longer than {MAX_TEXT} characters")
+    words = text.split()
     if not words:
         raise NotationError(f"empty action; expected {GRAMMAR}")
+    for i, word in enumerate(words):
+        low = word.lower() if word.isascii() else word
+        if not _WORD.fullmatch(low):
+            raise _bad(text, f"{shown(word, 24)!r} is not a word of the notation (card ids "
+                       "and lanes are lowercase letters, digits and dashes)")
+        words[i] = low
     verb, args = words[0], words[1:]
     shapes = _SHAPES.get(verb)
     if shapes is None:
-        raise NotationError(f'cannot read "{text}": unknown verb {verb!r}; expected {GRAMMAR}')
+        raise _bad(text, f"unknown verb {shown(verb, 24)!r}; expected {GRAMMAR}")
     if len(args) not in shapes:
-        raise NotationError(f'cannot read "{text}": wrong number of words for {verb!r}; '
-                            f"expected {GRAMMAR}")
+        raise _bad(text, f"wrong number of words for {verb!r}; expected {GRAMMAR}")
+    if any(":" in w for w in args) and verb != "talent":
+        raise _bad(text, "only a talent names hero:ability")
     if verb == "clash" and len(args) == 3 and args[1] != "by":
-        raise NotationError(f'cannot read "{text}": expected clash <skill> [by <hero>]')
+        raise _bad(text, "expected clash <skill> [by <hero>]")
     if verb == "manifest" and args[2] != "banish":
-        raise NotationError(f'cannot read "{text}": expected manifest <deity> <lane> banish '
-                            "<hero>")
+        raise _bad(text, "expected manifest <deity> <lane> banish <hero>")
     if verb == "talent" and ":" not in args[0]:
-        raise NotationError(f'cannot read "{text}": expected talent <hero>:<ability>')
+        raise _bad(text, "expected talent <hero>:<ability>")
     if verb == "revive" and args[0] not in ("mass", "buyback"):
-        raise NotationError(f'cannot read "{text}": expected revive mass <lane> or revive '
-                            "buyback <hero> <lane>")
-    return act(verb, *args)
+        raise _bad(text, "expected revive mass <lane> or revive buyback <hero> <lane>")
+    if verb == "revive" and len(args) != (2 if args[0] == "mass" else 3):
+        raise _bad(text, "expected revive mass <lane> or revive buyback <hero> <lane>")
+    key = (verb, *args)
+    found = _CACHE.get(key)
+    return found if found is not None else Act(verb, tuple(args))

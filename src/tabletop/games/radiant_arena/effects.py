@@ -21,8 +21,9 @@ from .flow import (
     in_combat,
     level_up,
     manifest,
+    source_card,
 )
-from .rules import CONDUIT, HOME, R_MANIFEST, R_TALENT, other, owner
+from .rules import CONDUIT, HOME, R_CLASH_CARDS, R_MANIFEST, R_TALENT, other, owner
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -100,19 +101,22 @@ def _each(fn: PerTarget, committed: int | None = None) -> Op:
 
 def _damage(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """damage: deal ``amount`` (Piercing, Stun as flagged), dealt by the hero using it."""
-    deal_damage(s, t, f.get("amount", 0), f.get("piercing", False), f.get("stun", False))
+    deal_damage(s, t, f.get("amount", 0), f.get("piercing", False), f.get("stun", False),
+                False, source_card(ctx))
 
 
 def _heal(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """heal: remove up to ``amount`` damage."""
-    healed = min(f.get("amount", 0), s.dmg[t])
-    s.dmg[t] -= healed
-    s._event("{} heals {} damage.", (s.cat.units[s.unit_card[t]].name, healed), R_TALENT)
+    before = s.dmg[t]
+    healed = min(f.get("amount", 0), before)
+    s.dmg[t] = before - healed
+    s._event("heal", (s.unit_card[t], healed, before, before - healed, "effect",
+                      source_card(ctx)), R_TALENT)
 
 
 def _boost(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """boost: + attack and armor until the end of the combat (of the turn outside one)."""
-    _add_mod(s, t, f.get("attack", 0), f.get("armor", 0))
+    _add_mod(s, t, f.get("attack", 0), f.get("armor", 0), ctx)
 
 
 def _scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
@@ -120,30 +124,35 @@ def _scale(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> Non
     u = ctx["u"]
     bonus = (s.dmg[u] if u >= 0 else 0) // max(1, f.get("per", 1)) * f.get("amount", 1)
     if f.get("stat") == "attack":
-        _add_mod(s, t, bonus, 0)
+        _add_mod(s, t, bonus, 0, ctx)
     else:
-        _add_mod(s, t, 0, bonus)
+        _add_mod(s, t, 0, bonus, ctx)
 
 
 def _recover(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """recover: a committed hero becomes ready."""
     s.comm[t] = 0
+    s._event("recover", (s.unit_card[t], "effect", None), R_TALENT)
 
 
 def _commit(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """commit: a ready hero becomes committed."""
     s.comm[t] = 1
+    s._event("commit", (s.unit_card[t], "effect"), R_TALENT)
 
 
 def _grant(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """grant: a keyword until the end of the combat (of the turn outside one)."""
-    s.grants.append((t, f["keyword"], in_combat(s)))
+    combat = in_combat(s)
+    s.grants.append((t, f["keyword"], combat))
+    s._event("keyword", (s.unit_card[t], f["keyword"], "combat" if combat else "turn",
+                         source_card(ctx)), R_TALENT)
 
 
 def _level_up(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any], t: int) -> None:
     """level_up: flip a basic hero for free, then recover it if committed (FAQ)."""
     if not s.lvl[t] and not s.is_deity(t):
-        level_up(s, t)
+        level_up(s, t, free=True)
 
 
 def _op_draw(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
@@ -165,16 +174,17 @@ def _op_discard(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result
 
 
 def _op_power(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    s.power[ctx["p"]] += f.get("amount", 0)
-    s._event("{} gains {} power.", ("Player A" if ctx["p"] == 0 else "Player B",
-                                    f.get("amount", 0)), R_TALENT)
+    p, amount = ctx["p"], f.get("amount", 0)
+    s.power[p] += amount
+    s._event("power_gain", (p, amount, s.power[p], "effect", source_card(ctx)), R_TALENT)
     return True
 
 
-def _add_mod(s: ArenaState, t: int, attack: int, armor: int) -> None:
-    s.mods.append((t, attack, armor, in_combat(s)))
-    s._event("{} gets {:+d} attack and {:+d} armor.", (s.cat.units[s.unit_card[t]].name,
-             attack, armor), R_TALENT)
+def _add_mod(s: ArenaState, t: int, attack: int, armor: int, ctx: dict[str, Any]) -> None:
+    combat = in_combat(s)
+    s.mods.append((t, attack, armor, combat))
+    s._event("boost", (s.unit_card[t], attack, armor, "combat" if combat else "turn",
+                       source_card(ctx)), R_TALENT)
 
 
 def _op_boost_choice(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
@@ -190,7 +200,8 @@ def _op_boost_choice(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> R
     choice = ctx.pop("answer")
     amount = f.get("amount", 0)
     for t in ctx.pop("chosen"):
-        _add_mod(s, t, amount if choice == "attack" else 0, amount if choice == "armor" else 0)
+        _add_mod(s, t, amount if choice == "attack" else 0, amount if choice == "armor" else 0,
+                 ctx)
     return True
 
 
@@ -208,16 +219,17 @@ def _op_move(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
             s.ask = ("lane", ctx["p"], lanes)
             return False
         ctx["answer"] = lanes[0]
+    start = s.zone[t]
     s.zone[t] = ctx.pop("answer")
     del ctx["moving"]
-    s._event("{} moves to the {} lane.", (s.cat.units[s.unit_card[t]].name, LANES[s.zone[t]]),
+    s._event("move", (s.unit_card[t], LANES[start], LANES[s.zone[t]], "effect", None),
              R_TALENT)
     return True
 
 
 def _op_extra_clash(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
     """This hero clashes again, face up; that card's clash effects resolve at once."""
-    from .flow import _clash_frame
+    from .flow import clash_frame
 
     u, p = ctx["u"], ctx["p"]
     if not in_combat(s) or u < 0 or not s.hands[p]:
@@ -228,21 +240,23 @@ def _op_extra_clash(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Re
     skill = ctx.pop("answer")
     if not skill:
         return True
-    s.hands[p].remove(skill)
+    hand = s.hands[p]
+    hand.remove(skill)
     s.c_clash.append((u, skill, True))
     card = s.cat.skills[skill]
-    s._event("{} clashes {} face up ({} attack, {} armor).", (
-        s.cat.units[s.unit_card[u]].name, card.name, card.attack, card.armor), R_TALENT,
-        reveals=True)
+    s._event("extra_clash", (p, s.unit_card[u], skill, card.attack, card.armor, len(hand)),
+             R_CLASH_CARDS, None, True)
     s.stack[-1][1] += 1  # this op is done; the new card's effects run first
-    frame = _clash_frame(s, u, skill)
+    frame = clash_frame(s, u, skill)
     if frame is not None:
         s.stack.append(frame)
     return False
 
 
 def _op_action_points(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    s.ap += f.get("amount", 0)
+    amount = f.get("amount", 0)
+    s.ap += amount
+    s._event("ap_gain", (s.active, amount, s.ap, source_card(ctx)), R_TALENT)
     return True
 
 
@@ -253,15 +267,17 @@ def _op_script(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
 
 
 def _op_manifest(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:
-    """The third conduit is ruined: the deity must manifest (its owner chooses how)."""
+    """The third conduit is ruined: the deity must manifest (its owner chooses how).
+
+    Asked until answered: once the deity is in play the step is done (so a position saved
+    while the question is open asks it again when loaded)."""
     p = ctx["p"]
     deity = p * 4 + 3
     if s.zone[deity] != HOME:
         return True
-    s._event("The third conduit of {} is ruined: its deity must manifest.",
-             ("Player A" if p == 0 else "Player B",), R_MANIFEST)
+    s._event("manifest_due", (p,), R_MANIFEST)
     s.ask = ("manifest", p, ())
-    return True
+    return False
 
 
 def _op_mass_revive(s: ArenaState, f: dict[str, Any], ctx: dict[str, Any]) -> Result:

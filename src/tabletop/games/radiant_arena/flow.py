@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import LANES, Act
+from .events import SEATS
 from .rules import (
     ACTION_PHASE,
     ADJACENT,
@@ -43,6 +44,7 @@ from .rules import (
     R_EVOKER,
     R_FAQ_PARTIAL,
     R_FIRST,
+    R_GOLDEN,
     R_HEROIC,
     R_MANIFEST,
     R_PARTICIPANTS,
@@ -62,6 +64,7 @@ from .rules import (
     SHOP,
     VOID,
     A,
+    B,
     effect_frame,
     other,
     owner,
@@ -85,7 +88,7 @@ def apply_action(s: ArenaState, a: Act) -> None:
         u = s.names[args[0]]
         s.zone[u] = LANES.index(args[1])
         s.to_deploy -= 1
-        s._event("{} deploys {} to the {} lane.", (_pl(owner(u)), _n(s, u), args[1]), R_DEPLOY)
+        s._event("deploy", (owner(u), args[0], args[1]), R_DEPLOY)
         if not s.to_deploy:
             s.phase = PREP
     elif verb == "pass":
@@ -99,51 +102,49 @@ def apply_action(s: ArenaState, a: Act) -> None:
     elif verb == "recover":
         u = _spend(s, args[0])
         s.comm[u] = 0
-        s._event("{} recovers.", (_n(s, u),), R_BASIC)
+        s._event("recover", (args[0], "action", s.ap), R_BASIC)
     elif verb == "move":
         u = _spend(s, args[0])
+        start = s.zone[u]
         s.zone[u] = LANES.index(args[1])
-        s._event("{} moves to the {} lane.", (_n(s, u), args[1]), R_BASIC)
+        s._event("move", (args[0], LANES[start], args[1], "action", s.ap), R_BASIC)
     elif verb == "level":
         u = _spend(s, args[0])
         cost = s.side(u).exp or 0
-        s.power[s.active] -= cost
-        s._event("{} pays {} power.", (_pl(s.active), cost), R_BASIC)
-        level_up(s, u)
+        p = s.active
+        s.power[p] -= cost
+        s._event("power_pay", (p, cost, s.power[p], "level", args[0]), R_BASIC)
+        level_up(s, u, ap=s.ap)
     elif verb == "talent":
         _talent(s, args[0])
     elif verb == "manifest":
         s.ap -= 1
-        manifest(s, s.names[args[0]], LANES.index(args[1]), s.names[args[3]])
+        manifest(s, s.names[args[0]], LANES.index(args[1]), s.names[args[3]], s.ap)
     elif verb == "revive":
         _revive(s, args)
     elif verb == "buy":
         _buy(s, args[0], s.names[args[1]])
     elif verb == "discard":
-        _discard_card(s, s.active, args[0], R_DRAW)
+        _discard_card(s, s.active, args[0], "hand_limit", R_DRAW)
     advance(s)
 
 
-def _pl(seat: int) -> str:
-    return "Player A" if seat == A else "Player B"
-
-
-def _n(s: ArenaState, unit: int) -> str:
-    return s.cat.units[s.unit_card[unit]].name
-
-
 def _spend(s: ArenaState, name: str) -> int:
+    """One action point for a basic action of the hero ``name`` (the action's event says
+    how many are left: its ``ap`` field)."""
     s.ap -= 1
     return s.names[name]
 
 
 def _pass(s: ArenaState) -> None:
     if s.phase == MAIN:
-        s._event("{} passes: the action phase ends.", (_pl(s.active),), R_ACTION)
+        s._event("pass", (s.active, "action"), R_ACTION)
         s.phase = REVIVE
     elif s.phase == REVIVE:
+        s._event("pass", (s.active, "revive"), R_REVIVE)
         s.phase = SHOP
     elif s.phase == SHOP:
+        s._event("pass", (s.active, "shop"), R_SHOP)
         s.phase = DRAW
 
 
@@ -158,10 +159,11 @@ def _answer(s: ArenaState, verb: str, args: tuple[str, ...]) -> None:
     if kind == "place":
         u = s.names[args[0]]
         _enter_play(s, u, LANES.index(args[1]))
-        s._event("{} is revived in the {} lane.", (_n(s, u), args[1]), R_REVIVE)
+        s._event("revive", (seat, args[0], args[1], "mass"), R_REVIVE)
         return
     if kind == "assign":
         s.c_target = s.names[args[0]]
+        s._event("assign", (seat, args[0]), R_RESOLUTION)
         return
     frame = s.stack[-1]
     ctx = frame[2]
@@ -173,6 +175,7 @@ def _answer(s: ArenaState, verb: str, args: tuple[str, ...]) -> None:
         ctx["answer"] = LANES.index(args[0])
     elif verb == "first":
         ctx["answer"] = s.names[args[0]]
+        s._event("order", (seat, args[0]), R_GOLDEN)
     elif verb == "clash":
         ctx["answer"] = args[0]
     elif verb == "no-clash":
@@ -218,18 +221,50 @@ def advance(s: ArenaState) -> None:
             _after_block(s)
         else:
             return  # a decision phase: the seat to act decides
+    # The game just ended (every consequence of the last step has happened): announce it
+    # once, last. A finished position loaded from a scenario has no events to follow.
+    if s.phase == OVER and s.events and s.events[-1].kind != "game_end":
+        s._event("game_end", (s.winner, s.cause, s.reason, board(s)), R_WIN)
 
 
-def finish(s: ArenaState, winner: int, reason: str) -> None:
-    """End the game."""
+def finish(s: ArenaState, winner: int, cause: str, reason: str) -> None:
+    """End the game (``cause``: deity_ko or deck_out; ``reason`` in words)."""
     if s.phase == OVER:
         return
-    s.winner, s.reason, s.phase, s.ask = winner, reason, OVER, None
+    s.winner, s.cause, s.reason, s.phase, s.ask = winner, cause, reason, OVER, None
     for _, _, ctx in s.stack:  # a talent's skill card still goes to the discard pile
-        if ctx.get("skill"):
-            s.discards[ctx["p"]].append(ctx["skill"])
+        skill = ctx.get("skill")
+        if skill:
+            seat = ctx["p"]
+            s.discards[seat].append(skill)
+            s._event("discard", (seat, skill, "talent", len(s.hands[seat])), R_TALENT)
     s.stack.clear()
-    s._event("{} wins: {}.", (_pl(winner), reason), R_WIN)
+
+
+ZONE_WORDS = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
+
+
+def board(s: ArenaState) -> dict[str, Any]:
+    """The board as it stands, for turn_end and game_end (public information only).
+
+    Per seat (lists indexed by seat): power, hand, deck and discard sizes, Buyback token,
+    conduits' damage and ruined flags (by lane). Per unit (lists indexed by unit slot:
+    seat * 4 + 0..2 for heroes, + 3 for the deity): id (null for a deity still face
+    down), zone, damage, committed, levelled, item. Columns rather than one table per unit,
+    because a board is made at every turn's end of every playout."""
+    units = list(s.unit_card)
+    for p in (A, B):
+        if s.zone[p * 4 + DEITY] == HOME and s.banished[p] < 0:
+            units[p * 4 + DEITY] = None
+    return {
+        "power": s.power[:], "hand": [len(h) for h in s.hands],
+        "deck": [len(d) for d in s.decks], "discard": [len(d) for d in s.discards],
+        "buyback": s.buyback[:], "conduit_damage": [s.cdmg[0][:], s.cdmg[1][:]],
+        "ruined": [s.ruined[0][:], s.ruined[1][:]],
+        "units": units, "zone": [ZONE_WORDS[z] for z in s.zone], "damage": s.dmg[:],
+        "committed": [c == 1 for c in s.comm], "levelled": [v == 1 for v in s.lvl],
+        "item": [i or None for i in s.item],
+    }
 
 
 # --- the turn ---------------------------------------------------------------------------
@@ -244,17 +279,18 @@ def _preparation(s: ArenaState) -> None:
     s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
-    s._event("Turn {}: {} generates {} action points.", (s.turn, _pl(p), s.ap),
-             R_FIRST if first else R_PREP)
-    if any(s.in_play(u) and s.keyword(u, "evoker") for u in s.units_of(p)):
+    s._event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
+    evoker = next((u for u in s.units_of(p) if s.in_play(u) and s.keyword(u, "evoker")), -1)
+    if evoker >= 0:
         s.power[p] += 1
-        s._event("Evoker: {} gains 1 power.", (_pl(p),), R_EVOKER)
+        s._event("power_gain", (p, 1, s.power[p], "evoker", s.unit_card[evoker]), R_EVOKER)
     for u in s.units_of(p):
         regen = s.side(u).regen
         if s.in_play(u) and regen and s.dmg[u]:
             healed = min(regen, s.dmg[u])
             s.dmg[u] -= healed
-            s._event("Regen: {} heals {}.", (_n(s, u), healed), R_HEROIC)
+            s._event("heal", (s.unit_card[u], healed, s.dmg[u] + healed, s.dmg[u], "regen",
+                              s.unit_card[u]), R_HEROIC)
     s.phase = MAIN
 
 
@@ -268,12 +304,13 @@ def _draw_step(s: ArenaState) -> None:
 def draw(s: ArenaState, seat: int, rule: str) -> bool:
     """Draw one card; drawing from an empty deck loses the game at once."""
     if not s.decks[seat]:
-        finish(s, other(seat), f"{_pl(seat)} had to draw from an empty skill deck")
+        finish(s, other(seat), "deck_out", f"{SEATS[seat]} had to draw from an empty skill "
+               "deck")
         return False
     card = s.decks[seat].pop()
-    s.hands[seat].append(card)
-    s._event("{} draws a card.", (_pl(seat),), rule)
-    s._event("You draw {}.", (s.cat.skills[card].name,), rule, frozenset((seat,)), True)
+    hand = s.hands[seat]
+    hand.append(card)
+    s._event("draw", (seat, card, len(hand), len(s.decks[seat])), rule, None, True)
     return True
 
 
@@ -282,61 +319,80 @@ def _end_turn(s: ArenaState) -> None:
     s.ap = 0
     s.mods = [m for m in s.mods if m[3]]
     s.grants = [g for g in s.grants if g[2]]
+    s._event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
     s.active = other(s.active)
     s.phase = PREP
 
 
-def _discard_card(s: ArenaState, seat: int, skill: str, rule: str) -> None:
-    s.hands[seat].remove(skill)
+def _discard_card(s: ArenaState, seat: int, skill: str, why: str, rule: str) -> None:
+    hand = s.hands[seat]
+    hand.remove(skill)
     s.discards[seat].append(skill)
-    s._event("{} discards {}.", (_pl(seat), s.cat.skills[skill].name), rule, reveals=True)
+    s._event("discard", (seat, skill, why, len(hand)), rule, None, True)
 
 
 # --- basic actions and talents ---------------------------------------------------------
 
 
-def level_up(s: ArenaState, u: int) -> None:
-    """Level Up: flip first, then recover if committed (FAQ)."""
+def level_up(s: ArenaState, u: int, free: bool = False, ap: int | None = None) -> None:
+    """Level Up: flip first, then recover if committed (FAQ). ``ap``: the action points
+    left after the level action (None when an effect levels the hero up)."""
     s.lvl[u] = 1
-    s._event("{} levels up.", (_n(s, u),), R_BASIC)
+    name = s.unit_card[u]
+    s._event("level_up", (name, free, ap), R_BASIC)
     if s.comm[u]:
         s.comm[u] = 0
-        s._event("{} recovers after levelling up.", (_n(s, u),), R_BASIC)
+        s._event("recover", (name, "level_up", None), R_BASIC)
 
 
 def _talent(s: ArenaState, word: str) -> None:
     name, _, ability = word.partition(":")
     u = s.names[name]
+    p = owner(u)
     talent = next(t for n, t in s.talents_of(u) if n == ability)
-    s.ap -= talent.cost
-    s.power[owner(u)] -= talent.power
-    if talent.cooldown:
-        s.used.add(s.cooldown_key(u, ability))
     skill = ability if ability in s.cat.skills and talent is s.cat.skills[ability].talent else ""
     if skill:
-        s.hands[owner(u)].remove(skill)
-    what = s.cat.skills[skill].name if skill else ability
-    s._event("{} uses the talent {}.", (_n(s, u), what), R_TALENT, reveals=bool(skill))
-    effects = talent.effects
-    if talent.ultimate and not s.mighty(u):
-        effects = ()
-    s.stack.append(effect_frame(effects, owner(u), u, s.zone[u], skill=skill))
+        s.hands[p].remove(skill)
+    s.ap -= talent.cost
+    s._event("talent", (p, name, ability, skill or None, len(s.hands[p]), talent.cost, s.ap),
+             R_TALENT, None, bool(skill))
+    if talent.power:
+        s.power[p] -= talent.power
+        s._event("power_pay", (p, talent.power, s.power[p], "talent", skill or name), R_TALENT)
+    if talent.cooldown:
+        s.used.add(s.cooldown_key(u, ability))
+    s.stack.append(effect_frame(talent.effects, p, u, s.zone[u], talent_source(s, u, ability),
+                                skill=skill))
 
 
-def manifest(s: ArenaState, deity: int, lane: int, banish: int) -> None:
-    """Manifestation: banish one of your heroes, the deity enters ready and undamaged."""
+def talent_source(s: ArenaState, u: int, ability: str) -> str:
+    """The source key of a talent's frame: which card's effects are resolving."""
+    if ability in s.cat.skills:
+        return f"skill-talent:{ability}"
+    it = s.item[u]
+    if it and any(t.id == ability for t in s.cat.items[it].talents):
+        return f"item-talent:{it}:{ability}"
+    return f"talent:{s.unit_card[u]}:{s.lvl[u]}:{ability}"
+
+
+def manifest(s: ArenaState, deity: int, lane: int, banish: int, ap: int | None = None) -> None:
+    """Manifestation: banish one of your heroes, the deity enters ready and undamaged.
+    ``ap``: the action points left after the Manifest action (None when forced)."""
     p = owner(deity)
-    s.zone[banish] = VOID
-    s.item[banish] = ""
+    s._event("banish", (p, s.unit_card[banish], s.item[banish] or None), R_MANIFEST)
+    # Banished "for the rest of the game": nothing of it stays on the board (its damage,
+    # its state, its item, the effects on it).
+    s.zone[banish], s.dmg[banish], s.comm[banish], s.item[banish] = VOID, 0, 0, ""
+    s.mods = [m for m in s.mods if m[0] != banish]
+    s.grants = [g for g in s.grants if g[0] != banish]
     s.banished[p] = banish
     _leave_combat(s, banish)
-    s._event("{} banishes {} to the void.", (_pl(p), _n(s, banish)), R_MANIFEST)
     _enter_play(s, deity, lane)
-    s._event("{} manifests in the {} lane.", (_n(s, deity), LANES[lane]), R_MANIFEST,
-             reveals=True)
-    manifest_fx = s.cat.units[s.unit_card[deity]].manifest
+    name = s.unit_card[deity]
+    s._event("manifest", (p, name, LANES[lane], ap), R_MANIFEST, None, True)
+    manifest_fx = s.cat.units[name].manifest
     if manifest_fx:
-        s.stack.append(effect_frame(manifest_fx, p, deity, lane))
+        s.stack.append(effect_frame(manifest_fx, p, deity, lane, f"manifest:{name}"))
 
 
 def _enter_play(s: ArenaState, u: int, lane: int) -> None:
@@ -358,14 +414,14 @@ def _revive(s: ArenaState, args: tuple[str, ...]) -> None:
         u = s.names[args[1]]
         s.buyback[p] = False
         s.power[p] -= BUYBACK_COST
+        s._event("power_pay", (p, BUYBACK_COST, s.power[p], "buyback", args[1]), R_REVIVE)
         _enter_play(s, u, LANES.index(args[2]))
-        s._event("Buyback: {} pays 5 power and revives {} in the {} lane.",
-                 (_pl(p), _n(s, u), args[2]), R_REVIVE)
+        s._event("revive", (p, args[1], args[2], "buyback"), R_REVIVE)
         return
     lane = LANES.index(args[1])
-    s._event("Mass Resurrect: {} ruins the {} conduit.", (_pl(p), args[1]), R_REVIVE)
+    s._event("mass_resurrect", (p, args[1]), R_REVIVE)
     # After the ruin effect has resolved, revive everyone not in play when the turn began.
-    s.stack.append([(("_mass_revive", {}),), 0, {"p": p, "u": -1, "lane": lane}])
+    s.stack.append([MASS_REVIVE, 0, {"p": p, "u": -1, "lane": lane, "src": "mass-revive"}])
     ruin(s, p, lane)
 
 
@@ -374,50 +430,49 @@ def _buy(s: ArenaState, item: str, u: int) -> None:
     p = s.active
     it = s.cat.items[item]
     s.shops[p].remove(item)
-    s.power[p] -= it.cost
     old = s.item[u]
     s.item[u] = item
-    s._event("{} buys {} ({} power) for {}.", (_pl(p), it.name, it.cost, _n(s, u)), R_SHOP,
-             reveals=True)
+    unit = s.unit_card[u]
+    s._event("buy", (p, item, it.cost, unit, len(s.shops[p])), R_SHOP, None, True)
+    s.power[p] -= it.cost
+    s._event("power_pay", (p, it.cost, s.power[p], "buy", item), R_SHOP)
     if old:
         s.discards[p].append(old)
-        s._event("{} is destroyed.", (s.cat.items[old].name,), R_SHOP)
+        s._event("item_destroyed", (p, old, unit), R_SHOP)
     if it.equip:
-        s.stack.append(effect_frame(it.equip, p, u, s.zone[u]))
+        s.stack.append(effect_frame(it.equip, p, u, s.zone[u], f"equip:{item}"))
     _check_health(s, u)
 
 
 def _check_health(s: ArenaState, u: int) -> None:
     if s.in_play(u) and s.dmg[u] >= s.health_of(u):
-        knock_out(s, u)
+        knock_out(s, u, None)
 
 
 # --- combat -----------------------------------------------------------------------------
 
 
 def _attack_step(s: ArenaState, verb: str, word: str) -> None:
+    p = s.active
     if verb == "attack":
         u = _spend(s, word)
         s.comm[u] = 1
         s.c_att, s.c_lane = [u], s.zone[u]
         s.c_clash, s.c_blocked, s.c_shunt, s.c_def, s.c_target = [], False, None, -1, -1
         s.phase = GATHER
-        s._event("{} attacks (and is committed).", (_n(s, u),), R_PARTICIPANTS)
+        s._event("attack", (p, word, LANES[s.c_lane], s.ap), R_PARTICIPANTS)
     elif verb == "with":
         u = s.names[word]
         s.comm[u] = 1
         s.c_att.append(u)
-        s._event("{} joins the attack (and is committed).", (_n(s, u),), R_PARTICIPANTS)
+        s._event("join", (p, word), R_PARTICIPANTS)
     else:
-        d = other(s.active)
         if word == "conduit":
-            s.c_def = CONDUIT + d * 3 + s.c_lane
-            s._event("The target: the enemy conduit in the {} lane.", (LANES[s.c_lane],),
-                     R_PARTICIPANTS)
+            s.c_def = CONDUIT + other(p) * 3 + s.c_lane
         else:
             s.c_def = s.names[word]
             s.c_lane = s.zone[s.c_def]
-            s._event("The target: {}.", (_n(s, s.c_def),), R_PARTICIPANTS)
+        s._event("target", (p, word, LANES[s.c_lane]), R_PARTICIPANTS)
         s.phase = BLOCK
 
 
@@ -428,12 +483,14 @@ def _blockers(s: ArenaState) -> list[int]:
 
 
 def _block(s: ArenaState, word: str) -> None:
+    seat = other(s.active)
     if word:
         u = s.names[word]
         s.comm[u] = 1
         s.c_def, s.c_blocked = u, True
-        s._event("{} blocks (and is committed) and becomes the defender.", (_n(s, u),),
-                 R_BLOCK)
+        s._event("block", (seat, word), R_BLOCK)
+    else:
+        s._event("no_block", (seat,), R_BLOCK)
     _after_block(s)
 
 
@@ -448,13 +505,12 @@ def _clash(s: ArenaState, args: tuple[str, ...]) -> None:
     if args:
         skill = args[0]
         u = s.names[args[2]] if len(args) == 3 else (s.c_att[0] if attacker else s.c_def)
-        s.hands[seat].remove(skill)
+        hand = s.hands[seat]
+        hand.remove(skill)
         s.c_clash.append((u, skill, False))
-        s._event("{} clashes a card face down.", (_n(s, u),), R_CLASH)
-        s._event("You clash {} on {}.", (s.cat.skills[skill].name, _n(s, u)), R_CLASH,
-                 frozenset((seat,)))
+        s._event("clash", (seat, s.unit_card[u], skill, len(hand)), R_CLASH)
     else:
-        s._event("{} does not clash.", (_pl(seat),), R_CLASH)
+        s._event("no_clash", (seat,), R_CLASH)
     s.phase = CLASH_D if attacker else REVEAL
 
 
@@ -463,8 +519,8 @@ def _reveal(s: ArenaState) -> None:
     frames = []
     for u, skill, _ in s.c_clash:
         card = s.cat.skills[skill]
-        s._event("Revealed: {} clashed {} ({} attack, {} armor).",
-                 (_n(s, u), card.name, card.attack, card.armor), R_CLASH, reveals=True)
+        s._event("reveal", (owner(u), s.unit_card[u], skill, card.attack, card.armor), R_CLASH,
+                 None, True)
         frames.append(_clash_frame(s, u, skill))
     s.c_clash = [(u, k, True) for u, k, _ in s.c_clash]
     # The stack runs last-in first: push the defender's first so the attacker's go first.
@@ -474,15 +530,20 @@ def _reveal(s: ArenaState) -> None:
     s.phase = RESOLVE
 
 
+def clash_frame(s: ArenaState, u: int, skill: str) -> list[Any] | None:
+    """The frame of a clash card's effects (None: it has none, or an Ultimate of a mortal
+    hero who is not levelled up)."""
+    return _clash_frame(s, u, skill)
+
+
 def _clash_frame(s: ArenaState, u: int, skill: str) -> list[Any] | None:
     card = s.cat.skills[skill]
     if not card.clash:
         return None
     if card.ultimate and not s.mighty(u):
-        s._event("{} is not levelled up: the Ultimate clash effect of {} does not resolve.",
-                 (_n(s, u), card.name), R_ULTIMATE)
+        s._event("ultimate_fizzles", (s.unit_card[u], skill), R_ULTIMATE)
         return None
-    return effect_frame(card.clash, owner(u), u, s.zone[u])
+    return effect_frame(card.clash, owner(u), u, s.zone[u], f"clash:{skill}")
 
 
 def clash_values(s: ArenaState, u: int) -> tuple[int, int]:
@@ -532,16 +593,18 @@ def _resolve(s: ArenaState) -> None:
     piercing = sum(a for u, a in zip(attackers, parts, strict=True) if s.keyword(u, "piercing"))
     total = sum(parts)
     stun = bool(attackers) and all(s.keyword(u, "stun") for u in attackers)
-    s._event("Resolution: the attackers' combined attack is {}; the defender's is {}.",
-             (total, back), R_RESOLUTION)
+    names = [s.unit_card[u] for u in attackers]
+    # A conduit that defends is named "conduit": its consecrated card is face down.
+    defender = "conduit" if d >= CONDUIT else s.unit_card[d]
+    s._event("resolution", (names, defender, total, back, piercing, stun), R_RESOLUTION)
     dealt = taken = 0
     if defender_here and total > 0:
-        dealt = _combat_hit(s, d, piercing, total - piercing, stun)
+        dealt = _combat_hit(s, d, piercing, total - piercing, stun, names[0])
     if victim >= 0 and back > 0:
         hero = d < CONDUIT
         pierce = hero and s.keyword(d, "piercing")
         taken = _combat_hit(s, victim, back if pierce else 0, 0 if pierce else back,
-                            hero and s.keyword(d, "stun"))
+                            hero and s.keyword(d, "stun"), defender)
     if s.phase == OVER:  # a deity was KO'd: the game is over (Winning & Losing)
         _end_combat(s)  # clash cards to the discard piles; no combat left in the views
         s.phase = OVER
@@ -553,15 +616,16 @@ def _resolve(s: ArenaState) -> None:
         own = [u for u in attackers if s.in_play(u) and s.side(u).on_combat_damage]
         if len(own) > 1:
             # Golden Rule 2: the active player orders their own simultaneous effects.
-            s.stack.append([(("_order", {}),), 0,
-                            {"p": s.active, "u": -1, "lane": s.c_lane, "units": tuple(own)}])
+            s.stack.append([ORDER, 0, {"p": s.active, "u": -1, "lane": s.c_lane,
+                                       "src": "order", "units": tuple(own)}])
         else:
             for u in own:
                 _combat_damage_trigger(s, u)
     s.phase = COMBAT_END
 
 
-def _combat_hit(s: ArenaState, target: int, piercing: int, normal: int, stun: bool) -> int:
+def _combat_hit(s: ArenaState, target: int, piercing: int, normal: int, stun: bool,
+                source: str) -> int:
     """Combat damage: armor reduces only the part that is not Piercing; Lifelink splits it."""
     shares = [(target, piercing, normal)]
     if s.c_shunt is not None and s.c_shunt[0] == target and s.in_play(s.c_shunt[1]):
@@ -571,14 +635,14 @@ def _combat_hit(s: ArenaState, target: int, piercing: int, normal: int, stun: bo
                   (target, piercing - moved_p, normal - (moved - moved_p))]
     dealt = 0
     for unit, p, n in shares:
-        if unit >= CONDUIT:
-            dealt += deal_damage(s, unit, p + n, True, stun, combat=True)
+        if unit >= CONDUIT:  # no armor: Piercing changes nothing (reported if all of it)
+            dealt += deal_damage(s, unit, p + n, bool(p) and not n, stun, True, source)
             continue
         if not p or not n:  # all Piercing, or none: deal_damage applies armor itself
-            dealt += deal_damage(s, unit, p or n, bool(p), stun, combat=True)
+            dealt += deal_damage(s, unit, p or n, bool(p), stun, True, source)
         else:
             armor = combat_armor(s, unit) if s.in_play(unit) else 0
-            dealt += deal_damage(s, unit, p + max(0, n - armor), True, stun, combat=True)
+            dealt += deal_damage(s, unit, p + max(0, n - armor), True, stun, True, source)
     return dealt
 
 
@@ -590,17 +654,21 @@ def combat_damage_trigger(s: ArenaState, u: int) -> None:
 def _combat_damage_trigger(s: ArenaState, u: int) -> None:
     fx = s.side(u).on_combat_damage
     if fx and s.in_play(u):
-        s.stack.append(effect_frame(fx, owner(u), u, s.zone[u]))
+        s.stack.append(effect_frame(fx, owner(u), u, s.zone[u],
+                                    f"combat-damage:{s.unit_card[u]}:{s.lvl[u]}"))
 
 
 def _end_combat(s: ArenaState) -> None:
     """Combat ends: bonuses are lost, clash cards go to their owners' discard piles."""
+    s._event("combat_end", (LANES[s.c_lane] if s.c_lane >= 0 else None,), R_RESOLUTION)
     for u, skill, _ in s.c_clash:
-        s.discards[owner(u)].append(skill)
+        seat = owner(u)
+        s.discards[seat].append(skill)
+        s._event("discard", (seat, skill, "clash", len(s.hands[seat])), R_RESOLUTION)
     s.mods = [m for m in s.mods if not m[3]]
     s.grants = [g for g in s.grants if not g[2]]
     s.c_att, s.c_clash, s.c_def, s.c_target, s.c_shunt = [], [], -1, -1, None
-    s.c_blocked = False
+    s.c_blocked, s.c_lane = False, -1
     s.phase = MAIN
 
 
@@ -618,85 +686,106 @@ def in_combat(s: ArenaState) -> bool:
 
 
 def deal_damage(s: ArenaState, target: int, amount: int, piercing: bool, stun: bool,
-                combat: bool = False) -> int:
-    """Damage after armor (Piercing ignores it; Stun cannot KO). Returns damage dealt."""
+                combat: bool = False, source: str | None = None) -> int:
+    """Damage after armor (Piercing ignores it; Stun cannot KO). Returns damage dealt.
+
+    ``source`` names what deals it (a unit or card id, "conduit"), for the events."""
     if target >= CONDUIT:
         seat, lane = divmod(target - CONDUIT, 3)
         if s.ruined[seat][lane] or amount <= 0:
             return 0
-        s.cdmg[seat][lane] += amount
-        s._event("The {} conduit of {} takes {} damage ({} of {}).",
-                 (LANES[lane], _pl(seat), amount, s.cdmg[seat][lane], s.cat.conduit_health),
-                 R_RESOLUTION if combat else R_DAMAGE)
-        if s.cdmg[seat][lane] >= s.cat.conduit_health:
+        before = s.cdmg[seat][lane]
+        s.cdmg[seat][lane] = after = before + amount
+        health = s.cat.conduit_health
+        s._event("conduit_damage", (seat, LANES[lane], amount, before, after, health, piercing,
+                                    stun, combat, source), R_RESOLUTION if combat else R_DAMAGE)
+        if after >= health:
             ruin(s, seat, lane)
         return amount
     if not s.in_play(target):
         return 0
-    if any(v != target and owner(v) == owner(target) and s.keyword(v, "vanguard")
-           for v in s.c_att):
-        s._event("{} cannot take damage (Vanguard).", (_n(s, target),), R_HEROIC)
-        return 0
+    name = s.unit_card[target]
+    for v in s.c_att:
+        if v != target and owner(v) == owner(target) and s.keyword(v, "vanguard"):
+            s._event("damage_prevented", (name, s.unit_card[v]), R_HEROIC)
+            return 0
+    before = s.dmg[target]
+    health = s.health_of(target)
     hit = amount if piercing else max(0, amount - s.armor_of(target) - (
         clash_values(s, target)[1] if combat else 0))
     if hit <= 0:
-        s._event("{} takes no damage (armor).", (_n(s, target),), R_DAMAGE)
+        s._event("damage", (name, 0, before, before, health, piercing, stun, combat, source),
+                 R_DAMAGE)
         return 0
-    health = s.health_of(target)
-    if stun and s.dmg[target] + hit >= health:
-        hit = max(0, health - 1 - s.dmg[target])
-        s.dmg[target] = max(s.dmg[target], health - 1)
-        s._event("{} takes stun damage and stays in play with 1 health.", (_n(s, target),),
-                 R_SPECIAL)
+    if stun and before + hit >= health:
+        hit = max(0, health - 1 - before)
+        s.dmg[target] = max(before, health - 1)
+        s._event("damage", (name, hit, before, s.dmg[target], health, piercing, True, combat,
+                            source), R_SPECIAL)
         return hit
-    s.dmg[target] += hit
-    kinds = " piercing" if piercing else ""
-    s._event("{} takes {}{} damage ({} of {}).", (_n(s, target), hit, kinds, s.dmg[target],
-                                                   health), R_DAMAGE)
-    if s.dmg[target] >= health:
-        knock_out(s, target)
+    s.dmg[target] = after = before + hit
+    s._event("damage", (name, hit, before, after, health, piercing, stun, combat, source),
+             R_DAMAGE)
+    if after >= health:
+        knock_out(s, target, source)
     return hit
 
 
-def knock_out(s: ArenaState, u: int) -> None:
+def knock_out(s: ArenaState, u: int, source: str | None) -> None:
     """KO: to its home, damage removed, items and level kept; the enemy gains 2 power."""
     p = owner(u)
-    script = s.cat.units[s.unit_card[u]].on_would_be_ko
+    name = s.unit_card[u]
+    script = s.cat.units[name].on_would_be_ko
     if script and any(not r for r in s.ruined[p]):
         s.stack.append([(("script", {"name": script}),), 0,
-                        {"p": p, "u": u, "lane": s.zone[u]}])
+                        {"p": p, "u": u, "lane": s.zone[u], "src": f"would-be-ko:{name}"}])
         return
+    lane = LANES[s.zone[u]]
     s.zone[u], s.dmg[u], s.comm[u] = HOME, 0, 0
     s.mods = [m for m in s.mods if m[0] != u]
     s.grants = [g for g in s.grants if g[0] != u]
     _leave_combat(s, u)
-    s._event("{} is KO'd and returns home.", (_n(s, u),), R_DAMAGE)
+    s._event("ko", (name, lane, source), R_DAMAGE)
     if u % 4 == DEITY:
-        finish(s, other(p), f"{_n(s, u)}, the deity of {_pl(p)}, was KO'd")
+        finish(s, other(p), "deity_ko", f"{s.cat.units[name].name}, the deity of {SEATS[p]}, "
+               "was KO'd")
         return
-    s.power[other(p)] += KO_POWER
-    s._event("{} gains 2 power for the KO.", (_pl(other(p)),), R_POWER)
+    o = other(p)
+    s.power[o] += KO_POWER
+    s._event("power_gain", (o, KO_POWER, s.power[o], "ko", name), R_POWER)
 
 
 def ruin(s: ArenaState, seat: int, lane: int) -> None:
     """A conduit is ruined: flip it, its owner resolves its ruin effect."""
     s.ruined[seat][lane] = True
-    conduit = s.cat.conduits[s.cond[seat][lane]]
-    s._event("{}'s conduit in the {} lane is ruined: {}.", (_pl(seat), LANES[lane],
-             conduit.name), R_DAMAGE, reveals=True)
+    cid = s.cond[seat][lane]
+    conduit = s.cat.conduits[cid]
+    s._event("ruin", (seat, LANES[lane], cid), R_DAMAGE, None, True)
     if s.phase in ACTION_PHASE:
-        s.power[other(seat)] += RUIN_POWER
-        s._event("{} gains 1 power for ruining a conduit during the action phase.",
-                 (_pl(other(seat)),), R_POWER)
+        o = other(seat)
+        s.power[o] += RUIN_POWER
+        s._event("power_gain", (o, RUIN_POWER, s.power[o], "ruin", cid), R_POWER)
     deity = seat * 4 + DEITY
     if all(s.ruined[seat]) and s.zone[deity] == HOME and s.phase != OVER:
         # The third conduit: the deity must manifest (after the ruin effect resolves).
-        s.stack.append([(("_manifest", {}),), 0, {"p": seat, "u": -1, "lane": lane}])
+        s.stack.append([FORCED_MANIFEST, 0, {"p": seat, "u": -1, "lane": lane,
+                                             "src": "forced-manifest"}])
     if conduit.ruin:
-        s.stack.append(effect_frame(conduit.ruin, seat, -1, lane))
+        s.stack.append(effect_frame(conduit.ruin, seat, -1, lane, f"ruin:{cid}"))
 
 
 # --- effects ----------------------------------------------------------------------------
+
+# The frames the rules push themselves (not a card's effects).
+MASS_REVIVE: tuple[Any, ...] = (("_mass_revive", {}),)
+FORCED_MANIFEST: tuple[Any, ...] = (("_manifest", {}),)
+ORDER: tuple[Any, ...] = (("_order", {}),)
+
+
+def source_card(ctx: dict[str, Any]) -> str | None:
+    """The card (or unit) whose effect a frame resolves, from its source key."""
+    parts = ctx["src"].split(":")
+    return parts[1] if len(parts) > 1 else None
 
 
 def _step_effect(s: ArenaState) -> None:
@@ -705,13 +794,15 @@ def _step_effect(s: ArenaState) -> None:
     if idx >= len(effects):
         s.stack.pop()
         skill = ctx.get("skill")
-        if skill:
-            s.discards[ctx["p"]].append(skill)  # a talent's skill card, once resolved
+        if skill:  # a talent's skill card, once resolved
+            seat = ctx["p"]
+            s.discards[seat].append(skill)
+            s._event("discard", (seat, skill, "talent", len(s.hands[seat])), R_TALENT)
         return
     op, fields = effects[idx]
     result = effects_.run_op(s, op, fields, ctx)
     if result is None:
-        s._event("The effect cannot resolve further and stops.", (), R_FAQ_PARTIAL)
+        s._event("effect_stops", (source_card(ctx), idx + 1, op), R_FAQ_PARTIAL)
         frame[1] = len(effects)
     elif result:
         frame[1] = idx + 1
@@ -726,7 +817,7 @@ def draw_cards(s: ArenaState, seat: int, amount: int) -> bool:
 
 def discard_one(s: ArenaState, seat: int, skill: str) -> None:
     """A discard asked for by an effect."""
-    _discard_card(s, seat, skill, R_CLASH_CARDS)
+    _discard_card(s, seat, skill, "effect", R_CLASH_CARDS)
 
 
 def enter_play(s: ArenaState, u: int, lane: int) -> None:
@@ -741,7 +832,7 @@ def adjacent(lane: int) -> tuple[int, ...]:
 
 __all__ = ["apply_action", "advance", "deal_damage", "knock_out", "ruin", "finish",
            "level_up", "manifest", "draw", "in_combat", "combat_attack", "combat_armor",
-           "clash_values", "BUYBACK_COST"]
+           "clash_values", "BUYBACK_COST", "board", "source_card", "talent_source"]
 
 # Imported last: these modules import this one.
 from . import effects as effects_  # noqa: E402

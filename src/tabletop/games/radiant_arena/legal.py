@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
-from .actions import LANES, Act, act
+from .actions import LANES, Act, act, shown
 from .data import Effect
 from .effects import candidates
 from .flow import BUYBACK_COST, _blockers, in_combat
@@ -242,20 +242,25 @@ def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
         # The rule that asked: a clash effect in combat, else the step's own rule.
         rule = _ASK_RULE.get(s.ask[0], R_CLASH_CARDS if in_combat(s) else rule)
         return (f"an answer is awaited ({s.ask[0]}): one of {_sample(legal)}", rule)
+    # Only what the seat to act knows may shape the message (the same text must get the
+    # same answer in every position that seat cannot tell apart): the opponent's deity
+    # while face down is not a known name, like a card not in the game. Skill and item
+    # ids are checked against the whole catalogue, which is public, never against the
+    # opponent's hand, deck or shop.
+    names = known_names(s, s.to_act)
     for word in action.args:
         for part in word.split(":")[:1]:
-            if part not in s.names and part not in LANES and part not in s.cat.skills \
-                    and part not in s.cat.items and part not in ("conduit", "by", "banish",
-                                                                 "mass", "buyback", "attack",
-                                                                 "armor"):
-                return f"{part!r} is not a card or lane of this game", rule
+            if part not in names and part not in LANES and part not in s.cat.skills \
+                    and part not in s.cat.items and part not in KEYWORDS:
+                return (f"{shown(part, 40)!r} is not a lane or a card known to you in this "
+                        "game", rule)
     # An action of one hero in the action phase gets its own reason even when no hero can
     # take that action now (e.g. no one can level up).
     own = s.phase == MAIN and action.verb in ("attack", "recover", "move", "level", "talent")
     if action.verb not in verbs and not own:
         return (f"'{action.verb}' is not possible now (the {_step(s)}); you may "
                 f"{', '.join(verbs)}", rule)
-    specific = _specific(s, action)
+    specific = _specific(s, action, names)
     if specific is not None:
         return specific
     if action.verb not in verbs:
@@ -276,9 +281,24 @@ def _sample(legal: list[Action]) -> str:
     return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
 
 
-def _specific(s: ArenaState, a: Act) -> tuple[str, str] | None:
+KEYWORDS = frozenset({"conduit", "by", "banish", "mass", "buyback", "attack", "armor"})
+
+
+def known_names(s: ArenaState, seat: int | None) -> dict[str, int]:
+    """The units ``seat`` knows by name: all but the other seat's deity while it is face
+    down (never manifested)."""
+    if seat is None:
+        return {}
+    o = other(seat)
+    deity = o * 4 + DEITY
+    if s.zone[deity] == HOME and s.banished[o] < 0:
+        return {n: u for n, u in s.names.items() if u != deity}
+    return s.names
+
+
+def _specific(s: ArenaState, a: Act, names: dict[str, int]) -> tuple[str, str] | None:
     p = s.active
-    u = s.names.get(a.args[0].split(":")[0], -1) if a.args else -1
+    u = names.get(a.args[0].split(":")[0], -1) if a.args else -1
     if s.phase == MAIN and u >= 0:
         if owner(u) != p:
             return f"{a.args[0]} is not yours", R_ACTION
@@ -320,8 +340,8 @@ def _talent_reason(s: ArenaState, u: int, ability: str) -> tuple[str, str] | Non
     name = s.uname(u)
     talent = next((t for n, t in s.talents_of(u) if n == ability), None)
     if talent is None:
-        return f"{name} has no talent {ability!r} (nor a skill card of that name in hand)", \
-            R_TALENT
+        return (f"{name} has no talent {shown(ability, 40)!r} (nor a skill card of that name "
+                "in hand)", R_TALENT)
     if talent.cost > s.ap:
         return f"{ability} costs {talent.cost} action points; {s.ap} left", R_ACTION
     if talent.power > s.power[s.active]:

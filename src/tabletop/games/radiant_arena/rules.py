@@ -23,7 +23,7 @@ from typing import Any
 
 from tabletop.core import Action, Chance, Event, Outcome, State
 
-from .actions import LANES, Act, act, parse
+from .actions import Act, act, parse
 from .data import Catalog, Effect, Talent
 
 A, B = 0, 1
@@ -33,6 +33,8 @@ CONDUIT = 100  # effect targets >= CONDUIT are conduits: CONDUIT + seat * 3 + la
 HAND_LIMIT, HAND_SIZE, AP_PER_TURN, BUYBACK_COST = 7, 5, 3, 5
 KO_POWER, RUIN_POWER = 2, 1
 ADJACENT = ((1,), (0, 2), (1,))  # the central lane touches both outer lanes
+_new = tuple.__new__
+_EVENT_IS_TUPLE = issubclass(Event, tuple)
 
 # phases: decision steps and automatic ones
 DEPLOY, PREP, MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END = range(10)
@@ -92,7 +94,7 @@ class ArenaState(State):
         "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback", "active", "ap",
         "turn", "phase", "to_deploy", "used", "home_at_start", "revived", "mods", "grants",
         "c_att", "c_def", "c_lane", "c_clash", "c_blocked", "c_shunt", "c_target",
-        "stack", "ask", "winner", "reason", "place_queue", "chance", "banished",
+        "stack", "ask", "winner", "cause", "reason", "chance", "banished",
     )
 
     def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog) -> None:
@@ -143,28 +145,29 @@ class ArenaState(State):
         self.stack: list[list[Any]] = []
         self.ask: tuple[str, int, tuple[Any, ...]] | None = None
         self.winner = -1
+        self.cause = ""
         self.reason = ""
-        self.place_queue: list[int] = []
-        self._event("Setup: deities face down at home, conduits consecrated in the lanes, "
-                    "five-card hands, buyback tokens face up.", (), R_SETUP)
         for seat in (A, B):
+            d = decks[seat]
+            self._event("setup", (seat, list(d.heroes), len(self.decks[seat]),
+                                  len(self.shops[seat]), d.deity, list(self.cond[seat]),
+                                  sorted(self.shops[seat])), R_SETUP, None, True)
+            hand, deck = self.hands[seat], self.decks[seat]
             for _ in range(HAND_SIZE):
-                self.hands[seat].append(self.decks[seat].pop())
-            self._event("You draw {}.", (self._card_names(self.hands[seat]),), R_SETUP,
-                        frozenset((seat,)), True)
-            self._event("You place your conduits: {}.", (", ".join(
-                f"{LANES[i]} {self.cat.conduits[c].name}" for i, c in enumerate(self.cond[seat])),),
-                R_SETUP, frozenset((seat,)))
-        self._event("Deployment: player A deploys first.", (), R_DEPLOY)
+                card = deck.pop()
+                hand.append(card)
+                self._event("draw", (seat, card, len(hand), len(deck)), R_SETUP, None, True)
 
     # --- small helpers ---------------------------------------------------------------
 
-    def _event(self, template: str, args: tuple[Any, ...], rule: str,
+    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
                seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-        self.events.append(Event(template, args, rule, seats, reveals))
-
-    def _card_names(self, skills: list[str]) -> str:
-        return ", ".join(self.cat.skills[s].name for s in sorted(skills)) or "nothing"
+        """Record an event of ``kind`` (events.py) with its field values in order."""
+        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__ (half the
+        # cost): events are made several times per decision on the hot path of playouts and
+        # search. Should the core's Event stop being a tuple, its constructor is used.
+        fields = (kind, args, rule, seats, reveals, self.cat.book)
+        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
 
     def uname(self, unit: int) -> str:
         """A unit's card id (its name in the notation)."""
@@ -320,8 +323,8 @@ class ArenaState(State):
         new.c_lane, new.c_clash, new.c_blocked = self.c_lane, self.c_clash[:], self.c_blocked
         new.c_shunt = self.c_shunt
         new.stack = [[f[0], f[1], dict(f[2])] for f in self.stack]
-        new.ask, new.winner, new.reason = self.ask, self.winner, self.reason
-        new.place_queue, new.chance = self.place_queue[:], self.chance.copy()
+        new.ask, new.winner, new.cause, new.reason = self.ask, self.winner, self.cause, self.reason
+        new.chance = self.chance.copy()
         return new
 
     # --- talents -----------------------------------------------------------------------
@@ -339,14 +342,15 @@ class ArenaState(State):
         return out
 
     def cooldown_key(self, unit: int, name: str) -> str:
-        """What a Cooldown remembers: a skill card by name, an item's talent by item, a
-        printed talent by face."""
+        """What a Cooldown remembers: a skill card by name and seat (``skill:0:time-lock``),
+        an item's talent by item (``item:fury:rage``), a printed talent by unit and face
+        (``unit:bran:1:heal``; the levelled side's is another ability)."""
         if name in self.cat.skills:
-            return f"{owner(unit)}:{name}"
+            return f"skill:{owner(unit)}:{name}"
         it = self.item[unit]
         if it and any(t.id == name for t in self.cat.items[it].talents):
-            return f"{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
-        return f"{unit}:{self.lvl[unit]}:{name}"
+            return f"item:{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
+        return f"unit:{self.unit_card[unit]}:{self.lvl[unit]}:{name}"
 
 
 def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:
@@ -356,10 +360,12 @@ def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:
     return state
 
 
-def effect_frame(effects: tuple[Effect, ...], seat: int, unit: int, lane: int,
+def effect_frame(effects: tuple[Effect, ...], seat: int, unit: int, lane: int, src: str,
                  **ctx: Any) -> list[Any]:
-    """A new frame for the effect stack."""
-    return [effects, 0, {"p": seat, "u": unit, "lane": lane, **ctx}]
+    """A new frame for the effect stack: effects, the next step, and the context (``p`` the
+    controller, ``u`` the hero using it or -1, ``lane``, ``src`` which card's effects: see
+    positions.py for the keys)."""
+    return [effects, 0, {"p": seat, "u": unit, "lane": lane, "src": src, **ctx}]
 
 
 __all__ = ["ArenaState", "new_state", "effect_frame", "act"]

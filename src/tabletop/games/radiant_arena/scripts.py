@@ -32,9 +32,7 @@ def lifelink(s: ArenaState, ctx: dict[str, Any]) -> Result:
         return False
     to = ctx.pop("answer", others[0])
     s.c_shunt = (u, to)
-    s._event("Lifelink: half of the damage to {} goes to {}.", (
-        s.cat.units[s.unit_card[u]].name, s.cat.units[s.unit_card[to]].name),
-        "FAQ — How does Lifelink work?")
+    s._event("lifelink", (s.unit_card[u], s.unit_card[to]), "FAQ — How does Lifelink work?")
     assert owner(to) == p
     return True
 
@@ -53,10 +51,11 @@ def wrathlord(s: ArenaState, ctx: dict[str, Any]) -> Result:
         s.ask = ("lane", p, lanes)
         return False
     lane = ctx.pop("answer", lanes[0])
+    rule = "FAQ — Do I gain any power when I KO the Wrathlord?"
+    name, before = s.unit_card[u], s.dmg[u]
+    s._event("ko_prevented", (name, LANES[lane]), rule)
     s.dmg[u] = 0
-    s._event("{} is not KO'd: his controller ruins the conduit in the {} lane instead.",
-             (s.cat.units[s.unit_card[u]].name, LANES[lane]),
-             "FAQ — Do I gain any power when I KO the Wrathlord?")
+    s._event("heal", (name, before, before, 0, "wrathlord", name), rule)
     ruin(s, p, lane)
     return True
 
@@ -89,9 +88,8 @@ def snipe(s: ArenaState, ctx: dict[str, Any]) -> Result:
     s.comm[u] = 1
     s.c_att, s.c_clash, s.c_blocked, s.c_shunt, s.c_target = [u], [], False, None, -1
     s.c_def, s.c_lane = target, s.zone[target]
-    s._event("{} attacks {} in the {} lane from afar.", (
-        s.cat.units[s.unit_card[u]].name, s.cat.units[s.unit_card[target]].name,
-        LANES[s.c_lane]), "FAQ — When Maka attacks me from another lane, who gets to block?")
+    rule = "FAQ — When Maka attacks me from another lane, who gets to block?"
+    s._event("snipe", (p, s.unit_card[u], s.unit_card[target], LANES[s.c_lane]), rule)
     s.phase = BLOCK
     return True
 
@@ -103,13 +101,14 @@ def overkill(s: ArenaState, ctx: dict[str, Any]) -> Result:
     u, p = ctx["u"], ctx["p"]
     if not s.decks[p]:
         return None
+    rule = "FAQ — Are clash effects mandatory?"
     card = s.decks[p].pop()
+    s._event("reveal_top", (p, card, len(s.decks[p])), rule, None, True)
     s.discards[p].append(card)
+    s._event("discard", (p, card, "overkill", len(s.hands[p])), rule)
     bonus = s.cat.skills[card].attack
     s.mods.append((u, bonus, 0, True))
-    s._event("Overkill reveals {}: {} gets +{} attack.", (
-        s.cat.skills[card].name, s.cat.units[s.unit_card[u]].name, bonus),
-        "FAQ — Are clash effects mandatory?", reveals=True)
+    s._event("boost", (s.unit_card[u], bonus, 0, "combat", "overkill"), rule)
     return True
 
 

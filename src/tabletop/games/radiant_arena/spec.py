@@ -11,9 +11,10 @@ from tabletop.core import GameSpec, ParameterError, ParamSpec
 
 from .actions import GRAMMAR
 from .data import Catalog, load_catalog
+from .events import KINDS
 from .rules import ArenaState, new_state
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: structured events, strict scenarios, cards by id in positions
 
 
 @cache
@@ -65,10 +66,12 @@ SPEC = GameSpec(
     params={
         "deck_a": ParamSpec(str, "a", "player A's deck id (starter deck a)"),
         "deck_b": ParamSpec(str, "b", "player B's deck id (starter deck b)"),
-        "cards": ParamSpec(str, "", "extra card files, comma-separated (--cards)"),
+        "cards": ParamSpec(str, "", "extra card files, comma-separated (--cards)",
+                           paths=True),
     },
     default_players=2,
     notation=GRAMMAR,
     seat_label=seat_label,
+    event_kinds=KINDS,
 )
 ArenaState.spec = SPEC

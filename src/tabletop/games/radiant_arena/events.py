@@ -1,0 +1,251 @@
+"""The events of radiant-arena: every kind, its fields, its sentences and who sees what.
+
+Each change of the game's state is an event (docs/rules/radiant-arena.md, "Events").
+Fields are JSON-ready: seats are 0-based (0 is player A), lanes are ``left``, ``center``
+and ``right``, cards are named by their ids (units, skills, items, conduits). A sentence
+is rendered from the fields by the catalogue's book: a seat reads "Player A", a card id
+its printed name. What a seat may not see is a private field (the card drawn, the card
+clashed face down, a seat's deity, conduits and items at setup), absent from the other
+seat's copy.
+
+The turn's end and the game's end carry the ``board`` as it stood (flow.board): each
+seat's power, hand, deck and discard counts, Buyback token and conduits, and every unit's
+zone, damage, committed and levelled state and item (a deity still face down is listed
+without its id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tabletop.core import EventBook, EventKind
+
+GAME = "radiant-arena"
+SEATS = ("Player A", "Player B")
+SEAT_FIELDS = frozenset({"seat", "winner"})
+SIGNED_FIELDS = frozenset({"attack_bonus", "armor_bonus"})
+
+# Codes that read as words in sentences, by field.
+CODES: dict[str, dict[str, str]] = {
+    "reason": {"evoker": "Evoker", "ko": "a KO", "ruin": "a conduit ruined in an action "
+               "phase", "effect": "an effect", "level": "a level up", "talent": "a talent",
+               "buyback": "Buyback", "buy": "an item"},
+    "cause": {"regen": "Regen", "effect": "an effect", "wrathlord": "the Wrathlord",
+              "action": "the action", "level_up": "levelling up",
+              "deity_ko": "the deity was KO'd", "deck_out": "an empty skill deck"},
+    "why": {"hand_limit": "the hand limit", "effect": "an effect", "clash": "the combat "
+            "ended", "talent": "its talent resolved", "overkill": "Overkill"},
+    "until": {"combat": "combat", "turn": "turn"},
+    "how": {"buyback": "Buyback", "mass": "Mass Resurrect"},
+    "phase": {"action": "the action phase ends", "revive": "no revive",
+              "shop": "nothing bought"},
+    "target": {"conduit": "the enemy conduit"},
+    "defender": {"conduit": "the conduit"},
+}
+# Booleans that read as a word before "damage" (or as nothing).
+FLAGS = {"piercing": " piercing", "stun": " stun", "free": " for free"}
+
+
+def _board_words(board: Mapping[str, Any]) -> str:
+    """The board of a turn_end / game_end, in one short line."""
+    parts = []
+    for seat in (0, 1):
+        parts.append(f"{SEATS[seat]}: {board['power'][seat]} power, {board['hand'][seat]} in "
+                     f"hand, {board['deck'][seat]} in deck, {sum(board['ruined'][seat])} "
+                     "conduit(s) ruined")
+    return "; ".join(parts)
+
+
+def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
+    """How a field's value reads: seats as "Player A", card ids as printed names."""
+
+    def words(field: str, value: Any) -> str:
+        if value is None:
+            return "nothing"
+        if isinstance(value, bool):
+            if field in FLAGS:
+                return FLAGS[field] if value else ""
+            return "yes" if value else "no"
+        if isinstance(value, int):
+            if field in SEAT_FIELDS and 0 <= value < 2:
+                return SEATS[value]
+            return f"{value:+d}" if field in SIGNED_FIELDS else str(value)
+        if isinstance(value, str):
+            codes = CODES.get(field)
+            if codes is not None and value in codes:
+                return codes[value]
+            return names.get(value, value)
+        if isinstance(value, list):
+            return ", ".join(words(field, v) for v in value) or "nothing"
+        if isinstance(value, dict) and field == "board":
+            return _board_words(value)
+        return str(value)
+
+    return words
+
+
+def _k(name: str, fields: str, text: str, doc: str, redacted: str = "",
+       private: Mapping[str, str] | None = None) -> EventKind:
+    return EventKind(name, tuple(fields.split()), text, doc, redacted, dict(private or {}))
+
+
+KINDS: tuple[EventKind, ...] = (
+    # --- setting up and deploying --------------------------------------------------
+    _k("setup", "seat heroes deck shop deity conduits items",
+       "{seat} sets up: heroes {heroes}; deity {deity} face down; conduits {conduits} (left "
+       "to right); shop {items}; {deck} skill cards in the deck.",
+       "Setting Up: a seat's heroes, deck and shop sizes (public), its deity, its conduits "
+       "in lane order and its items (private to the seat).",
+       redacted="{seat} sets up: heroes {heroes}; a face-down deity; three consecrated "
+       "conduits; {shop} items in the shop; {deck} skill cards in the deck.",
+       private={"deity": "seat", "conduits": "seat", "items": "seat"}),
+    _k("draw", "seat card hand deck", "{seat} draws {card} ({hand} in hand, {deck} in the "
+       "deck).", "A seat draws a skill card (setup, the draw step, an effect); the card is "
+       "private to the drawer, the hand and deck sizes after are public.",
+       redacted="{seat} draws a card ({hand} in hand, {deck} in the deck).",
+       private={"card": "seat"}),
+    _k("deploy", "seat unit lane", "{seat} deploys {unit} to the {lane} lane.",
+       "Deployment: a hero enters a lane, basic side up, ready."),
+    # --- the turn ----------------------------------------------------------------------
+    _k("turn_start", "turn seat ap", "Turn {turn}: {seat} generates {ap} action points.",
+       "The preparation phase begins a turn: turn number, active seat, action points "
+       "generated (the pool is set to this)."),
+    _k("turn_end", "turn seat board", "End of turn {turn} ({seat}): {board}.",
+       "The turn ends (unused action points are lost, turn effects end), with the board as "
+       "it stood."),
+    _k("pass", "seat phase", "{seat} passes: {phase}.",
+       "A seat passes: ends its action phase, or declines the revive or shop step."),
+    _k("ap_gain", "seat amount total source", "{seat} gains {amount} action point(s) from "
+       "{source}; {total} now.", "An effect gives action points this turn."),
+    _k("power_gain", "seat amount total reason source", "{seat} gains {amount} power from "
+       "{reason}; {total} in all.", "A seat gains power (Evoker, a KO, a conduit ruined in "
+       "an action phase, an effect); source: the card or unit behind it, if any."),
+    _k("power_pay", "seat amount total reason source", "{seat} pays {amount} power for "
+       "{reason}; {total} left.", "A seat pays power (level up, talent, Buyback, an item); "
+       "source: the card or unit paid for."),
+    # --- units -------------------------------------------------------------------------
+    _k("damage", "unit amount before after health piercing stun combat source",
+       "{unit} takes {amount}{piercing}{stun} damage ({after} of {health}).",
+       "A hero or deity is dealt damage: the amount after armor (0: armor stopped it; Stun "
+       "keeps it in play at 1 health), damage before and after, health."),
+    _k("conduit_damage", "seat lane amount before after health piercing stun combat source",
+       "The {lane} conduit of {seat} takes {amount} damage ({after} of {health}).",
+       "A consecrated conduit is dealt damage (it has no armor; Stun does not stop a ruin): "
+       "amount, damage before and after, health; source: the card or unit dealing it."),
+    _k("damage_prevented", "unit by", "{unit} cannot take damage ({by} has Vanguard).",
+       "Vanguard: damage to a hero is prevented while another friendly hero attacks with "
+       "Vanguard."),
+    _k("heal", "unit amount before after cause source",
+       "{unit} heals {amount} damage ({after} left).",
+       "Damage is removed from a hero or deity (Regen, an effect, the Wrathlord)."),
+    _k("ko", "unit lane source", "{unit} is KO'd and returns home.",
+       "A hero or deity is KO'd: to its home, damage removed, ready; level and item kept; "
+       "source: the card or unit whose damage KO'd it, if known."),
+    _k("ko_prevented", "unit lane", "{unit} is not KO'd: the conduit in the {lane} lane is "
+       "ruined instead.", "The Wrathlord would be KO'd: its controller ruins a conduit."),
+    _k("level_up", "unit free ap", "{unit} levels up{free}.",
+       "A hero flips to its levelled side (the level action: ap is the action points left; "
+       "or an effect: free, ap null)."),
+    _k("recover", "unit cause ap", "{unit} recovers ({cause}).",
+       "A committed hero becomes ready (the action: ap is the action points left; after "
+       "levelling up; an effect)."),
+    _k("commit", "unit cause", "{unit} is committed ({cause}).",
+       "An effect commits a ready hero (attack, join, block and snipe commit their heroes "
+       "themselves)."),
+    _k("move", "unit start lane cause ap", "{unit} moves from the {start} lane to the {lane} "
+       "lane.", "A hero moves to an adjacent lane (the action: ap is the action points "
+       "left; or an effect)."),
+    _k("boost", "unit attack_bonus armor_bonus until source",
+       "{unit} gets {attack_bonus} attack and {armor_bonus} armor until the end of the "
+       "{until}.", "A stat boost: attack and armor change, until the end of the combat or "
+       "of the turn; source: the card."),
+    _k("keyword", "unit keyword until source", "{unit} gains {keyword} until the end of the "
+       "{until}.", "A keyword is granted until the end of the combat or of the turn."),
+    _k("talent", "seat unit ability card hand cost ap", "{unit} uses the talent {ability}.",
+       "A talent is announced and its action points paid (cost, and ap: the action points "
+       "left; a power cost follows as power_pay); card: the skill card played from hand for "
+       "it (revealed; it goes to the discard pile once resolved), hand: the hand size "
+       "after."),
+    _k("effect_stops", "source step op", "{source}: the effect cannot resolve step {step} "
+       "({op}) and stops.", "FAQ — partial resolution: a step has no legal target, so the "
+       "rest of the card's effect is skipped (step counts from 1)."),
+    _k("ultimate_fizzles", "unit card", "{unit} is not levelled up: the Ultimate effect of "
+       "{card} does not resolve.", "An Ultimate clash of a mortal hero who is not levelled "
+       "up: only its combat values count."),
+    # --- manifesting, reviving, ruin --------------------------------------------------
+    _k("ruin", "seat lane conduit", "{seat}'s conduit in the {lane} lane is ruined: "
+       "{conduit}.", "A conduit is ruined: flipped, its ruined face revealed; its owner "
+       "resolves its ruin effect."),
+    _k("manifest_due", "seat", "The third conduit of {seat} is ruined: their deity must "
+       "manifest.", "The third conduit is ruined: the deity must manifest now."),
+    _k("banish", "seat unit item", "{seat} banishes {unit} to the void.",
+       "Manifestation: a hero goes to the void for good, with its item (item: its id or "
+       "null); its damage and committed state go with it."),
+    _k("manifest", "seat deity lane ap", "{deity} manifests in the {lane} lane.",
+       "A deity enters play, revealed, ready and undamaged (the Manifest action: ap is the "
+       "action points left; forced: null)."),
+    _k("mass_resurrect", "seat lane", "{seat} uses Mass Resurrect, ruining the {lane} "
+       "conduit.", "Revive step: Mass Resurrect (the revived heroes follow as revive)."),
+    _k("revive", "seat unit lane how", "{unit} is revived in the {lane} lane ({how}).",
+       "A KO'd hero returns to a lane, ready and undamaged (Buyback turns the token face "
+       "down)."),
+    # --- combat ------------------------------------------------------------------------
+    _k("attack", "seat unit lane ap", "{unit} attacks in the {lane} lane.",
+       "Step One: a hero declares an attack and is committed (ap: the action points left)."),
+    _k("join", "seat unit", "{unit} joins the attack.",
+       "Step One: a hero joins a team attack and is committed."),
+    _k("target", "seat target lane", "The target: {target} in the {lane} lane.",
+       "Step One: the attack's target, a unit id or \"conduit\"."),
+    _k("snipe", "seat unit target lane", "{unit} attacks {target} in the {lane} lane from "
+       "afar.", "Maka's talent: an attack on a hero in another lane; she is committed."),
+    _k("block", "seat unit", "{unit} blocks and becomes the defender.",
+       "A ready hero blocks, is committed and becomes the defender."),
+    _k("no_block", "seat", "{seat} does not block.", "The defending seat declines to block."),
+    _k("clash", "seat unit card hand", "{unit} clashes {card} face down.",
+       "Step Two: a card is clashed face down; the card is private to its owner until "
+       "revealed; hand: the hand size after.", redacted="{unit} clashes a card face down.",
+       private={"card": "seat"}),
+    _k("no_clash", "seat", "{seat} does not clash.", "Step Two: a seat declines to clash."),
+    _k("reveal", "seat unit card attack armor", "Revealed: {unit} clashed {card} ({attack} "
+       "attack, {armor} armor).", "Step Two: the clash cards are revealed together."),
+    _k("extra_clash", "seat unit card attack armor hand", "{unit} clashes {card} face up "
+       "({attack} attack, {armor} armor).", "An effect lets a hero clash again, face up."),
+    _k("lifelink", "unit to", "Lifelink: half of the damage to {unit} goes to {to}.",
+       "Lifelink: damage to this hero is split with another friendly hero this combat."),
+    _k("assign", "seat unit", "{seat} deals the defender's damage to {unit}.",
+       "Step Three: the defending seat picks the attacker who takes the defender's damage."),
+    _k("resolution", "attackers defender attack defence piercing stun",
+       "Resolution: the attackers' combined attack is {attack}; the defender's is "
+       "{defence}.", "Step Three: the totals (defender: a unit id or \"conduit\"; piercing: "
+       "the Piercing part of the attack; stun: whether it is Stun damage)."),
+    _k("order", "seat unit", "{seat} resolves the effect of {unit} first.",
+       "Golden Rule 2: the active seat orders its simultaneous effects."),
+    _k("combat_end", "lane", "The combat in the {lane} lane ends.",
+       "Combat ends: combat bonuses end; the clash cards go to the discard piles (discard)."),
+    # --- cards -------------------------------------------------------------------------
+    _k("discard", "seat card why hand", "{card} goes to the discard pile of {seat} ({why}).",
+       "A card goes to its owner's discard pile: from hand (the hand limit, an effect), "
+       "a clash card after combat, a talent's skill card once resolved, Overkill's card; "
+       "hand: the hand size after."),
+    _k("reveal_top", "seat card deck", "{seat} reveals {card} from the top of the deck "
+       "({deck} left).", "Overkill: the top card of the deck is revealed (then discarded)."),
+    _k("buy", "seat item cost unit shop", "{seat} buys {item} ({cost} power) for {unit}.",
+       "Shop step: an item is revealed, paid (see power_pay) and equipped; shop: the "
+       "shop's size after."),
+    _k("item_destroyed", "seat item unit", "{item} is destroyed.",
+       "An equipped item is replaced: it goes to its owner's discard pile."),
+    # --- the end -------------------------------------------------------------------------
+    _k("game_end", "winner cause reason board", "{winner} wins: {reason}.",
+       "The game is over (cause: deity_ko or deck_out), with the board as it stood."),
+)
+
+KIND_NAMES = frozenset(k.name for k in KINDS)
+
+
+def make_book(names: Mapping[str, str]) -> EventBook:
+    """The book of a catalogue: its card names put in the sentences."""
+    return EventBook(GAME, KINDS, make_words(names))
+
+
+__all__ = ["KINDS", "KIND_NAMES", "make_book", "SEATS"]
