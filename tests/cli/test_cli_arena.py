@@ -110,7 +110,12 @@ def test_own_card_file_and_params(run: Run, tmp_path: Path) -> None:
     assert json.loads(result.stdout)["games"] == 3
     first = Record.from_json(json.loads(out.read_text().splitlines()[0]))
     assert first.params["deck_a"] == "mine" and str(cards.resolve()) in first.params["cards"]
-    assert verify(first).is_over
+    # Issue "Core 1.1": a record's card files are opened only when given explicitly.
+    assert verify(first, files=[cards]).is_over
+    replayed = run("replay", str(out))
+    assert replayed.exit_code == 1 and "give it with --cards PATH" in replayed.stderr
+    replayed = run("replay", str(out), "--cards", str(cards))
+    assert replayed.exit_code == 0 and "3 verified, 0 failed" in replayed.stdout
     bad = tmp_path / "bad.toml"
     bad.write_text("[[hero]]\nid = 3\n")
     for args in (["--cards", str(bad)], ["--param", "deck_a=nope"], ["--param", "bogus=1"]):

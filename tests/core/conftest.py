@@ -63,7 +63,7 @@ class ToyState(State):
         self.turn = 0
         self.last = -1
         self.secret = [self.chance.below(100) for _ in range(players)]
-        self.events.append(Event("pile", (self.pile,), "Setup", book=BOOK))
+        self.events.append(Event("pile", (self.pile,), "Setup", None, False, BOOK))
         for s in range(players):
             self.events.append(Event("told", (s, self.secret[s]), "Setup", None, True, BOOK))
 
@@ -78,7 +78,8 @@ class ToyState(State):
         assert isinstance(action, Take)
         self.pile -= action.n
         self.last = self.turn
-        self.events.append(Event("take", (self.turn, action.n, self.pile), "Taking", book=BOOK))
+        self.events.append(Event("take", (self.turn, action.n, self.pile), "Taking", None, False,
+                                 BOOK))
         self.turn = (self.turn + 1) % self.players
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:

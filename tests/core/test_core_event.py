@@ -24,13 +24,13 @@ BOOK = EventBook("test", [DRAW, MOVE],
 
 
 def draw(seat: int, card: str, left: int = 9) -> Event:
-    return Event("draw", (seat, card, left), "Draw Step", book=BOOK)
+    return Event("draw", (seat, card, left), "Draw Step", None, False, BOOK)
 
 
 def test_fields_are_named_by_the_kind_and_text_is_rendered_from_them() -> None:
     """DESIGN.md: fields are JSON-ready data; the text is rendered from kind + fields,
     each value put in words by the game's book (here a seat reads as its label)."""
-    e = Event("move", (1, "left"), "Moves", book=BOOK)
+    e = Event("move", (1, "left"), "Moves", None, False, BOOK)
     assert e.kind == "move"
     assert e.fields == {"seat": 1, "to": "left"}
     assert e.text == "B moves to LEFT."
@@ -56,20 +56,20 @@ def test_a_private_field_may_be_seen_by_several_seats() -> None:
     kind = EventKind("tell", ("seats", "secret"), "{seats} learn {secret}.", "x",
                      redacted="{seats} learn something.", private={"secret": "seats"})
     book = EventBook("test", [kind])
-    e = Event("tell", ([0, 2], 7), "R", book=book)
+    e = Event("tell", ([0, 2], 7), "R", None, False, book)
     assert [s for s in range(4) if "secret" in e.seen_by(s).fields] == [0, 2]  # type: ignore[union-attr]
 
 
 def test_public_event_is_visible_to_every_seat_and_spectators() -> None:
     """DESIGN.md: an event's visibility is public or some seats. ``seats=None`` is public."""
-    e = Event("move", (0, "left"), "Moves", book=BOOK)
+    e = Event("move", (0, "left"), "Moves", None, False, BOOK)
     assert e.seats is None
     assert all(e.visible_to(s) and e.seen_by(s) is e for s in (0, 1, 2, 3, None))
 
 
 def test_private_event_is_visible_only_to_its_seats() -> None:
     """DESIGN.md: visibility may be some seats; spectators see public events only."""
-    e = Event("move", (1, "left"), "Setup", frozenset({1, 3}), book=BOOK)
+    e = Event("move", (1, "left"), "Setup", frozenset({1, 3}), False, BOOK)
     assert [s for s in range(5) if e.visible_to(s)] == [1, 3]
     assert [s for s in range(5) if e.seen_by(s) is not None] == [1, 3]
     assert not e.visible_to(None) and e.seen_by(None) is None
@@ -78,7 +78,7 @@ def test_private_event_is_visible_only_to_its_seats() -> None:
 def test_to_json_carries_kind_fields_text_rule_and_sorted_seats() -> None:
     """DESIGN.md: events leave the engine as JSON with kind, fields, text, visibility and
     rule; the JSON of a seat's copy leaves out what it may not see."""
-    public = Event("move", (0, "left"), "Moves", book=BOOK).to_json()
+    public = Event("move", (0, "left"), "Moves", None, False, BOOK).to_json()
     assert public == {"kind": "move", "fields": {"seat": 0, "to": "left"},
                       "text": "A moves to LEFT.", "rule": "Moves"}
     private = Event("move", (1, "right"), "Moves", frozenset({1, 0}), True, BOOK).to_json()

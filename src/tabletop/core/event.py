@@ -129,29 +129,19 @@ class Event(NamedTuple):
     kind: str
     args: tuple[Any, ...]
     rule: str
-    seats: frozenset[int] | None = None
-    reveals: bool = False
-    book: EventBook | None = None
-
-    @property
-    def template(self) -> str:
-        """The sentence's template (until every game's events have kinds: a legacy event's
-        ``kind`` holds its template)."""
-        return self.kind if self.book is None else self.book.kinds[self.kind].text
+    seats: frozenset[int] | None
+    reveals: bool
+    book: EventBook
 
     @property
     def fields(self) -> dict[str, Any]:
         """The fields this copy shows, by name (JSON-ready)."""
-        if self.book is None:
-            return {}
         names = self.book.kinds[self.kind].fields
         return {n: v for n, v in zip(names, self.args, strict=True) if v is not HIDDEN}
 
     @property
     def text(self) -> str:
         """The event as a sentence, rendered from its kind and the fields it shows."""
-        if self.book is None:
-            return self.kind.format(*self.args) if self.args else self.kind
         return self.book.text(self)
 
     def visible_to(self, seat: int | None) -> bool:
@@ -163,10 +153,7 @@ class Event(NamedTuple):
         visible to it, else the event with every private field it may not see hidden."""
         if self.seats is not None and (seat is None or seat not in self.seats):
             return None
-        book = self.book
-        if book is None:
-            return self
-        hidden = book.kinds[self.kind].hidden
+        hidden = self.book.kinds[self.kind].hidden
         if not hidden:
             return self
         args = self.args
@@ -182,8 +169,8 @@ class Event(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form: kind, fields, text, rule, and the seats of a private event."""
-        out: dict[str, Any] = {"kind": self.kind if self.book is not None else "note",
-                               "fields": self.fields, "text": self.text, "rule": self.rule}
+        out: dict[str, Any] = {"kind": self.kind, "fields": self.fields, "text": self.text,
+                               "rule": self.rule}
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
         if self.reveals:

@@ -33,7 +33,7 @@ def read_text(path: Path, error: Raise, limit: int = MAX_FILE_BYTES) -> str:
     except OSError as e:
         raise error(f"{path}: cannot read ({e.strerror or e})") from None
     if len(data) > limit:
-        raise error(f"{path}: larger than {limit // (1024 * 1024)} MiB")
+        raise error(f"{path}: larger than {limit:,} bytes")
     return decode(data, str(path), error)
 
 

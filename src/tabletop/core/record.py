@@ -215,9 +215,9 @@ def local_files(spec: GameSpec, params: Mapping[str, Any], files: Sequence[Path]
         for recorded in value.split(","):
             found = by_name.get(Path(recorded).name)
             if found is None:
-                raise RecordError(f"the record uses the file {excerpt(Path(recorded).name)!r} "
-                                  f"(parameter {name}); give it with --cards PATH (a record's "
-                                  "paths are never opened)")
+                raise RecordError(f"the game uses the file {excerpt(Path(recorded).name)!r} "
+                                  f"(parameter {name}); give it with --cards PATH (files "
+                                  "named in a record or a scenario are never opened)")
             local.append(str(found.resolve()))
         out[name] = ",".join(local)
     return out

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import from_scenario
 from tabletop.games.radiant_arena import ArenaState
 from tabletop.games.radiant_arena.spec import catalog
 
@@ -18,7 +17,7 @@ from .helpers import found as found
 from .helpers import happened as happened
 from .helpers import index_of as index_of
 from .helpers import kinds as kinds
-from .helpers import with_banished
+from .helpers import scenario, with_banished
 
 GAME = "radiant-arena"
 CAT = catalog()
@@ -68,9 +67,7 @@ def arena(units: dict[str, str | dict[str, Any]], *, hands: tuple[list[str], lis
     if draw_piles is not None:
         data["deck_tops"] = [list(draw_piles[0]), list(draw_piles[1])]
     data.update(extra)
-    s = from_scenario(with_banished(data))
-    assert isinstance(s, ArenaState)
-    return s
+    return scenario(with_banished(data))
 
 
 def play(s: ArenaState, *actions: str) -> ArenaState:

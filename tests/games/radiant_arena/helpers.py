@@ -54,6 +54,17 @@ def with_banished(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def scenario(data: dict[str, Any], where: str = "scenario") -> ArenaState:
+    """``from_scenario`` with the card files the scenario names given explicitly (a
+    scenario's paths are names to match, never files opened on their own)."""
+    params = data.get("params")
+    cards = params.get("cards", "") if isinstance(params, dict) else ""
+    files = [Path(c) for c in cards.split(",") if c] if isinstance(cards, str) else []
+    state = from_scenario(data, where, files=files)
+    assert isinstance(state, ArenaState)
+    return state
+
+
 def position(units: dict[str, dict[str, Any]] | None = None, *,
              deck_ids: tuple[str, str] = ("a", "b"),
              hands: list[list[str]] | None = None, **fields: Any) -> ArenaState:
@@ -64,8 +75,7 @@ def position(units: dict[str, dict[str, Any]] | None = None, *,
     """
     data: dict[str, Any] = {"game": GAME, "params": params(*deck_ids), "units": units or {},
                             "hands": hands if hands is not None else [[], []], **fields}
-    state = from_scenario(with_banished(data))
-    assert isinstance(state, ArenaState)
+    state = scenario(with_banished(data))
     assert state.phase != PREP
     return state
 
@@ -79,9 +89,7 @@ def scenario_file(name: str) -> ArenaState:
     cards = data.get("params", {}).get("cards", "")
     if cards:
         data["params"]["cards"] = ",".join(str(HERE / c) for c in cards.split(","))
-    state = from_scenario(data, str(SCENARIOS / f"{name}.toml"))
-    assert isinstance(state, ArenaState)
-    return state
+    return scenario(data, str(SCENARIOS / f"{name}.toml"))
 
 
 def legal(state: ArenaState) -> set[str]:

@@ -145,7 +145,7 @@ def test_files_that_are_not_card_files(tmp_path: Path) -> None:
     """Not TOML, not UTF-8, too large, a directory, a missing file: each one error line."""
     broken(tmp_path, "hero = [", "not valid TOML")
     broken(tmp_path, b"\xff\xfe\x00 garbage", "not UTF-8")
-    broken(tmp_path, "# " + "x" * MAX_FILE_BYTES, "a card file may have at most")
+    broken(tmp_path, "# " + "x" * MAX_FILE_BYTES, f"larger than {MAX_FILE_BYTES:,} bytes")
     with pytest.raises(CardDataError, match="cannot read"):
         load_catalog([tmp_path / "nowhere.toml"])
     with pytest.raises(CardDataError, match="cannot read"):

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core import from_scenario
 from tabletop.games.radiant_arena.rules import ArenaState
 
-from .helpers import CARDS
+from .helpers import CARDS, scenario
 
 CARDS_PARAM = f"{CARDS / 'golden_rule.toml'}"
 
 
 def _team_attack_on_conduit() -> ArenaState:
-    state = from_scenario({
+    state = scenario({
         "game": "radiant-arena",
         "params": {"deck_a": "golden-a", "deck_b": "b", "cards": CARDS_PARAM},
         "units": {"alyn": {"zone": "left", "damage": 2}, "vesper": {"zone": "left"},

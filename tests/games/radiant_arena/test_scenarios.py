@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.core import ScenarioError, from_scenario, new_game, scenario_of
+from tabletop.core import ScenarioError, new_game, scenario_of
 from tabletop.games.radiant_arena import ArenaState
 
-from .helpers import GAME, params, play, position, skills_of
+from .helpers import GAME, params, play, position, scenario, skills_of
 
 A, B = 0, 1
 
@@ -38,7 +38,7 @@ def base(**fields: Any) -> dict[str, Any]:
 def refused(data: dict[str, Any], *words: str) -> str:
     """The scenario is refused with a ScenarioError whose message has ``words``."""
     with pytest.raises(ScenarioError) as err:
-        from_scenario(data)
+        scenario(data)
     msg = str(err.value)
     for w in words:
         assert w in msg, msg
@@ -47,7 +47,7 @@ def refused(data: dict[str, Any], *words: str) -> str:
 
 def test_the_base_position_is_accepted() -> None:
     """The positions below differ from this accepted one by one mistake each."""
-    s = from_scenario(base())
+    s = scenario(base())
     assert isinstance(s, ArenaState) and s.to_act == A
 
 
@@ -81,11 +81,13 @@ BAD_VALUES: list[tuple[dict[str, Any], tuple[str, ...]]] = [
     (base(turn=True), ("turn: must be an integer, not a boolean",)),
     (base(buyback=[1, True]), ("buyback[0]: must be true or false, not an integer",)),
     (base(power=[-1, 0]), ("power[0]: -1 is out of range",)),
-    (base(power=[10**30, 0]), ("power[0]: a 31-digit number is out of range",)),
+    # Numbers beyond 64 bits are refused by the core's reader before the game looks.
+    (base(power=[10**30, 0]), ("power[0] is a number beyond 64 bits",)),
+    (base(power=[1000, 0]), ("power[0]: 1000 is out of range",)),
     (base(units={"alyn": {"zone": "left", "damage": 10**30}}),
-     ("units.alyn.damage: a 31-digit number is out of range",)),
+     ("units.alyn.damage is a number beyond 64 bits",)),
     (base(seed=-1), ("seed: -1 is out of range",)),
-    (base(seed=2**63), ("seed: 9223372036854775808 is out of range",)),
+    (base(seed=2**63), ("seed is a number beyond 64 bits",)),
     (base(action_points=100), ("action_points: 100 is out of range",)),
     (base(power=[1]), ("power: must list 2 values, not 1",)),
     (base(phase="clash"), ("phase: 'clash' is not one of",)),
@@ -274,7 +276,7 @@ def test_a_stack_frame_names_its_source_not_its_effects() -> None:
     assert data["stack"] == [{"source": "skill-talent", "card": "arcane-evocation", "step": 0,
                               "controller": 0, "unit": "iskandar", "lane": "left"}]
     assert "ask" not in data
-    again = from_scenario({"game": GAME, **data})
+    again = scenario({"game": GAME, **data})
     assert again.to_act == A and again.ask == s.ask
     assert [a.to_text() for a in again.legal_actions()] == ["target viggo", "target bran"]
 
@@ -282,7 +284,7 @@ def test_a_stack_frame_names_its_source_not_its_effects() -> None:
 def test_scenario_seats_are_0_based() -> None:
     """Scenario data is data: the active seat, the pairs per seat and the banished heroes
     are indexed from 0 (player A)."""
-    s = from_scenario(base(active=1, turn=4, power=[2, 5]))
+    s = scenario(base(active=1, turn=4, power=[2, 5]))
     assert s.active == B and s.to_act == B and s.power == [2, 5]
     assert s.to_data()["active"] == 1
 
@@ -406,7 +408,7 @@ def test_any_scenario_data_is_refused_cleanly_or_plays_on(pick: int, seed: int,
     rng = random.Random(seed)
     data = (_mutations if junk else _plausible)(samples[pick % len(samples)], rng)
     try:
-        s = from_scenario(data)
+        s = scenario(data)
     except ScenarioError as e:
         assert "cannot be played on" not in str(e), str(e)
         return
@@ -433,7 +435,7 @@ def test_refusals_cite_sections_of_the_rulebook() -> None:
         if data.get("hands", 0) is None:
             data = {k: v for k, v in data.items() if k != "hands"}
         try:
-            from_scenario(copy.deepcopy(data))
+            scenario(copy.deepcopy(data))
         except ScenarioError as e:
             msg = str(e)
             rule = msg[msg.rindex("(") + 1:-1] if msg.endswith(")") else ""

@@ -7,7 +7,6 @@ field. Effects become tuples ``(op, fields)`` so the rules never parse data on a
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core import CardDataError
 from tabletop.core.datafile import validate
+from tabletop.core.files import parse_toml, read_text
 
 if TYPE_CHECKING:
     from tabletop.core import EventBook
@@ -407,20 +407,7 @@ def _short(value: Any) -> str:
 
 def _read(path: Path) -> dict[str, Any]:
     """A card file's TOML, within the size limit; every failure is a ``CardDataError``."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise CardDataError(f"{path}: {size} bytes; a card file may have at most "
-                                f"{MAX_FILE_BYTES}")
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as e:
-        raise CardDataError(f"{path}: cannot read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise CardDataError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(f"{path}: not valid TOML ({e})") from None
-    except RecursionError:
-        raise CardDataError(f"{path}: nested too deeply") from None
+    return parse_toml(read_text(path, CardDataError, MAX_FILE_BYTES), str(path), CardDataError)
 
 
 def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
