@@ -138,9 +138,6 @@ class State(ABC):
         """
         if isinstance(action, str):
             action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            raise IllegalActionError(repr(action), f"not an action of {self.spec.id}",
-                                     "the core contract — State.apply")
         if seat is not None and seat != self.to_act:
             text = _text_of(action)
             if self.to_act is None:
@@ -151,6 +148,10 @@ class State(ABC):
             raise IllegalActionError(text, reason, "the core contract — one seat decides "
                                      "at a time")
         if action not in self.legal_actions():
+            # Checked only here: isinstance against the Action ABC is slow on the hot path.
+            if not isinstance(action, Action):
+                raise IllegalActionError(repr(action), f"not an action of {self.spec.id}",
+                                         "the core contract — State.apply")
             if not self._is_own(action):
                 raise IllegalActionError(_text_of(action),
                                          f"not an action of {self.spec.id}",
