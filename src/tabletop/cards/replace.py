@@ -1,0 +1,61 @@
+"""Replacement and prevention effects (docs/cards.md §7).
+
+At a hook (an event that *would* happen: damage, a KO, a clash effect, a draw) the game
+asks :func:`applicable` for the replacements that apply to the object concerned: those
+printed on cards in play (static, listed by the game as ``(Replacement, ctx)``) and
+those in the modifier store made by effects for a duration (``kind = "replace"``). They
+come in a fixed order: the printed ones in the game's source order, then the stored ones
+by timestamp. Each applies at most once to one event (the game keeps the ones used in the
+event it is building). The forms:
+
+- ``prevent``: the event does not happen;
+- ``reduce``: its amount is reduced (not below 0);
+- ``redirect``: part of its amount (all when no part) happens to another object instead;
+- ``instead``: other effects happen instead (a program, with ``pick`` chosen first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .modifiers import Modifier, context
+from .nodes import Replacement
+from .select import holds, matches
+from .vocab import Ctx, Vocabulary, World
+
+
+def _applies(v: Vocabulary, w: World, r: Replacement, ctx: Ctx, obj: Any) -> bool:
+    if r.affects.ref == "self":
+        if obj != ctx["u"]:
+            return False
+    elif not matches(v, w, r.affects, ctx, obj):
+        return False
+    return holds(v, w, r.cond, ctx)
+
+
+def applicable(v: Vocabulary, w: World, hook: str, obj: Any, event: dict[str, Any],
+               statics: Iterable[tuple[Replacement, Ctx]],
+               store: list[Modifier]) -> list[tuple[Replacement, Ctx]]:
+    """Every replacement of ``hook`` that applies to ``obj`` now, in order; each with the
+    context its values and effects use (``event``: the fields of the event that would
+    happen, readable as ``{ event = "amount" }``)."""
+    out: list[tuple[Replacement, Ctx]] = []
+    for r, ctx in statics:
+        if r.hook == hook:
+            ctx = {**ctx, "event": event}
+            if _applies(v, w, r, ctx, obj):
+                out.append((r, ctx))
+    for m in store:
+        if m.kind == "replace" and m.key == hook:
+            ctx = context(m)
+            ctx["event"] = event
+            if m.until == "while" and not holds(v, w, m.arg, ctx):
+                continue
+            r = m.value
+            if _applies(v, w, r, ctx, obj):
+                out.append((r, ctx))
+    return out
+
+
+__all__ = ["applicable"]

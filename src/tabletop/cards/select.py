@@ -1,0 +1,181 @@
+"""Evaluating selectors, values and conditions against a game's state (docs/cards.md §3-4).
+
+Every function takes the vocabulary ``v``, the world ``w`` (the game's state) and the
+context ``ctx`` of the effect: ``p`` its controller, ``u`` "this" object (or -1),
+``lane`` where "here" is, ``x`` the X paid, ``event`` the fields of the event that
+triggered it, and ``$name`` the targets remembered by earlier steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .nodes import ENEMY, FRIENDLY, Selector
+from .vocab import Ctx, Vocabulary, World
+
+ASKED: Any = type("Asked", (), {"__repr__": lambda self: "ASKED", "__slots__": ()})()
+"""What :func:`choose` returns when it asked the controller to choose."""
+DONE = None  # the answer to an "up to" question that chooses no more
+
+
+def _keep(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:
+    """Whether ``obj`` passes the selector's side, place, conditions and exclusions."""
+    side = sel.side
+    if side:
+        owner = v.owner(w, obj)
+        if owner is None or (owner == ctx["p"]) != (side == FRIENDLY):
+            return False
+    if sel.place and not v.places[sel.place].test(w, obj, ctx):
+        return False
+    for name, negated, arg in sel.where:
+        if v.conditions[name].test(w, obj, ctx, arg) == negated:
+            return False
+    for x in sel.exclude:
+        if x == "self":
+            if obj == ctx["u"]:
+                return False
+        elif obj in ctx.get(x, ()):
+            return False
+    return True
+
+
+def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx) -> list[Any]:
+    """Every object a selector allows now, in the game's stable order (ignoring how many
+    it takes)."""
+    ref = sel.ref
+    if ref == "self":
+        u = ctx["u"]
+        return [u] if u is not None and u != -1 and v.place(w, u) is not None else []
+    if ref:
+        pool: Any = ctx.get(ref, ())
+    elif len(sel.kinds) == 1:
+        pool = v.kinds[sel.kinds[0]].objects(w)
+    else:
+        pool = [o for k in (sel.kinds or v.default_kinds) for o in v.kinds[k].objects(w)]
+    return [o for o in pool if _keep(v, w, sel, ctx, o)]
+
+
+def matches(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:
+    """Whether one object is among those a selector allows (without listing them)."""
+    ref = sel.ref
+    if ref == "self":
+        return bool(obj == ctx["u"])
+    if ref:
+        if obj not in ctx.get(ref, ()):
+            return False
+    elif not any(v.kinds[k].has(w, obj) for k in (sel.kinds or v.default_kinds)):
+        return False
+    return _keep(v, w, sel, ctx, obj)
+
+
+def choose(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
+           implied: tuple[str, ...] = ()) -> Any:
+    """The targets of a step (a list), None or :data:`ASKED`: every allowed object
+    (``each``, a remembered set), ``n`` at random, or the controller's choice (one, or up
+    to ``n``): then it asks with
+    ``v.ask(w, "target", seat, options)`` and returns :data:`ASKED` until answered (the
+    answer in ``ctx["answer"]``; an "up to" question also offers :data:`DONE`).
+    ``implied``: conditions the op needs of its targets (a hero to commit is ready).
+    Returns None when nothing is allowed (the step cannot resolve); the targets chosen
+    are kept in ``ctx["_last"]`` for ``as``."""
+    options = candidates(v, w, sel, ctx)
+    if implied:
+        options = [o for o in options
+                   if all(v.conditions[c].test(w, o, ctx, "") for c in implied)]
+    count = sel.count
+    if count == "up_to":
+        picked: tuple[Any, ...] = ctx.get("_picked", ())
+        if "answer" in ctx:
+            answer = ctx.pop("answer")
+            if answer is DONE:
+                ctx["_last"] = picked
+                return list(picked)
+            picked += (answer,)
+            ctx["_picked"] = picked
+        rest = [o for o in options if o not in picked]
+        if len(picked) >= sel.n or not rest:
+            ctx["_last"] = picked
+            return list(picked)
+        v.ask(w, "target", ctx["p"], (*rest, DONE))
+        return ASKED
+    if not options:
+        return None
+    if count == "each" or sel.ref:
+        out = options
+    elif count == "random":
+        pool = list(options)
+        out = [pool.pop(v.random(w, len(pool))) for _ in range(min(sel.n, len(pool)))]
+    elif len(options) == 1:
+        out = options
+    elif "answer" in ctx and ctx["answer"] in options:
+        out = [ctx.pop("answer")]
+    else:
+        v.ask(w, "target", ctx["p"], tuple(options))
+        return ASKED
+    ctx["_last"] = tuple(out)
+    return out
+
+
+def value(v: Vocabulary, w: World, val: Any, ctx: Ctx) -> int:
+    """A value's number now (docs/cards.md §4)."""
+    if type(val) is int:
+        return val
+    op = val[0]
+    if op == "x":
+        return int(ctx.get("x", 0))
+    if op == "count":
+        return len(candidates(v, w, val[1], ctx))
+    if op == "stat":
+        get = v.stats[val[1]].get
+        return sum(get(w, o) for o in candidates(v, w, val[2], ctx))
+    if op == "event":
+        found = (ctx.get("event") or {}).get(val[1], 0)
+        return int(found) if isinstance(found, (int, bool)) else 0
+    if op == "div":
+        a, b = value(v, w, val[1], ctx), value(v, w, val[2], ctx)
+        if b == 0:
+            return 0
+        return -((-a) // b) if val[3] else a // b
+    if op == "sub":
+        return value(v, w, val[1][0], ctx) - value(v, w, val[1][1], ctx)
+    parts = [value(v, w, x, ctx) for x in val[1]]
+    if op == "add":
+        return sum(parts)
+    if op == "mul":
+        return parts[0] * parts[1]
+    if op == "min":
+        return min(parts)
+    if op == "max":
+        return max(parts)
+    raise ValueError(f"unknown value op {op!r}")
+
+
+_CMP = {"<": int.__lt__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
+        ">=": int.__ge__, ">": int.__gt__}
+
+
+def holds(v: Vocabulary, w: World, cond: Any, ctx: Ctx) -> bool:
+    """Whether a condition holds now (None: always)."""
+    if cond is None:
+        return True
+    op = cond[0]
+    if op == "exists":
+        return bool(candidates(v, w, cond[1], ctx))
+    if op == "none":
+        return not candidates(v, w, cond[1], ctx)
+    if op == "self":
+        u = ctx["u"]
+        return all(v.conditions[n].test(w, u, ctx, arg) != neg for n, neg, arg in cond[1])
+    if op == "cmp":
+        return bool(_CMP[cond[2]](value(v, w, cond[1], ctx), value(v, w, cond[3], ctx)))
+    if op == "all":
+        return all(holds(v, w, c, ctx) for c in cond[1])
+    if op == "any":
+        return any(holds(v, w, c, ctx) for c in cond[1])
+    if op == "not":
+        return not holds(v, w, cond[1], ctx)
+    raise ValueError(f"unknown condition {op!r}")
+
+
+__all__ = ["ASKED", "DONE", "candidates", "matches", "choose", "value", "holds", "ENEMY",
+           "FRIENDLY"]
