@@ -63,9 +63,9 @@ def test_delayed_triggers_fire_once() -> None:
                 (("p", 0), ("u", 1), ("lane", 1)))
     keep = d._replace(once=False, ts=2)
     fired, left = collect_delayed(VOCAB, w, "dawn", {"seat": 1}, [d, keep])
-    assert fired == [] and left == [d, keep]  # the opponent's turn
+    assert fired == [] and left == (d, keep)  # the opponent's turn
     fired, left = collect_delayed(VOCAB, w, "dawn", {"seat": 0}, [d, keep])
-    assert len(fired) == 2 and left == [keep]
+    assert len(fired) == 2 and left == (keep,)
     assert fired[0].context()["event"] == {"seat": 0}
 
 

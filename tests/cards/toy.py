@@ -125,13 +125,12 @@ VOCAB = Vocabulary(
                                 "creature", "creatures")},
     default_kinds=("creature",),
     places={
-        "here": PlaceSpec("here", lambda w, o, ctx: w.creatures[o].place == ctx["lane"],
-                          "in this place"),
-        "adjacent": PlaceSpec("adjacent", lambda w, o, ctx: abs(
-            (w.creatures[o].place or 0) - ctx["lane"]) == 1, "in an adjacent place"),
-        "other": PlaceSpec("other", lambda w, o, ctx: w.creatures[o].place != ctx["lane"],
+        "here": PlaceSpec("here", lambda w, o, h: w.creatures[o].place == h, "in this place"),
+        "adjacent": PlaceSpec("adjacent", lambda w, o, h: abs(
+            (w.creatures[o].place or 0) - h) == 1, "in an adjacent place"),
+        "other": PlaceSpec("other", lambda w, o, h: w.creatures[o].place != h,
                            "in another place"),
-        "anywhere": PlaceSpec("anywhere", lambda w, o, ctx: True, "anywhere"),
+        "anywhere": PlaceSpec("anywhere", lambda w, o, h: True, "anywhere"),
     },
     conditions={
         "hurt": ConditionSpec("hurt", lambda w, o, ctx, a: w.creatures[o].damage > 0, "hurt"),

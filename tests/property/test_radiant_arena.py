@@ -145,15 +145,24 @@ def skill_places(s: ArenaState, seat: int) -> Counter[str]:
     talent while its effect resolves."""
     out = Counter(s.hands[seat]) + Counter(s.decks[seat])
     out += Counter(k for k in s.discards[seat] if k in s.cat.skills)
-    out += Counter(k for v, k, _ in s.c_clash if R.owner(v) == seat)
-    out += Counter(f[2]["skill"] for f in s.stack if f[2].get("skill") and f[2]["p"] == seat)
+    out += Counter(k for v, k, _ in clashes(s) if R.owner(v) == seat)
+    out += Counter(f.ctx["skill"] for f in s.stack if f.ctx.get("skill") and f.ctx["p"] == seat)
+    out += Counter(k for k in s.void[seat] if k in s.cat.skills)
     return out
 
 
+def clashes(s: ArenaState) -> list[tuple[int, str, bool]]:
+    """The clash cards on the table (none outside a combat)."""
+    return list(s.combat.clashes) if s.combat is not None else []
+
+
 def item_places(s: ArenaState, seat: int, voided: list[str]) -> Counter[str]:
-    """Every item of ``seat``: in the shop, equipped, destroyed (discard pile) or in the void."""
+    """Every item of ``seat``: in the shop, equipped, destroyed (discard pile) or in the void
+    (with a banished hero: the state keeps the void, and the walk checks it saw them go)."""
     out = Counter(s.shops[seat]) + Counter(s.item[v] for v in s.units_of(seat) if s.item[v])
-    return out + Counter(k for k in s.discards[seat] if k in s.cat.items) + Counter(voided)
+    out += Counter(k for k in s.discards[seat] if k in s.cat.items)
+    assert Counter(k for k in s.void[seat] if k in s.cat.items) == Counter(voided)
+    return out + Counter(voided)
 
 
 def check_conservation(w: Walk) -> None:
@@ -238,11 +247,10 @@ def face_down(s: ArenaState, seat: int) -> bool:
 
 def deity_options(s: ArenaState, seat: int) -> list[str]:
     """The deities a face-down deity of ``seat`` may be (hidden.py's rule)."""
-    slot = seat * 4 + R.DEITY
     ruined = {s.cond[seat][x] for x in range(3) if s.ruined[seat][x]}
-    taken = {c for i, c in enumerate(s.unit_card) if i != slot}
+    # Both seats may field the same deity (Pick Deities & Items): any deity may be it.
     return [d for d, unit in s.cat.units.items()
-            if unit.is_deity and d not in taken and ruined <= set(unit.conduits)]
+            if unit.is_deity and ruined <= set(unit.conduits)]
 
 
 def hidden_of(s: ArenaState, o: int) -> dict[str, Any]:
@@ -250,7 +258,7 @@ def hidden_of(s: ArenaState, o: int) -> dict[str, Any]:
     return {
         "hand": sorted(s.hands[o]),
         "deck": list(s.decks[o]),
-        "clash": [k for v, k, up in s.c_clash if not up and R.owner(v) == o],
+        "clash": [k for v, k, up in clashes(s) if not up and R.owner(v) == o],
         "shop": sorted(s.shops[o]),
         "deity": s.unit_card[o * 4 + R.DEITY] if face_down(s, o) else None,
         "conduits": [s.cond[o][x] for x in range(3) if not s.ruined[o][x]],
@@ -351,7 +359,7 @@ def test_no_leak_every_hidden_part_is_exercised() -> None:
     changed: set[str] = set()
     for seed in range(6):
         for i, s in enumerate(Walk(seed, "examples").positions()):
-            if i % 7 and not (s.c_clash and not s.c_clash[-1][2]):
+            if i % 7 and not (clashes(s) and not clashes(s)[-1][2]):
                 continue
             changed |= resample_and_check(s.clone(), s.to_act if s.to_act is not None else 0,
                                           tries=12)

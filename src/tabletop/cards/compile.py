@@ -11,7 +11,7 @@ problem: each is recorded with where it is (``file: card: field``) and
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import CardDataError
@@ -65,6 +65,8 @@ class Compiler:
         self.vocab = vocab
         self.problems: list[str] = []
         self.refs: list[tuple[str, str]] = []  # (where, card id) for the game to resolve
+        # A game's last touch to every replacement compiled (its own bookkeeping steps).
+        self.finish_replacement: Callable[[Replacement], Replacement] = lambda r: r
 
     # --- problems -------------------------------------------------------------------
 
@@ -315,7 +317,18 @@ class Compiler:
         tree = self._steps(raw, where, address, out, 0)
         if len(out) > MAX_STEPS:
             self.problem(where, f"{len(out)} steps; at most {MAX_STEPS}")
-        return Program(address, tuple(out), tuple(raw), tree)
+        return Program(address, tuple(out), tuple(raw), tree, self._lead(out))
+
+    def _lead(self, steps: list[Step]) -> tuple[Any, tuple[str, ...]] | None:
+        """What the first step needs to resolve, when it is a plain op whose op has no
+        check of its own (so legal actions test it without reading the step)."""
+        if not steps or steps[0].op.startswith("_"):
+            return None
+        spec = self.vocab.ops[steps[0].op]
+        if spec.possible is not None:
+            return None
+        sel = steps[0].f.get(spec.target) if spec.target else None
+        return (sel if isinstance(sel, Selector) else None, spec.implied)
 
     def _steps(self, raw: list[Any], where: str, address: str, out: list[Step],
                depth: int) -> tuple[Any, ...]:
@@ -337,8 +350,8 @@ class Compiler:
                 self.problem(where, "an effect needs an op")
             return None
         op = t.get("op")
-        if op not in self.vocab.ops and op not in ("choose", "if") or (
-                op in self.vocab.ops and self.vocab.ops[op].internal):
+        if not isinstance(op, str) or (op not in self.vocab.ops and op not in ("choose", "if")) \
+                or (op in self.vocab.ops and self.vocab.ops[op].internal):
             ops = sorted([*(o for o, s in self.vocab.ops.items() if not s.internal),
                           "choose", "if"])
             self.problem(where, f"unknown op {short(op)} (ops: {', '.join(ops)})")
@@ -482,6 +495,8 @@ class Compiler:
             return self.match(raw, where, on if isinstance(on, str) else "")
         if kind == "modifier":
             return self.modifier(raw, where)
+        if kind == "replacement":
+            return self.replacement(raw, where, address)
         if kind == "card":
             return self.card(raw, where)
         if kind == "text":
@@ -627,7 +642,8 @@ class Compiler:
             part = self.value(r["part"], f"{where}.redirect.part") if "part" in r else None
             return Replacement(hook, form, affects, cond, part, to, raw=raw)
         program = self.program(t["instead"], f"{where}.instead", address)
-        return Replacement(hook, form, affects, cond, program=program, pick=pick, raw=raw)
+        return self.finish_replacement(Replacement(hook, form, affects, cond, program=program,
+                                                   pick=pick, raw=raw))
 
     def costs(self, raw: Mapping[str, Any], where: str) -> Costs:
         """An ability's costs, in the order the game's vocabulary lists them."""

@@ -44,7 +44,7 @@ def with_costs(program: Program, costs: Costs, paid_on_announce: frozenset[str])
     moved = tuple(Step(s.op, s.f, s.remember, s.jump + shift if s.jump >= 0 else -1, s.cond,
                        tuple((o, start + shift) for o, start in s.options), s.raw)
                   for s in program.steps)
-    return Program(program.address, (*steps, *moved), program.raw)
+    return Program(program.address, (*steps, *moved), program.raw, program.tree)
 
 
 def pay_step(v: Vocabulary, w: World, step: Step, ctx: Ctx) -> bool | None:

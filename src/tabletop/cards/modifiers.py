@@ -2,10 +2,10 @@
 
 A :class:`Modifier` changes a stat, a keyword, a cost or a rule of the objects it affects
 (one object, or a selector evaluated live relative to its source), for a duration, from
-a timestamp. A game keeps its store as a list of modifiers on its State (a list copy
-clones it). Static abilities printed on cards in play are not stored: the game derives
-them from the cards (:func:`fold` takes them as ``(ModSpec, ctx)`` pairs), so they can
-never outlive their source.
+a timestamp. A game keeps its store as a tuple of modifiers on its State (clones share
+it; a change makes a new tuple). Static abilities printed on cards in play are not
+stored: the game derives them from the cards (the queries take them as ``(ModSpec, ctx)``
+pairs), so they can never outlive their source.
 
 Order of application, the same for every query (the layers):
 
@@ -24,7 +24,7 @@ it (a valued keyword keeps the highest value: Regen does not stack), ``lose`` re
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .nodes import ModSpec, Selector
@@ -95,7 +95,7 @@ def _static_applies(v: Vocabulary, w: World, spec: ModSpec, ctx: Ctx, obj: Any) 
     return spec.cond is None or holds(v, w, spec.cond, ctx)
 
 
-def stat(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str, base: int,
+def stat(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, key: str, base: int,
          statics: Iterable[tuple[ModSpec, Ctx]] = (), lo: int = STATIC,
          hi: int = CLASH) -> int:
     """A stat of ``obj``: ``base`` (printed and items), then static abilities and stored
@@ -117,7 +117,7 @@ def stat(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str, bas
     return out
 
 
-def keyword(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str, base: int,
+def keyword(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, key: str, base: int,
             statics: Iterable[tuple[ModSpec, Ctx]] = ()) -> int:
     """A keyword's value on ``obj`` (0: it does not have it; 1 for a keyword without a
     number): ``base`` from the card, then static abilities, then stored grants and
@@ -133,7 +133,7 @@ def keyword(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str, 
     return out
 
 
-def keywords(v: Vocabulary, w: World, store: list[Modifier], obj: Any,
+def keywords(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any,
              base: frozenset[str], statics: Iterable[tuple[ModSpec, Ctx]] = ()
              ) -> frozenset[str]:
     """Every keyword ``obj`` has now: ``base`` with static and stored grants and losses
@@ -148,7 +148,7 @@ def keywords(v: Vocabulary, w: World, store: list[Modifier], obj: Any,
     return frozenset(out)
 
 
-def rule(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str,
+def rule(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, key: str,
          statics: Iterable[tuple[ModSpec, Ctx]] = ()) -> bool:
     """Whether a rule word (a permission or prohibition) applies to ``obj`` now."""
     for spec, ctx in statics:
@@ -157,7 +157,7 @@ def rule(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str,
     return any(m.kind == "rule" and m.key == key and applies(v, w, m, obj) for m in store)
 
 
-def cost(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str, base: int,
+def cost(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, key: str, base: int,
          statics: Iterable[tuple[ModSpec, Ctx]] = ()) -> int:
     """A cost of ``obj`` (its talents' action points, its EXP cost...): ``base`` plus
     every cost modifier, never below 0."""
@@ -171,13 +171,13 @@ def cost(v: Vocabulary, w: World, store: list[Modifier], obj: Any, key: str, bas
     return max(0, out)
 
 
-def expire(store: list[Modifier], until: str, arg: Any = None) -> list[Modifier]:
+def expire(store: Sequence[Modifier], until: str, arg: Any = None) -> list[Modifier]:
     """The store without the modifiers of one duration (``arg``: only those whose
     argument is it: ``next_turn`` of one seat)."""
     return [m for m in store if m.until != until or (arg is not None and m.arg != arg)]
 
 
-def forget(store: list[Modifier], obj: Any) -> list[Modifier]:
+def forget(store: Sequence[Modifier], obj: Any) -> list[Modifier]:
     """The store once ``obj`` leaves play: effects on it end, and effects lasting while it
     is in play end."""
     return [m for m in store if m.affects != obj and not (m.until == "source" and

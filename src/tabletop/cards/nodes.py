@@ -81,6 +81,9 @@ class Program:
     steps: tuple[Step, ...]
     raw: tuple[Any, ...] = field(default=(), compare=False)
     tree: tuple[Any, ...] = field(default=(), compare=False)
+    # What its first step needs, when that is a plain op: (its target selector or None,
+    # the conditions its op implies); None: see the step itself (program.possible).
+    lead: tuple[Any, tuple[str, ...]] | None = field(default=None, compare=False)
 
     def __len__(self) -> int:
         return len(self.steps)

@@ -121,6 +121,10 @@ def possible(v: Vocabulary, w: World, program: Program, ctx: Ctx, pc: int = 0,
     its op implies) or its op says it can. ``_if`` is followed, ``choose`` needs one
     option that can. Used to tell whether an ability may be announced (its first step
     has a legal target) and which options to offer."""
+    if pc == 0 and program.lead is not None:
+        sel, implied = program.lead
+        return sel is None or sel.count == "up_to" or bool(
+            candidates(v, w, sel, ctx, implied, True))
     steps = program.steps
     while pc < len(steps) and depth < 32:
         step = steps[pc]
@@ -140,11 +144,7 @@ def possible(v: Vocabulary, w: World, program: Program, ctx: Ctx, pc: int = 0,
             sel = step.f.get(spec.target) if spec.target else None
             if sel is None or sel.count == "up_to":
                 return True
-            found = candidates(v, w, sel, ctx)
-            if spec.implied:
-                found = [o for o in found
-                         if all(v.conditions[c].test(w, o, ctx, "") for c in spec.implied)]
-            return bool(found)
+            return bool(candidates(v, w, sel, ctx, spec.implied, True))
         depth += 1
     return True
 

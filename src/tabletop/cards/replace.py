@@ -16,7 +16,7 @@ event it is building). The forms:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .modifiers import Modifier, context
@@ -36,19 +36,20 @@ def _applies(v: Vocabulary, w: World, r: Replacement, ctx: Ctx, obj: Any) -> boo
 
 def applicable(v: Vocabulary, w: World, hook: str, obj: Any, event: dict[str, Any],
                statics: Iterable[tuple[Replacement, Ctx]],
-               store: list[Modifier]) -> list[tuple[Replacement, Ctx]]:
+               store: Sequence[Modifier]) -> list[tuple[Replacement, Ctx]]:
     """Every replacement of ``hook`` that applies to ``obj`` now, in order; each with the
     context its values and effects use (``event``: the fields of the event that would
     happen, readable as ``{ event = "amount" }``)."""
     out: list[tuple[Replacement, Ctx]] = []
     for r, ctx in statics:
         if r.hook == hook:
-            ctx = {**ctx, "event": event}
+            ctx = {**ctx, "on": hook, "event": event}
             if _applies(v, w, r, ctx, obj):
                 out.append((r, ctx))
     for m in store:
         if m.kind == "replace" and m.key == hook:
             ctx = context(m)
+            ctx["on"] = hook
             ctx["event"] = event
             if m.until == "while" and not holds(v, w, m.arg, ctx):
                 continue

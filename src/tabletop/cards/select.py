@@ -20,39 +20,66 @@ DONE = None  # the answer to an "up to" question that chooses no more
 
 def _keep(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:
     """Whether ``obj`` passes the selector's side, place, conditions and exclusions."""
-    side = sel.side
-    if side:
-        owner = v.owner(w, obj)
-        if owner is None or (owner == ctx["p"]) != (side == FRIENDLY):
-            return False
-    if sel.place and not v.places[sel.place].test(w, obj, ctx):
-        return False
-    for name, negated, arg in sel.where:
-        if v.conditions[name].test(w, obj, ctx, arg) == negated:
-            return False
-    for x in sel.exclude:
-        if x == "self":
-            if obj == ctx["u"]:
-                return False
-        elif obj in ctx.get(x, ()):
-            return False
-    return True
+    return bool(_filter(v, w, sel, ctx, (obj,)))
 
 
-def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx) -> list[Any]:
+def _filter(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, pool: Any,
+            implied: tuple[str, ...] = (), first: bool = False) -> list[Any]:
+    """The objects of ``pool`` that pass the selector's side, place, conditions and
+    exclusions, and the ``implied`` conditions (one loop: this is on the hot path of legal
+    actions); ``first``: stop at the first one."""
+    side, place, where, exclude = sel.side, sel.place, sel.where, sel.exclude
+    if implied:
+        where = (*where, *((c, False, "") for c in implied))
+    if not (side or place or where or exclude):
+        return list(pool)[:1] if first else list(pool)
+    p = ctx["p"]
+    owner = v.owner
+    friendly = side == FRIENDLY
+    test = v.places[place].test if place else None
+    here = v.here(w, ctx) if place else None
+    conditions = v.conditions
+    out = []
+    for obj in pool:
+        if side:
+            o = owner(w, obj)
+            if o is None or (o == p) != friendly:
+                continue
+        if test is not None and not test(w, obj, here):
+            continue
+        if where and any(conditions[n].test(w, obj, ctx, arg) == neg for n, neg, arg in where):
+            continue
+        if exclude and any(obj == ctx["u"] if x == "self" else obj in ctx.get(x, ())
+                           for x in exclude):
+            continue
+        out.append(obj)
+        if first:
+            break
+    return out
+
+
+def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
+               implied: tuple[str, ...] = (), first: bool = False) -> list[Any]:
     """Every object a selector allows now, in the game's stable order (ignoring how many
-    it takes)."""
+    it takes); with ``implied`` conditions too; ``first``: only the first one (to tell
+    whether there is any)."""
     ref = sel.ref
     if ref == "self":
         u = ctx["u"]
-        return [u] if u is not None and u != -1 and v.place(w, u) is not None else []
+        if u is None or u == -1 or v.place(w, u) is None:
+            return []
+        if implied and not all(v.conditions[c].test(w, u, ctx, "") for c in implied):
+            return []
+        return [u]
     if ref:
         pool: Any = ctx.get(ref, ())
     elif len(sel.kinds) == 1:
         pool = v.kinds[sel.kinds[0]].objects(w)
+    elif not sel.kinds and len(v.default_kinds) == 1:
+        pool = v.kinds[v.default_kinds[0]].objects(w)
     else:
         pool = [o for k in (sel.kinds or v.default_kinds) for o in v.kinds[k].objects(w)]
-    return [o for o in pool if _keep(v, w, sel, ctx, o)]
+    return _filter(v, w, sel, ctx, pool, implied, first)
 
 
 def matches(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:
@@ -78,10 +105,7 @@ def choose(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
     ``implied``: conditions the op needs of its targets (a hero to commit is ready).
     Returns None when nothing is allowed (the step cannot resolve); the targets chosen
     are kept in ``ctx["_last"]`` for ``as``."""
-    options = candidates(v, w, sel, ctx)
-    if implied:
-        options = [o for o in options
-                   if all(v.conditions[c].test(w, o, ctx, "") for c in implied)]
+    options = candidates(v, w, sel, ctx, implied)
     count = sel.count
     if count == "up_to":
         picked: tuple[Any, ...] = ctx.get("_picked", ())

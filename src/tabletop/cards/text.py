@@ -49,10 +49,13 @@ class Say:
     """
 
     def __init__(self, vocab: Vocabulary, this: str = "this hero",
-                 phrases: dict[str, str] | None = None) -> None:
+                 phrases: dict[str, str] | None = None, default_until: str = "turn") -> None:
         self.vocab = vocab
         self.this = this
         self.phrases = phrases or {}
+        # The duration of a timed effect that names none, where this text is printed
+        # (radiant-arena: the combat on a clash effect, the turn on a talent).
+        self.default_until = default_until
         self.pending: list[tuple[str, str]] = []  # (letter, explanation) for this sentence
 
     # --- selectors -----------------------------------------------------------------------
@@ -172,7 +175,7 @@ class Say:
                 target = "all " + self.plural(of)
             return spec.text.replace("{of}", target)
         if op == "event":
-            return f"that {val[1].replace('_', ' ')}"
+            return "it" if val[1] == "amount" else f"that {val[1].replace('_', ' ')}"
         if op == "div":
             a = self.describe(val[1])
             rounding = "rounded up" if val[3] else "rounded down"
@@ -225,8 +228,9 @@ class Say:
             return " or ".join(self.condition(c) for c in cond[1])
         return "it is not so that " + self.condition(cond[1])
 
-    def duration(self, until: str) -> str:
-        """A duration in words ("until the end of the turn")."""
+    def duration(self, until: str | None) -> str:
+        """A duration in words ("until the end of the turn"); None: the default here."""
+        until = until or self.default_until
         return self.vocab.durations.get(until, until)
 
     def keyword(self, key: str) -> str:
@@ -349,9 +353,10 @@ def replacement_text(say: Say, r: Replacement) -> str:
     if r.form == "reduce":
         return f"{opening}, reduce it by {say.number(r.value)}{say.where()}."
     if r.form == "redirect":
-        part = "all of it" if r.value is None else say.describe(r.value) + " of it"
+        part = "it" if r.value is None else say.describe(r.value)
         assert r.to is not None
-        return f"{opening}, {part} is dealt to {say.sel(r.to)} instead."
+        return f"{opening}, {part}{',' if ',' in part else ''} is dealt to {say.sel(r.to)} " \
+               "instead."
     assert r.program is not None
     body = nodes_text(say, r.program.tree)
     pick = f"choose {say.sel(r.pick)}, then " if r.pick is not None else ""

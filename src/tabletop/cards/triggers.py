@@ -13,7 +13,7 @@ Rule 2: the active player's first, each player ordering their own).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .nodes import ANY, FRIENDLY, Program, Selector, Trigger
@@ -101,7 +101,7 @@ def collect(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
             if trig.on != kind:
                 continue
             ctx: Ctx = {"p": src.controller, "u": src.self, "lane": src.place,
-                        "src": src.card, "event": event}
+                        "src": src.card, "on": kind, "event": event}
             if not fits(v, w, kind, trig.match, event, ctx) or not holds(v, w, trig.cond, ctx):
                 continue
             if trig.limit:
@@ -115,7 +115,7 @@ def collect(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
 
 
 def collect_delayed(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
-                    delayed: list[Delayed]) -> tuple[list[Pending], list[Delayed]]:
+                    delayed: Sequence[Delayed]) -> tuple[list[Pending], tuple[Delayed, ...]]:
     """The delayed triggers ``event`` sets off, and the delayed triggers left (those
     that fired once are gone)."""
     fired: list[Pending] = []
@@ -123,16 +123,17 @@ def collect_delayed(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
     for d in delayed:
         if d.on == kind:
             ctx = dict(d.ctx)
+            ctx["on"] = kind
             ctx["event"] = event
             if fits(v, w, kind, d.match, event, ctx) and holds(v, w, d.cond, ctx):
                 fired.append(Pending(d.controller, d.word, d.program, tuple(ctx.items())))
                 if d.once:
                     continue
         left.append(d)
-    return fired, left
+    return fired, tuple(left)
 
 
-def order(pending: list[Pending], active: int, seats: int) -> list[list[Pending]]:
+def order(pending: Sequence[Pending], active: int, seats: int) -> list[list[Pending]]:
     """Simultaneous triggers grouped by controller, in the order the groups resolve: the
     active player's first, then the others in turn order (Radiant's Golden Rule 2;
     within a group its controller chooses the order)."""

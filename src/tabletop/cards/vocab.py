@@ -36,11 +36,12 @@ class KindSpec:
 
 @dataclass(frozen=True, slots=True)
 class PlaceSpec:
-    """A place word of a selector (``here``): ``test(world, obj, ctx)``; ``text`` follows
+    """A place word of a selector (``here``): ``test(world, obj, here)`` where ``here`` is
+    the vocabulary's ``here(world, ctx)`` (computed once per evaluation); ``text`` follows
     the noun in card text (``"at this location"``)."""
 
     name: str
-    test: Callable[[World, Any, Ctx], bool]
+    test: Callable[[World, Any, Any], bool]
     text: str
     doc: str = ""
 
@@ -188,7 +189,8 @@ class Vocabulary:
     ``ask(world, kind, seat, options)`` to ask a seat a question (the answer comes back
     in ``ctx["answer"]``), ``random(world, n)`` a number below n from the game's seeded
     chance, ``default_duration(world, ctx)`` the duration of a timed effect that names
-    none (radiant-arena: the combat during a combat, else the turn).
+    none (radiant-arena: the combat during a combat, else the turn), ``here(world, ctx)``
+    where "this location" is (the places' tests compare with it).
     """
 
     game: str
@@ -211,6 +213,7 @@ class Vocabulary:
     durations: dict[str, str] = field(default_factory=lambda: dict(DURATIONS))
     selectors: dict[str, Any] = field(default_factory=dict)  # name -> raw table
     default_duration: Callable[[World, Ctx], str] = lambda w, ctx: "turn"
+    here: Callable[[World, Ctx], Any] = lambda w, ctx: ctx.get("lane")
     named: dict[str, Selector] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:

@@ -30,8 +30,12 @@ HERO: dict[str, Any] = {
     "levelled": {"subtitle": "Star", "attack": 4, "armor": 1, "health": 9},
 }
 SKILL: dict[str, Any] = {"id": "nova-burst", "name": "Nova Burst", "hero": "nova",
-                         "count": 3, "attack": 2, "armor": 0,
+                         "count": 9, "attack": 2, "armor": 0,
                          "clash": [{"op": "boost", "target": "self", "attack": 1}]}
+# Anatomy of a Deck: a hero's set is ten cards with exactly one Ultimate.
+ULTIMATE: dict[str, Any] = {"id": "supernova", "name": "Supernova", "hero": "nova", "count": 1,
+                            "attack": 4, "armor": 0, "ultimate": True,
+                            "clash": [{"op": "damage", "target": "all_opposing", "amount": 2}]}
 DECK: dict[str, Any] = {"id": "novas", "name": "Novas", "heroes": ["nova", "mato", "iskandar"],
                         "items": ["fury", "masterwork-boots", "vile-infusion"],
                         "deity": "final-judge",
@@ -40,7 +44,7 @@ DECK: dict[str, Any] = {"id": "novas", "name": "Novas", "heroes": ["nova", "mato
 
 def good() -> dict[str, Any]:
     """A valid user card file: a hero, its skill card and a deck with it (a fresh copy)."""
-    return copy.deepcopy({"hero": [HERO], "skill": [SKILL], "deck": [DECK]})
+    return copy.deepcopy({"hero": [HERO], "skill": [SKILL, ULTIMATE], "deck": [DECK]})
 
 
 def write(tmp_path: Path, data: dict[str, Any] | str | bytes, name: str = "mine.toml") -> Path:
@@ -66,7 +70,8 @@ def test_a_good_user_file_loads_and_plays(tmp_path: Path) -> None:
     """The user's deck plays a game against deck b, every action reading back."""
     path = write(tmp_path, good())
     cat = load_catalog([path])
-    assert cat.skill_set("nova") == ["nova-burst"] * 3 and cat.names["nova"] == "Nova"
+    assert cat.skill_set("nova") == ["nova-burst"] * 9 + ["supernova"]
+    assert cat.names["nova"] == "Nova"
     state = new_game("radiant-arena", seed=1, cards=str(path), deck_a="novas")
     rng = random.Random(1)
     while state.to_act is not None:
@@ -113,11 +118,11 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("unknown op", change("skill.0.clash.0.op", "explode"), ("skill nova-burst",
                                                              "unknown op 'explode'")),
     ("a list for a target", change("skill.0.clash.0.target", ["self"]),
-     ("skill nova-burst", "clash[0]", "unknown target ['self']")),
+     ("skill nova-burst", "clash[0].target", "must be a table, not ['self']")),
     ("a string amount", change("hero.0.basic.talent.0.effects.0.amount", "1"),
-     ("hero nova", "amount must be an integer")),
+     ("hero nova", "effects[0].amount: must be an integer")),
     ("a huge amount", change("hero.0.basic.talent.0.effects.0.amount", 10**12),
-     ("hero nova", "amount must be an integer from 0 to 99")),
+     ("hero nova", "effects[0].amount: must be an integer from 0 to 99")),
     ("an unknown hero for a skill", change("skill.0.hero", "zed"),
      ("skill nova-burst", "unknown hero 'zed'")),
     ("an unknown deck hero", change("deck.0.heroes", ["nova", "mato", "zed"]),

@@ -196,7 +196,7 @@ def test_viggo_basic() -> None:
     wounded = arena({"viggo": at("center", damage=7)}, active=B)
     play(wounded, "talent viggo:wrath")
     assert wounded.zone[u(wounded, "viggo")] == HOME and wounded.power == [2, 0]
-    assert wounded.mods == []
+    assert not wounded.store
 
 
 def test_viggo_levelled() -> None:

@@ -228,8 +228,8 @@ def test_brute_strength() -> None:
 
 
 def test_unbreakable() -> None:
-    """Unbreakable (Mato, 2 / 2, Ultimate): "Ultimate Clash: Combat damage dealt by opposing
-    heroes this combat is Stun damage (it cannot KO a hero). Heal 2 damage from this hero."
+    """Unbreakable (Mato, 2 / 2, Ultimate): "Ultimate Clash: Each opposing hero's combat
+    damage is Stun this combat (it cannot KO a hero), then heal 2 damage from this hero."
 
     A levelled Mato (health 11) with 9 damage defends against Viggo's Sunder (6 Piercing):
     he heals 2 (to 7), and the 6 is Stun damage, so he stays in play with 1 health (10

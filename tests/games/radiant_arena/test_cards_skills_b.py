@@ -85,8 +85,9 @@ def test_blood_drunk() -> None:
 
 def test_overkill() -> None:
     """Overkill (Viggo, 3 / 0, Ultimate): "Ultimate Clash: Reveal the top card of your skill
-    deck and put it into your discard pile. This hero gets +X attack this combat, where X
-    is that card's attack value."
+    deck and put it into your discard pile, then this hero gets +X attack until the end of
+    the combat, where X is that card's attack. (X is the card's attack combat value; clash
+    effects are mandatory.)"
 
     A levelled Viggo attacks Mato with Overkill; the top card of B's deck is Savage Might
     (3 attack): it goes to B's discard pile and Viggo has 4 + 3 + 3 = 10 attack. A top card
@@ -95,8 +96,8 @@ def test_overkill() -> None:
     s = arena({"viggo": at("center", levelled=True), "mato": "center"}, active=B,
               hands=([], ["overkill"]), draw_piles=([], ["zeal", "savage-might"]))
     play(s, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert happened(s, "reveal_top", seat=B, card="savage-might", deck=28)
-    assert happened(s, "discard", seat=B, card="savage-might", why="overkill")
+    assert happened(s, "reveal_top", seat=B, card="savage-might", deck=29)
+    assert happened(s, "discard", seat=B, card="savage-might", why="effect")
     assert happened(s, "boost", unit="viggo", attack_bonus=3, until="combat")
     assert s.decks[B][-1] == "zeal" and len(s.decks[B]) == 28  # 30 less Overkill and the card
     assert sorted(s.discards[B]) == ["overkill", "savage-might"]
@@ -256,7 +257,7 @@ def test_savage_might() -> None:
                   hands=([], ["savage-might"]))
     play(clash, "attack bran", "target alyn", "clash savage-might", "no-clash")
     assert dmg(clash, "alyn") == (2 + 3) - 1 - 1  # Alyn dealt 3 back (Bran has 0 armor)
-    assert dmg(clash, "bran") == 3 and clash.mods == []
+    assert dmg(clash, "bran") == 3 and not clash.store
 
 
 def test_natures_wrath() -> None:

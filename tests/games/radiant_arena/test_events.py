@@ -154,8 +154,15 @@ class Model:
 
     def on_discard(self, f: dict[str, Any]) -> None:
         p = self.players[f["seat"]]
-        p["hand"] = f["hand"]
+        p["hand"], p["deck"] = f["hand"], f["deck"]
         p["discard"].append(f["card"])
+
+    def on_power_loss(self, f: dict[str, Any]) -> None:
+        self.players[f["seat"]]["power"] = f["total"]
+
+    def on_card_moved(self, f: dict[str, Any]) -> None:
+        p = self.players[f["seat"]]
+        p["hand"], p["deck"] = f["hand"], f["deck"]
 
     def on_reveal_top(self, f: dict[str, Any]) -> None:
         self.players[f["seat"]]["deck"] = f["deck"]

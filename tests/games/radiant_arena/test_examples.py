@@ -3,7 +3,9 @@ engine from a position. Numbers the rulebook gives are checked exactly."""
 
 from __future__ import annotations
 
-from tabletop.games.radiant_arena.flow import clash_values, combat_armor, combat_attack
+from tabletop.games.radiant_arena.combat import armor_in_combat as combat_armor
+from tabletop.games.radiant_arena.combat import attack_in_combat as combat_attack
+from tabletop.games.radiant_arena.combat import clash_values
 
 from .helpers import (
     assert_illegal,

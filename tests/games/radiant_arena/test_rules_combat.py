@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tabletop.games.radiant_arena.flow import combat_attack
+from tabletop.games.radiant_arena.combat import attack_in_combat as combat_attack
 from tabletop.games.radiant_arena.rules import CLASH_A, MAIN
 
 from .helpers import (
@@ -27,6 +27,7 @@ R_PARTICIPANTS = "Combat — Step One: Determine Participants"
 R_BLOCK = "Combat — Blocking"
 R_CLASH = "Combat — Step Two: Clash"
 R_PARTIAL = "FAQ — I can only partially resolve a card's effects. What should I do?"
+R_READY = "Key Concepts — Committed, Ready, and Recovering"
 
 
 # --- Step One: participants, target, blocks ---------------------------------------------
@@ -63,7 +64,7 @@ def test_block_by_one_ready_hero_at_the_targets_location_not_the_target() -> Non
     assert_illegal(s, "block eleanor", R_BLOCK)  # committed
     assert_illegal(s, "block oracle", R_BLOCK)  # another lane
     play(s, "block bran")
-    assert committed(s, "bran") and s.c_blocked
+    assert committed(s, "bran") and s.combat is not None and s.combat.blocked
     assert s.view(B)["combat"]["defender"] == "bran"
     play(s, "clash red-harvest", "no-clash")
     assert dmg(s, "viggo") == 0
@@ -132,7 +133,7 @@ def test_maka_cannot_snipe_while_committed_or_without_a_target() -> None:
     s = position({"maka": {"zone": "center", "committed": True}, "viggo": {"zone": "left"}},
                  deck_ids=("ex-a", "b"))
     assert "talent maka:snipe" not in legal(s)
-    assert_illegal(s, "talent maka:snipe", R_PARTIAL)
+    assert_illegal(s, "talent maka:snipe", R_READY)  # committing her is its cost
     s = position({"maka": {"zone": "center"}, "viggo": {"zone": "center"}},
                  deck_ids=("ex-a", "b"))
     assert "talent maka:snipe" not in legal(s)

@@ -137,7 +137,7 @@ def test_partial_resolution_stops_at_the_step_that_fails() -> None:
     assert zone(s, "viggo") == "home" and s.power == [2, 0]
     # The card and the step that failed: Wrath's second step (the boost).
     assert found(s, "effect_stops") == [{"source": "viggo", "step": 2, "op": "boost"}]
-    assert s.mods == []
+    assert not s.store
 
 
 def test_opposing_heroes_are_only_the_enemies_in_this_combat() -> None:
@@ -159,7 +159,8 @@ def test_overkill_flipping_octavians_aegis_adds_nothing_mandatory() -> None:
                  active=B, hands=[[], ["overkill"]], deck_tops=[[], ["octavians-aegis"]],
                  deck_ids=("a", "b-aegis"))
     play(s, "attack viggo", "target mato", "clash overkill", "no-clash")
-    assert happened(s, "reveal_top", seat=B, card="octavians-aegis", deck=len(s.decks[B]))
+    assert happened(s, "reveal_top", seat=B, card="octavians-aegis",
+                    deck=len(s.decks[B]) + 1)  # revealed on top, then discarded
     assert happened(s, "boost", unit="viggo", attack_bonus=0, source="overkill")
     assert s.discards[B] == ["octavians-aegis", "overkill"]
     assert dmg(s, "mato") == 4 + 3 - 1

@@ -62,8 +62,9 @@ UNKNOWN_KEYS: list[tuple[dict[str, Any], str]] = [
                      {"id": "gift-of-the-elements", "hp": 3}]]),
      "conduits[1][2]: unknown key 'hp'"),
     (base(combat={"attackers": [], "lenght": 2}), "combat: unknown key 'lenght'"),
-    (base(mods=[{"unit": "alyn", "attack": 1, "armour": 1}]), "mods[0]: unknown key 'armour'"),
-    (base(stack=[{"source": "order", "lane": "left", "answer": 3}]),
+    (base(modifiers=[{"affects": "alyn", "kind": "stat", "key": "attack", "op": "add",
+                      "value": 1, "armour": 1}]), "modifiers[0]: unknown key 'armour'"),
+    (base(stack=[{"program": "rule:order", "lane": "left", "answer": 3}]),
      "stack[0]: unknown key 'answer'"),
     (base(params={**params(), "speed": 3}), "no parameter 'speed'"),
 ]
@@ -98,7 +99,10 @@ BAD_VALUES: list[tuple[dict[str, Any], tuple[str, ...]]] = [
     (base(shops=[["time-lock"], []]), ("shops[0][0]: 'time-lock' is not an item card",)),
     (base(chance="xyz"), ("chance: must be 16 lowercase hex digits",)),
     (base(combat=[]), ("combat: must be a table, not a list",)),
-    (base(stack=[{"source": "spell", "lane": "left"}]), ("stack[0].source: 'spell'",)),
+    (base(stack=[{"program": "spell", "lane": "left"}]),
+     ("stack[0].program: 'spell' is not an effect of the cards",)),
+    (base(modifiers=[{"affects": "alyn", "kind": "stat", "key": "speed", "op": "add"}]),
+     ("modifiers[0].key: 'speed' is not one of",)),
     (base(players=3), ("players: 3 is out of range",)),
     (base(params={**params(), "deck_a": 3}), ("parameter 'deck_a' must be str",)),
     (base(params={**params(), "deck_a": "zz"}), ("unknown deck 'zz'",)),
@@ -125,6 +129,7 @@ R_DEPLOY = "Setting Up Your First Game — Deployment"
 R_PARTICIPANTS = "Combat — Step One: Determine Participants"
 R_CLASH = "Combat — Step Two: Clash"
 R_WIN = "Key Concepts — Winning & Losing"
+R_DRAW = "The End Phase — Draw Step"
 
 RUINED_A = [[{"id": c, "ruined": True} for c in ("gift-of-the-elements", "natures-bounty",
                                                   "ancient-wisdom")],
@@ -202,24 +207,34 @@ UNREACHABLE: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
         "clashes": [{"unit": "alyn", "card": "time-lock", "face_up": True}]}),
      ("only the attacker may have clashed, face down", R_CLASH)),
     ("effects resolving in the draw step", base(phase="draw", stack=[
-        {"source": "order", "controller": 0, "lane": "left", "order": ["alyn"]}]),
+        {"program": "skill:arcane-evocation:talent", "controller": 0, "unit": "alyn",
+         "lane": "left", "skill": "arcane-evocation"}]),
      ("stack: no effect can be resolving in phase 'draw'",)),
     ("a talent the unit does not have", base(stack=[
-        {"source": "talent", "card": "alyn", "ability": "heal", "controller": 0,
-         "unit": "alyn", "lane": "left"}]), ("'alyn' has no talent 'heal'",)),
+        {"program": "unit:alyn:0:talent:heal", "controller": 0, "unit": "alyn",
+         "lane": "left"}]), ("'unit:alyn:0:talent:heal' is not an effect of the cards",)),
     ("a clash effect of a card not clashed", base(phase="resolution", combat={
         "attackers": ["alyn"], "lane": "left", "defender": "viggo"}, stack=[
-        {"source": "clash", "card": "test-of-arms", "controller": 0, "unit": "alyn",
-         "lane": "left"}]), ("is not a clash card of alyn", R_CLASH)),
-    ("a step past the end", base(stack=[{"source": "skill-talent", "card": "time-lock",
+        {"program": "skill:test-of-arms:clash", "controller": 0, "unit": "alyn",
+         "lane": "left"}]), ("'test-of-arms' is not a clash card of its unit", R_CLASH)),
+    ("a step past the end", base(stack=[{"program": "skill:time-lock:talent",
                                          "controller": 0, "unit": "alyn", "lane": "left",
-                                         "step": 5}], hands=[[], ["zeal"]]),
+                                         "step": 5, "skill": "time-lock"}],
+                                 hands=[[], ["zeal"]]),
      ("stack[0].step: 5 is out of range",)),
-    ("a boost on a KO'd hero", base(mods=[{"unit": "mato", "attack": 2}]),
-     ("mods[0]: mato is out of play", R_DAMAGE)),
-    ("a combat boost outside combat", base(mods=[{"unit": "alyn", "attack": 2,
-                                                  "until": "combat"}]),
-     ("mods[0]: an effect until the end of the combat needs a combat",)),
+    ("a boost on a KO'd hero", base(clock=1, modifiers=[
+        {"timestamp": 1, "affects": "mato", "kind": "stat", "key": "attack", "op": "add",
+         "value": 2}]), ("modifiers[0]: mato is out of play", R_DAMAGE)),
+    ("a combat boost outside combat", base(clock=1, modifiers=[
+        {"timestamp": 1, "affects": "alyn", "kind": "stat", "key": "attack", "op": "add",
+         "value": 2, "until": "combat"}]),
+     ("modifiers[0]: an effect until the end of the combat needs a combat",)),
+    ("a modifier from the future", base(modifiers=[
+        {"timestamp": 3, "affects": "alyn", "kind": "stat", "key": "attack", "op": "add",
+         "value": 2}]), ("modifiers[0].timestamp: 3 is after the clock",)),
+    ("a card seen where it is not", base(seen=[{"viewer": 0, "owner": 1, "zone": "hand",
+                                                 "card": "sunder"}]),
+     ("seen[0]: 'sunder' is not in player B's hand", R_DRAW)),
     ("a Cooldown of nothing", base(used=["unit:alyn:0:study"]),
      ("used: 'unit:alyn:0:study' is not a Cooldown ability",)),
     ("a winner before the end", base(winner=0), ("winner: only a finished game",)),
@@ -273,8 +288,9 @@ def test_a_stack_frame_names_its_source_not_its_effects() -> None:
                   "bran": {"zone": "right"}}, hands=[["arcane-evocation"], []])
     play(s, "talent iskandar:arcane-evocation")
     data = s.to_data()
-    assert data["stack"] == [{"source": "skill-talent", "card": "arcane-evocation", "step": 0,
-                              "controller": 0, "unit": "iskandar", "lane": "left"}]
+    assert data["stack"] == [{"program": "skill:arcane-evocation:talent", "step": 0,
+                              "controller": 0, "unit": "iskandar", "lane": "left",
+                              "source": "arcane-evocation", "skill": "arcane-evocation"}]
     assert "ask" not in data
     again = scenario({"game": GAME, **data})
     assert again.to_act == A and again.ask == s.ask
@@ -349,15 +365,14 @@ def _plausible(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             d["active"], d["turn"] = rng.randint(0, 1), rng.randint(0, 8)
         elif roll < 0.6:
             combat = d["combat"]
-            key = rng.choice(list(combat))
+            key = rng.choice(list(combat) or ["attackers", "lane", "defender"])
             combat[key] = {
                 "attackers": rng.sample(UNITS, rng.randint(0, 2)),
                 "defender": rng.choice(["", "conduit", *UNITS]),
                 "lane": rng.choice(["", *LANE_WORDS]), "blocked": rng.random() < 0.5,
                 "target": rng.choice(["", *UNITS]),
                 "clashes": rng.choice([[], [{"unit": rng.choice(UNITS), "card": "time-lock",
-                                             "face_up": rng.random() < 0.5}]]),
-                "lifelink": rng.choice([[], rng.sample(UNITS, 2)])}[key]
+                                             "face_up": rng.random() < 0.5}]])}[key]
         elif roll < 0.7 and d["stack"]:
             frame = rng.choice(d["stack"])
             frame.update(rng.choice([{"step": rng.randint(0, 3)}, {"unit": rng.choice(UNITS)},
@@ -389,7 +404,7 @@ def _samples() -> list[dict[str, Any]]:
             s = new_game(GAME, seed=seed)
             rng = random.Random(seed)
             while s.to_act is not None:
-                if rng.random() < 0.05 or s.stack or s.c_att:
+                if rng.random() < 0.05 or s.stack or s.combat is not None:
                     SAMPLES.append(json.loads(json.dumps(scenario_of(s))))
                 legal = s.legal_actions()
                 s.apply(legal[rng.randrange(len(legal))])

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import ScenarioError
 
-from .rules import (
+from .ids import (
     BLOCK,
     CLASH_A,
     CLASH_D,
     COMBAT_END,
-    CONDUIT,
     DEITY,
     DEPLOY,
     DISCARD,
+    END,
     GATHER,
     HAND_LIMIT,
     HAND_SIZE,
@@ -48,6 +48,7 @@ from .rules import (
     REVIVE,
     SHOP,
     VOID,
+    ConduitRef,
     other,
     owner,
 )
@@ -57,10 +58,10 @@ if TYPE_CHECKING:
 
 LABELS = ("A", "B")
 COMBAT = frozenset({GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END})
-# Phases where effects can be waiting on the stack at a decision (talents in the action
-# phase, Maka's attack, clash and combat-damage effects, Mass Resurrect, equip effects).
-STACK_PHASES = frozenset({MAIN, BLOCK, RESOLVE, COMBAT_END, REVIVE, SHOP})
-# A deck is three heroes with their skill sets, three items, a deity and its conduits.
+# Phases where effects can be waiting on the stack at a decision: any decision of a turn
+# (talents, clash and trigger effects, Mass Resurrect, equip and end-of-turn effects).
+STACK_PHASES = frozenset({MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END,
+                          REVIVE, SHOP, DISCARD, END})
 R_DECKS = "Getting Started — Starter Decks"
 
 
@@ -88,9 +89,11 @@ def skill_pool(s: ArenaState, seat: int) -> list[str]:
 
 
 def _placed_skills(s: ArenaState, seat: int) -> list[str]:
+    clashes = s.combat.clashes if s.combat is not None else []
     return [*s.hands[seat], *(k for k in s.discards[seat] if k in s.cat.skills),
-            *(k for u, k, _ in s.c_clash if owner(u) == seat),
-            *(f[2]["skill"] for f in s.stack if f[2].get("skill") and f[2]["p"] == seat)]
+            *(k for k in s.void[seat] if k in s.cat.skills),
+            *(k for u, k, _ in clashes if owner(u) == seat),
+            *(f.ctx["skill"] for f in s.stack if f.ctx.get("skill") and f.ctx["p"] == seat)]
 
 
 def check_position(s: ArenaState) -> None:
@@ -103,6 +106,7 @@ def check_position(s: ArenaState) -> None:
     _combat(s)
     _stack(s)
     _lasting(s)
+    _seen(s)
     if s.phase == DEPLOY:
         _deployment(s)
     if s.phase == OVER:
@@ -147,8 +151,12 @@ def _turn(s: ArenaState) -> None:
                      R_DRAW)
     if s.stack and s.phase not in STACK_PHASES:
         raise refuse("stack", f"no effect can be resolving in phase {_phase(s)}", R_BASIC)
-    if s.phase not in COMBAT and s.phase != OVER and _any_combat(s):
+    if s.phase not in COMBAT and s.phase != OVER and s.combat is not None:
         raise refuse("combat", f"there is no combat in phase {_phase(s)}", R_PARTICIPANTS)
+    if s.phase in COMBAT and s.combat is None:
+        raise refuse("combat", f"phase {_phase(s)} is a step of a combat", R_PARTICIPANTS)
+    if s.pending and s.phase not in STACK_PHASES:
+        raise refuse("pending", f"no trigger can be waiting in phase {_phase(s)}", R_BASIC)
 
 
 def _phase(s: ArenaState) -> str:
@@ -157,15 +165,10 @@ def _phase(s: ArenaState) -> str:
     return repr(DATA_PHASES[s.phase])
 
 
-def _any_combat(s: ArenaState) -> bool:
-    return bool(s.c_att or s.c_def >= 0 or s.c_lane >= 0 or s.c_clash or s.c_blocked
-                or s.c_target >= 0 or s.c_shunt)
-
-
 def _units(s: ArenaState) -> None:
-    pending_ko = {f[2]["u"] for f in s.stack if f[2]["src"].startswith("would-be-ko:")}
+    pending_ko = {f.ctx["u"] for f in s.stack if f.ctx.get("on") == "would_be_koed"}
     for u in range(8):
-        where = f"units.{s.unit_card[u]}"
+        where = f"units.{s.unit_name[u]}"
         zone, p = s.zone[u], owner(u)
         deity = u % 4 == DEITY
         if deity and zone == VOID:
@@ -186,10 +189,10 @@ def _units(s: ArenaState) -> None:
                          f"{s.health_of(u)}: it would have been KO'd", R_DAMAGE)
     for p in (0, 1):
         deity = p * 4 + DEITY
-        name = s.unit_card[deity]
+        name = s.unit_name[deity]
         banished = s.banished[p]
         if banished >= 0 and s.zone[banished] != VOID:
-            raise refuse(f"banished[{p}]", f"{s.unit_card[banished]} is banished, so its zone "
+            raise refuse(f"banished[{p}]", f"{s.unit_name[banished]} is banished, so its zone "
                          "is the void", R_MANIFEST)
         if s.zone[deity] >= 0 and banished < 0:
             raise refuse(f"units.{name}", "a deity in play has manifested, banishing one of "
@@ -198,7 +201,8 @@ def _units(s: ArenaState) -> None:
             raise refuse(f"units.{name}", "a manifested deity back at home was KO'd: the "
                          "game is over", R_WIN)
         if all(s.ruined[p]) and s.zone[deity] == HOME and banished < 0 and s.phase != OVER:
-            due = any(f[2]["src"] == "forced-manifest" and f[2]["p"] == p for f in s.stack)
+            due = any(f.program is s.cat.rules["forced-manifest"] and f.ctx["p"] == p
+                      for f in s.stack)
             if not due:
                 raise refuse(f"conduits[{p}]", "all three conduits are ruined but the deity "
                              "has not manifested (nor is it about to)", R_MANIFEST)
@@ -243,7 +247,8 @@ def _items(s: ArenaState) -> None:
         seen: dict[str, str] = {}
         spots = [(i, f"shops[{p}]") for i in s.shops[p]]
         spots += [(i, f"discards[{p}]") for i in s.discards[p] if i in s.cat.items]
-        spots += [(s.item[u], f"units.{s.unit_card[u]}.item") for u in s.units_of(p)
+        spots += [(i, f"void[{p}]") for i in s.void[p] if i in s.cat.items]
+        spots += [(s.item[u], f"units.{s.unit_name[u]}.item") for u in s.units_of(p)
                   if s.item[u]]
         for item, where in spots:
             if item not in own:
@@ -256,26 +261,27 @@ def _items(s: ArenaState) -> None:
 
 
 def _combat(s: ArenaState) -> None:
-    if s.phase not in COMBAT:
+    c = s.combat
+    if c is None or s.phase not in COMBAT:
         return
     active, other_seat = s.active, other(s.active)
-    att = s.c_att
+    att = c.attackers
     if len(set(att)) != len(att):
         raise refuse("combat.attackers", "a hero attacks once", R_PARTICIPANTS)
     for u in att:
         if owner(u) != active or s.zone[u] < 0:
-            raise refuse("combat.attackers", f"{s.unit_card[u]} is not a hero of the active "
+            raise refuse("combat.attackers", f"{s.unit_name[u]} is not a hero of the active "
                          "player in play", R_PARTICIPANTS)
     if s.phase in (GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL) and not att:
         raise refuse("combat.attackers", "a combat has an attacker", R_PARTICIPANTS)
-    if s.c_lane < 0:
+    if c.lane < 0:
         raise refuse("combat.lane", "a combat happens in a lane", R_PARTICIPANTS)
-    d = s.c_def
+    d = c.defender
     if s.phase == GATHER:
-        if d >= 0 or s.c_clash or s.c_blocked or s.c_target >= 0 or s.c_shunt:
+        if d is not None or c.clashes or c.blocked or c.target >= 0:
             raise refuse("combat", "while the attack is declared there is no target, block "
                          "or clash yet", R_PARTICIPANTS)
-        if any(s.zone[u] != s.c_lane for u in att):
+        if any(s.zone[u] != c.lane for u in att):
             raise refuse("combat.attackers", "the attackers are in the combat's lane",
                          R_PARTICIPANTS)
         from .legal import _attack_targets
@@ -284,23 +290,23 @@ def _combat(s: ArenaState) -> None:
             raise refuse("combat.attackers", "an attack is declared only with a target (an "
                          "enemy hero or consecrated conduit in its lane)", R_PARTICIPANTS)
         return
-    if d < 0:
+    if d is None:
         raise refuse("combat.defender", "after the target is chosen there is a defender",
                      R_PARTICIPANTS)
-    if d >= CONDUIT:
-        if s.c_blocked or s.phase in (CLASH_A, CLASH_D, REVEAL):
+    if isinstance(d, ConduitRef):
+        if c.blocked or s.phase in (CLASH_A, CLASH_D, REVEAL):
             raise refuse("combat.defender", "a conduit defends only unblocked, and there is "
                          "no clash step against it", R_CLASH)
-        if s.ruined[other_seat][s.c_lane] and s.phase in (BLOCK, RESOLVE):
+        if s.ruined[other_seat][c.lane] and s.phase in (BLOCK, RESOLVE):
             raise refuse("combat.defender", "a ruined conduit cannot be attacked",
                          R_PARTICIPANTS)
     elif owner(d) != other_seat:
-        raise refuse("combat.defender", f"{s.unit_card[d]} is not a unit of the defending "
+        raise refuse("combat.defender", f"{s.unit_name[d]} is not a unit of the defending "
                      "player", R_PARTICIPANTS)
-    for i, (u, _, up) in enumerate(s.c_clash):
+    for i, (u, _, up) in enumerate(c.clashes):
         where = f"combat.clashes[{i}]"
         if owner(u) != active and u != d:
-            raise refuse(where, f"{s.unit_card[u]} is neither an attacker nor the defender",
+            raise refuse(where, f"{s.unit_name[u]} is neither an attacker nor the defender",
                          R_CLASH)
         if s.phase == CLASH_A or (s.phase == CLASH_D and (owner(u) != active or up)):
             raise refuse(where, "in this step only the attacker may have clashed, face down",
@@ -309,107 +315,91 @@ def _combat(s: ArenaState) -> None:
             raise refuse(where, "the clash cards are revealed before resolution", R_CLASH)
         if s.phase == REVEAL and up:
             raise refuse(where, "the clash cards are face down until revealed", R_CLASH)
-    if len(s.c_clash) > 1 and s.phase == CLASH_D:
+    if len(c.clashes) > 1 and s.phase == CLASH_D:
         raise refuse("combat.clashes", "one clash for the attacking side", R_CLASH)
-    if s.c_target >= 0 and (s.c_target not in att or s.phase not in (RESOLVE, COMBAT_END)):
+    if c.target >= 0 and (c.target not in att or s.phase not in (RESOLVE, COMBAT_END)):
         raise refuse("combat.target", "the defender's damage goes to one of the attackers, "
                      "named at resolution", R_RESOLUTION)
-    if s.c_shunt is not None:
-        frm, to = s.c_shunt
-        if frm != d or owner(to) != owner(frm) or to == frm or s.phase not in (RESOLVE,
-                                                                             COMBAT_END):
-            raise refuse("combat.lifelink", "Lifelink sends the defender's damage to another "
-                         "friendly hero, from the clash step on", "FAQ — How does Lifelink "
-                         "work?")
-    if s.c_blocked and d >= CONDUIT:
+    if c.blocked and isinstance(d, ConduitRef):
         raise refuse("combat.blocked", "the blocker becomes the defender", R_BLOCK)
 
 
 def _stack(s: ArenaState) -> None:
-    for i, (effects, step, ctx) in enumerate(s.stack):
+    """Effects being resolved: each is a card's own program (the position names it by
+    address), used by a unit of its controller, at a step of it."""
+    rules = {id(p) for p in s.cat.rules.values()}
+    for i, f in enumerate(s.stack):
         where = f"stack[{i}]"
-        src = ctx["src"]
-        kind, _, rest = src.partition(":")
-        card = rest.split(":")[0] if rest else ""
-        p, u = ctx["p"], ctx["u"]
-        needs_unit = kind not in ("ruin", "mass-revive", "forced-manifest", "order")
-        if needs_unit and (u < 0 or owner(u) != p):
-            raise refuse(where, f"the {kind} effect is used by a unit of its controller",
-                         R_BASIC)
-        if not needs_unit and u >= 0:
-            raise refuse(where, f"a {kind} frame names no unit", R_BASIC)
-        if kind in ("talent", "combat-damage", "would-be-ko", "manifest") and \
-                s.unit_card[u] != card:
-            raise refuse(where, f"the unit of a {kind} effect is its card ({card})", R_BASIC)
-        if kind == "manifest" and u % 4 != DEITY:
-            raise refuse(where, "only a deity manifests", R_MANIFEST)
-        if kind == "ruin" and card not in [c for x, c in enumerate(s.cond[p])
-                                           if s.ruined[p][x]]:
-            raise refuse(where, f"{card!r} is not a ruined conduit of player {LABELS[p]}",
-                         R_DAMAGE)
-        if kind == "clash" and not any(v == u and k == card for v, k, _ in s.c_clash):
-            raise refuse(where, f"{card!r} is not a clash card of {s.unit_card[u]} in this "
-                         "combat", R_CLASH)
-        if kind in ("equip", "item-talent") and s.item[u] != card:
-            raise refuse(where, f"{s.unit_card[u]} does not have {card!r} equipped", R_SHOP)
-        if kind == "would-be-ko" and (s.zone[u] < 0 or all(s.ruined[p])):
-            raise refuse(where, "the KO is replaced only for a unit in play whose player has "
-                         "a consecrated conduit to ruin", "FAQ — Do I gain any power when I "
-                         "KO the Wrathlord?")
-        op = effects[step][0] if step < len(effects) else ""
-        _frame_state(s, where, ctx, op)
-
-
-def _frame_state(s: ArenaState, where: str, ctx: dict[str, Any], op: str) -> None:
-    """The progress of the step a frame is at: only the keys that step keeps."""
-    if "n" in ctx and op != "discard":
-        raise refuse(f"{where}.discarded", "only a discard step counts cards discarded",
-                     R_BASIC)
-    if "chosen" in ctx and (op != "boost_choice" or not ctx["chosen"] or
-                            any(s.zone[u] < 0 for u in ctx["chosen"])):
-        raise refuse(f"{where}.chosen", "only a boost_choice step keeps its chosen heroes, "
-                     "in play", R_BASIC)
-    if "moving" in ctx and (op != "move" or s.zone[ctx["moving"]] < 0):
-        raise refuse(f"{where}.moving", "only a move step keeps the hero it moves, in play",
-                     R_BASIC)
-    if "units" in ctx:
-        units = ctx["units"]
-        if op != "_order" or len(set(units)) != len(units) or any(
-                owner(u) != ctx["p"] for u in units):
-            raise refuse(f"{where}.order", "the order frame keeps the controller's heroes "
-                         "whose effects are still to resolve", "Key Concepts — The Golden "
-                         "Rules")
-    elif op == "_order":
-        raise refuse(f"{where}.order", "the order frame lists the heroes still to resolve",
-                     "Key Concepts — The Golden Rules")
+        ctx = f.ctx
+        u = ctx["u"]
+        unit = isinstance(u, int) and u >= 0
+        if unit and owner(u) != ctx["p"]:
+            raise refuse(where, "an effect is used by a unit of its controller", R_BASIC)
+        if id(f.program) in rules and unit:
+            raise refuse(where, "a frame of the rules names no unit", R_BASIC)
+        if ctx.get("skill") and not f.program.address.startswith(f"skill:{ctx['skill']}:"):
+            raise refuse(where, f"{ctx['skill']!r} is the card of its own talent", R_BASIC)
+        address = f.program.address
+        if address.startswith("skill:") and address.endswith(":clash"):
+            card = address.split(":")[1]
+            clashes = s.combat.clashes if s.combat is not None else []
+            if not any(v == u and k == card for v, k, _ in clashes):
+                raise refuse(where, f"{card!r} is not a clash card of its unit in this "
+                             "combat", R_CLASH)
+        if ctx.get("on") == "would_be_koed" and (not unit or s.zone[u] < 0):
+            raise refuse(where, "a KO is replaced only for a unit in play", "FAQ — Do I gain "
+                         "any power when I KO the Wrathlord?")
+        if f.program is s.cat.rules["order"]:
+            pending = ctx.get("pending", ())
+            if not pending or any(p.controller != ctx["p"] for p in pending):
+                raise refuse(f"{where}.order", "the order frame lists its controller's "
+                             "effects still to resolve", "Key Concepts — The Golden Rules")
 
 
 def _lasting(s: ArenaState) -> None:
-    """Effects that last (stat boosts, keywords, Cooldowns) and the turn's bookkeeping."""
+    """Effects that last (the modifier store, Cooldowns) and the turn's bookkeeping."""
     fights = s.phase in COMBAT or s.phase == OVER
-    for name, rows in (("mods", [(m[0], m[3]) for m in s.mods]),
-                       ("grants", [(g[0], g[2]) for g in s.grants])):
-        for i, (u, combat) in enumerate(rows):
-            if s.zone[u] < 0:
-                raise refuse(f"{name}[{i}]", f"{s.unit_card[u]} is out of play: a KO or "
-                             "banishment ends the effects on it", R_DAMAGE)
-            if combat and not fights:
-                raise refuse(f"{name}[{i}]", "an effect until the end of the combat needs a "
-                             "combat", R_RESOLUTION)
+    for i, m in enumerate(s.store):
+        target = m.affects
+        if isinstance(target, int) and target >= 0 and s.zone[target] < 0:
+            raise refuse(f"modifiers[{i}]", f"{s.unit_name[target]} is out of play: a KO or "
+                         "banishment ends the effects on it", R_DAMAGE)
+        if m.until == "combat" and not fights:
+            raise refuse(f"modifiers[{i}]", "an effect until the end of the combat needs a "
+                         "combat", R_RESOLUTION)
+        if m.ts > s.clock:
+            raise refuse(f"modifiers[{i}].timestamp", f"{m.ts} is after the clock "
+                         f"({s.clock})", "docs/cards.md — timestamps")
     for key in sorted(s.used):
         if not _cooldown_key_ok(s, key):
             raise refuse("used", f"{key[:60]!r} is not a Cooldown ability (skill:<seat>:"
-                         "<skill>, item:<item>:<talent>, unit:<unit>:<0|1>:<talent>)",
-                         "Keywords — Action Keywords")
+                         "<skill>, item:<item>:<talent>, unit:<unit>:<0|1>:<talent>) nor a "
+                         "trigger limited to once a turn", "Keywords — Action Keywords")
     for u in range(8):
         if s.home_at_start >> u & 1 and owner(u) != s.active:
-            raise refuse("home_at_start", f"{s.unit_card[u]} is not the active player's",
+            raise refuse("home_at_start", f"{s.unit_name[u]} is not the active player's",
                          "The End Phase — Revive Step")
+
+
+def _seen(s: ArenaState) -> None:
+    """What a seat looked at must be true of the cards where they are."""
+    for i, f in enumerate(s.seen):
+        if f[0] == "hand":
+            if f[3] not in s.hands[f[2]] or f[1] == f[2]:
+                raise refuse(f"seen[{i}]", f"{f[3]!r} is not in player {LABELS[f[2]]}'s "
+                             "hand", R_DRAW)
+        elif f[3] >= len(s.decks[f[2]]) or s.decks[f[2]][f[3]] != f[4]:
+            raise refuse(f"seen[{i}]", f"the card at position {f[3]} of player "
+                         f"{LABELS[f[2]]}'s deck is not {f[4]!r}", R_DRAW)
 
 
 def _cooldown_key_ok(s: ArenaState, key: str) -> bool:
     parts = key.split(":")
     cat = s.cat
+    if key == "@turn_end":
+        return s.phase == END
+    if parts[0] == "trigger":
+        return len(parts) >= 3
     if parts[0] == "skill" and len(parts) == 3:
         skill = cat.skills.get(parts[2])
         return parts[1] in ("0", "1") and bool(skill and skill.talent and
@@ -420,7 +410,7 @@ def _cooldown_key_ok(s: ArenaState, key: str) -> bool:
     if parts[0] == "unit" and len(parts) == 4:
         if parts[1] not in s.names or parts[2] not in ("0", "1"):
             return False
-        side = cat.units[parts[1]].sides[int(parts[2])]
+        side = cat.units[s.unit_card[s.names[parts[1]]]].sides[int(parts[2])]
         return any(t.id == parts[3] and t.cooldown for t in side.talents)
     return False
 
@@ -435,7 +425,7 @@ def _deployment(s: ArenaState) -> None:
     problems = []
     if any(s.zone[u] == VOID or (u % 4 == DEITY and s.zone[u] >= 0) for u in range(8)):
         problems.append("a deity in play or a hero banished")
-    if any(s.dmg) or any(s.lvl) or any(s.comm) or any(s.item):
+    if any(s.dmg) or any(s.lvl) or any(s.comm) or any(s.item) or any(s.void):
         problems.append("damage, a level, a committed hero or an item")
     if s.power != [0, 0] or s.ap or s.buyback != [True, True] or s.banished != [-1, -1]:
         problems.append("power, action points or a Buyback token used")
@@ -445,7 +435,8 @@ def _deployment(s: ArenaState) -> None:
         problems.append(f"a hand of other than {HAND_SIZE} cards or a discard pile")
     if [sorted(x) for x in s.shops] != [sorted(_deck(s, p).items) for p in (0, 1)]:
         problems.append("an item bought")
-    if s.mods or s.grants or s.used or s.home_at_start or s.revived or s.stack:
+    if s.store or s.used or s.home_at_start or s.revived or s.stack or s.pending or \
+            s.delayed:
         problems.append("effects of a turn")
     if problems:
         raise refuse("phase", f"during deployment there is no {'; no '.join(problems)}",
@@ -462,7 +453,7 @@ def _over(s: ArenaState) -> None:
         if s.zone[deity] != HOME or s.banished[loser] < 0:
             raise refuse("cause", f"player {LABELS[loser]}'s deity was KO'd, so it manifested "
                          "and is at home", R_WIN)
-    if s.stack:
+    if s.stack or s.pending:
         raise refuse("stack", "nothing resolves once the game is over", R_WIN)
 
 

@@ -23,7 +23,7 @@ from tabletop.core import EventBook, EventKind
 
 GAME = "radiant-arena"
 SEATS = ("Player A", "Player B")
-SEAT_FIELDS = frozenset({"seat", "winner"})
+SEAT_FIELDS = frozenset({"seat", "winner", "owner"})
 SIGNED_FIELDS = frozenset({"attack_bonus", "armor_bonus"})
 
 # Codes that read as words in sentences, by field.
@@ -32,12 +32,17 @@ CODES: dict[str, dict[str, str]] = {
                "phase", "effect": "an effect", "level": "a level up", "talent": "a talent",
                "buyback": "Buyback", "buy": "an item"},
     "cause": {"regen": "Regen", "effect": "an effect", "wrathlord": "the Wrathlord",
-              "action": "the action", "level_up": "levelling up",
+              "action": "the action", "level_up": "levelling up", "cost": "a cost",
               "deity_ko": "the deity was KO'd", "deck_out": "an empty skill deck"},
     "why": {"hand_limit": "the hand limit", "effect": "an effect", "clash": "the combat "
             "ended", "talent": "its talent resolved", "overkill": "Overkill"},
-    "until": {"combat": "combat", "turn": "turn"},
-    "how": {"buyback": "Buyback", "mass": "Mass Resurrect"},
+    "until": {"combat": "combat", "turn": "turn", "next_turn": "next turn's start",
+              "source": "source's time in play", "permanent": "game"},
+    "origin": {"deck_top": "the top of the deck", "hand": "the hand",
+               "discard": "the discard pile"},
+    "destination": {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the "
+                    "deck", "hand": "the hand", "void": "the void"},
+    "how": {"buyback": "Buyback", "mass": "Mass Resurrect", "effect": "an effect"},
     "phase": {"action": "the action phase ends", "revive": "no revive",
               "shop": "nothing bought"},
     "target": {"conduit": "the enemy conduit"},
@@ -124,6 +129,8 @@ KINDS: tuple[EventKind, ...] = (
     _k("power_pay", "seat amount total reason source", "{seat} pays {amount} power for "
        "{reason}; {total} left.", "A seat pays power (level up, talent, Buyback, an item); "
        "source: the card or unit paid for."),
+    _k("power_loss", "seat amount total source", "{seat} loses {amount} power to {source}; "
+       "{total} left.", "An effect makes a seat lose power (never below 0)."),
     # --- units -------------------------------------------------------------------------
     _k("damage", "unit amount before after health piercing stun combat source",
        "{unit} takes {amount}{piercing}{stun} damage ({after} of {health}).",
@@ -133,17 +140,18 @@ KINDS: tuple[EventKind, ...] = (
        "The {lane} conduit of {seat} takes {amount} damage ({after} of {health}).",
        "A consecrated conduit is dealt damage (it has no armor; Stun does not stop a ruin): "
        "amount, damage before and after, health; source: the card or unit dealing it."),
-    _k("damage_prevented", "unit by", "{unit} cannot take damage ({by} has Vanguard).",
-       "Vanguard: damage to a hero is prevented while another friendly hero attacks with "
-       "Vanguard."),
+    _k("damage_prevented", "unit by", "{unit} cannot take damage ({by}).",
+       "A prevention effect stops damage to a hero (Vanguard: while another friendly hero "
+       "attacks with Vanguard); by: the unit (or card) whose effect prevents it."),
     _k("heal", "unit amount before after cause source",
        "{unit} heals {amount} damage ({after} left).",
        "Damage is removed from a hero or deity (Regen, an effect, the Wrathlord)."),
     _k("ko", "unit lane source", "{unit} is KO'd and returns home.",
        "A hero or deity is KO'd: to its home, damage removed, ready; level and item kept; "
        "source: the card or unit whose damage KO'd it, if known."),
-    _k("ko_prevented", "unit lane", "{unit} is not KO'd: the conduit in the {lane} lane is "
-       "ruined instead.", "The Wrathlord would be KO'd: its controller ruins a conduit."),
+    _k("ko_prevented", "unit lane", "{unit} is not KO'd (the {lane} lane).",
+       "A KO is replaced (the Wrathlord: its controller ruins a conduit instead); lane: the "
+       "lane of the conduit chosen for it, else the unit's."),
     _k("level_up", "unit free ap", "{unit} levels up{free}.",
        "A hero flips to its levelled side (the level action: ap is the action points left; "
        "or an effect: free, ap null)."),
@@ -161,7 +169,13 @@ KINDS: tuple[EventKind, ...] = (
        "{until}.", "A stat boost: attack and armor change, until the end of the combat or "
        "of the turn; source: the card."),
     _k("keyword", "unit keyword until source", "{unit} gains {keyword} until the end of the "
-       "{until}.", "A keyword is granted until the end of the combat or of the turn."),
+       "{until}.", "A keyword is granted for a duration (until: combat, turn, next_turn, "
+       "source, permanent)."),
+    _k("modifier", "unit kind key op value until source", "{unit}: {key} ({op} {value}) until "
+       "the end of the {until}.", "Another continuous effect begins (a rule, a cost, a "
+       "keyword lost, a set stat, a replacement effect): kind, key, op and value as in the "
+       "modifier store (docs/cards.md); unit: the unit it affects, or the source of a "
+       "replacement."),
     _k("talent", "seat unit ability card hand cost ap", "{unit} uses the talent {ability}.",
        "A talent is announced and its action points paid (cost, and ap: the action points "
        "left; a power cost follows as power_pay); card: the skill card played from hand for "
@@ -198,7 +212,8 @@ KINDS: tuple[EventKind, ...] = (
     _k("target", "seat target lane", "The target: {target} in the {lane} lane.",
        "Step One: the attack's target, a unit id or \"conduit\"."),
     _k("snipe", "seat unit target lane", "{unit} attacks {target} in the {lane} lane from "
-       "afar.", "Maka's talent: an attack on a hero in another lane; she is committed."),
+       "afar.", "An attack made by an effect (Maka's talent: a hero in another lane); the "
+       "attacker is committed; lane: the defender's."),
     _k("block", "seat unit", "{unit} blocks and becomes the defender.",
        "A ready hero blocks, is committed and becomes the defender."),
     _k("no_block", "seat", "{seat} does not block.", "The defending seat declines to block."),
@@ -211,8 +226,9 @@ KINDS: tuple[EventKind, ...] = (
        "attack, {armor} armor).", "Step Two: the clash cards are revealed together."),
     _k("extra_clash", "seat unit card attack armor hand", "{unit} clashes {card} face up "
        "({attack} attack, {armor} armor).", "An effect lets a hero clash again, face up."),
-    _k("lifelink", "unit to", "Lifelink: half of the damage to {unit} goes to {to}.",
-       "Lifelink: damage to this hero is split with another friendly hero this combat."),
+    _k("lifelink", "unit to", "Lifelink: damage to {unit} is shared with {to}.",
+       "A redirection effect begins (Lifelink: half of the damage to this hero goes to "
+       "another friendly hero this combat)."),
     _k("assign", "seat unit", "{seat} deals the defender's damage to {unit}.",
        "Step Three: the defending seat picks the attacker who takes the defender's damage."),
     _k("resolution", "attackers defender attack defence piercing stun",
@@ -220,16 +236,29 @@ KINDS: tuple[EventKind, ...] = (
        "{defence}.", "Step Three: the totals (defender: a unit id or \"conduit\"; piercing: "
        "the Piercing part of the attack; stun: whether it is Stun damage)."),
     _k("order", "seat unit", "{seat} resolves the effect of {unit} first.",
-       "Golden Rule 2: the active seat orders its simultaneous effects."),
+       "Golden Rule 2: a seat orders its own simultaneous effects (the active seat's "
+       "resolve first); unit: the unit, item, conduit or card whose effect comes next."),
     _k("combat_end", "lane", "The combat in the {lane} lane ends.",
        "Combat ends: combat bonuses end; the clash cards go to the discard piles (discard)."),
     # --- cards -------------------------------------------------------------------------
-    _k("discard", "seat card why hand", "{card} goes to the discard pile of {seat} ({why}).",
-       "A card goes to its owner's discard pile: from hand (the hand limit, an effect), "
-       "a clash card after combat, a talent's skill card once resolved, Overkill's card; "
-       "hand: the hand size after."),
+    _k("discard", "seat card why hand deck", "{card} goes to the discard pile of {seat} "
+       "({why}).", "A card goes to its owner's discard pile: from hand (the hand limit, an "
+       "effect), a clash card after combat, a talent's skill card once resolved, the top of "
+       "the deck by an effect (Overkill); hand and deck: their sizes after."),
     _k("reveal_top", "seat card deck", "{seat} reveals {card} from the top of the deck "
-       "({deck} left).", "Overkill: the top card of the deck is revealed (then discarded)."),
+       "({deck} in it).", "An effect reveals a card of the top of a deck to both players "
+       "(Overkill: then discarded); deck: the deck's size."),
+    _k("look", "seat owner zone cards count", "{seat} looks at {cards} ({zone} of {owner}).",
+       "An effect lets a seat look at cards: the top of a deck or a hand (zone: deck, "
+       "hand); the cards are private to that seat, remembered in its view (known).",
+       redacted="{seat} looks at {count} card(s) ({zone} of {owner}).",
+       private={"cards": "seat"}),
+    _k("card_moved", "seat card origin destination hand deck", "{card} goes from {origin} "
+       "to {destination} ({seat}).", "An effect moves a card of a seat between its deck, "
+       "hand and the void (a move into the discard pile is a discard event); the card is "
+       "private to its owner; hand and deck: their sizes after.",
+       redacted="A card of {seat} goes from {origin} to {destination}.",
+       private={"card": "seat"}),
     _k("buy", "seat item cost unit shop", "{seat} buys {item} ({cost} power) for {unit}.",
        "Shop step: an item is revealed, paid (see power_pay) and equipped; shop: the "
        "shop's size after."),

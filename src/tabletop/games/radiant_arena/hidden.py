@@ -4,18 +4,21 @@ Re-dealt: the order of the seat's own deck; the other seat's hand and deck (from
 cards of its skill deck not seen in its discard pile or face up on the table), a
 face-down clash card of theirs, the items still in their shop, their deity while it is
 face down at home, and which of their deity's conduits lie consecrated in which lane.
-Dropped: what only the other seat saw
-(its private events), the seed and the history. A resampled state is for search.
+Kept: what the seat looked at (a card it knows in the other hand, a card it knows at a
+place of a deck: ``state.seen``). Dropped: what only the other seat saw (its private
+events), the seed and the history. A resampled state is for search.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance
 
-from .rules import DEITY, HOME, other
+from .combat import Clash
+from .ids import DEITY, HOME, other
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -23,33 +26,49 @@ if TYPE_CHECKING:
 
 def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     """A state that ``seat`` cannot tell apart from ``s``."""
+    from .rules import unit_names
+
     new = s.clone()
     o = other(seat)
     cat = s.cat
-    _redeal_deity(new, o, rng)
+    if _redeal_deity(new, o, rng):
+        new.unit_name = unit_names(new.unit_card)
+        new.names = {n: i for i, n in enumerate(new.unit_name)}
+        new.name_deities()
+    mine = [f for f in s.seen if f[1] == seat]
+    in_hand = Counter(f[3] for f in mine if f[0] == "hand" and f[2] == o)
+    their_deck = {f[3]: f[4] for f in mine if f[0] == "deck" and f[2] == o}
+    own_deck = {f[3]: f[4] for f in mine if f[0] == "deck" and f[2] == seat}
     # Skill cards: the other seat's whole set less what this seat has seen.
     pool = [k for h in range(o * 4, o * 4 + 3) for k in cat.skill_set(new.unit_card[h])]
     seen = [k for k in s.discards[o] if k in cat.skills]
-    seen += [k for u, k, up in s.c_clash if up and u // 4 == o]
-    seen += [f[2]["skill"] for f in s.stack if f[2].get("skill") and f[2]["p"] == o]
+    if s.combat is not None:
+        seen += [k for u, k, up in s.combat.clashes if up and u // 4 == o]
+    seen += [f.ctx["skill"] for f in s.stack if f.ctx.get("skill") and f.ctx["p"] == o]
+    seen += list(in_hand.elements()) + list(their_deck.values())
     for k in seen:
         pool.remove(k)
     rng.shuffle(pool)
-    new.hands[o] = [pool.pop() for _ in s.hands[o]]
-    new.c_clash = [(u, pool.pop() if not up and u // 4 == o else k, up)
-                   for u, k, up in s.c_clash]
-    new.decks[o] = pool
-    # Its own deck's order is hidden from the seat as well (it knows only the cards). The
-    # deck is sorted first so that the sample depends on what the seat knows, not on the
-    # true order.
-    own = sorted(s.decks[seat])
-    rng.shuffle(own)
-    new.decks[seat] = own
+    hand = list(in_hand.elements())
+    new.hands[o] = hand + [pool.pop() for _ in range(len(s.hands[o]) - len(hand))]
+    if s.combat is not None:
+        assert new.combat is not None
+        new.combat.clashes = [Clash(u, pool.pop() if not up and u // 4 == o else k, up)
+                              for u, k, up in s.combat.clashes]
+    new.decks[o] = _deal(len(s.decks[o]), their_deck, pool)
+    # Its own deck's order is hidden from the seat as well (it knows only the cards, and
+    # what it looked at). Sorted first so that the sample depends on what the seat knows.
+    rest = sorted(s.decks[seat])
+    for card in own_deck.values():
+        rest.remove(card)
+    rng.shuffle(rest)
+    new.decks[seat] = _deal(len(s.decks[seat]), own_deck, rest)
     # Items still in the shop: any items of the card pool they do not show.
     shown = {i for i in (*s.item[o * 4:o * 4 + 4], *s.discards[o]) if i in cat.items}
     items = sorted(set(cat.items) - shown)
     new.shops[o] = rng.sample(items, len(s.shops[o])) if len(items) >= len(s.shops[o]) \
         else list(s.shops[o])
+    new.seen = _their_knowledge(new, s, seat)
     new.seed = rng.getrandbits(63)
     new.chance = Chance(rng.getrandbits(64))
     new.events = s.events_for(seat)
@@ -59,24 +78,46 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     return new
 
 
-def _redeal_deity(new: ArenaState, o: int, rng: Random) -> None:
-    """A face-down deity may be any deity whose conduits fit the ruined faces seen."""
+def _deal(size: int, fixed: dict[int, str], rest: list[str]) -> list[str]:
+    """A deck of ``size`` cards (index 0 the bottom): the known ones in place, the rest
+    from ``rest`` (taken from its end)."""
+    return [fixed[i] if i in fixed else rest.pop() for i in range(size)]
+
+
+def _their_knowledge(new: ArenaState, s: ArenaState, seat: int) -> tuple[Any, ...]:
+    """The facts of the resample: the seat's own; the other seat's about cards as they
+    now lie (it saw something there, and the seat cannot tell what)."""
+    out: list[tuple[Any, ...]] = []
+    for f in s.seen:
+        if f[1] == seat or f[0] == "hand":
+            out.append(f)
+        else:
+            deck = new.decks[f[2]]
+            if f[3] < len(deck):
+                out.append(("deck", f[1], f[2], f[3], deck[f[3]]))
+    return tuple(out)
+
+
+def _redeal_deity(new: ArenaState, o: int, rng: Random) -> bool:
+    """A face-down deity may be any deity whose conduits fit the ruined faces seen (both
+    seats may field the same deity). Returns whether the deity was re-dealt."""
     cat = new.cat
     deity_slot = o * 4 + DEITY
     ruined = [new.cond[o][x] for x in range(3) if new.ruined[o][x]]
+    changed = False
     if new.zone[deity_slot] == HOME and new.banished[o] < 0:  # never manifested
-        taken = {c for i, c in enumerate(new.unit_card) if i != deity_slot}
         options = sorted(d for d, u in cat.units.items()
-                         if u.is_deity and d not in taken and set(ruined) <= set(u.conduits))
+                         if u.is_deity and set(ruined) <= set(u.conduits))
         if options:
             deity = rng.choice(options)
             cards = list(new.unit_card)
+            changed = cards[deity_slot] != deity
             cards[deity_slot] = deity
             new.unit_card = tuple(cards)
-            new.names = {c: i for i, c in enumerate(new.unit_card)}
     # Which conduit lies consecrated in which lane is hidden.
     hidden = [c for c in cat.units[new.unit_card[deity_slot]].conduits if c not in ruined]
     rng.shuffle(hidden)
     for x in range(3):
         if not new.ruined[o][x]:
             new.cond[o][x] = hidden.pop()
+    return changed

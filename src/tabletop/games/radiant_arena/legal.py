@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from tabletop.cards import DONE, can_pay, possible, x_values
 from tabletop.core import Action
 
-from .actions import LANES, Act, act, shown
-from .data import Effect
-from .effects import candidates
-from .flow import BUYBACK_COST, _blockers, in_combat
-from .rules import (
+from .actions import Act, act, shown
+from .combat import blockers
+from .data import Talent
+from .ids import (
     ADJACENT,
     BLOCK,
+    BUYBACK_COST,
     CLASH_A,
     CLASH_D,
-    CONDUIT,
+    CONDUITS,
     DEITY,
     DEPLOY,
     DISCARD,
     GATHER,
     HOME,
+    LANES,
     MAIN,
     OVER,
     R_ACTION,
@@ -34,6 +36,7 @@ from .rules import (
     R_FAQ_PARTIAL,
     R_MANIFEST,
     R_PARTICIPANTS,
+    R_READY,
     R_RESOLUTION,
     R_REVIVE,
     R_SHOP,
@@ -43,6 +46,7 @@ from .rules import (
     REVIVE,
     SHOP,
     VOID,
+    ConduitRef,
     other,
     owner,
 )
@@ -63,7 +67,7 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if phase == GATHER:
         return list(_gather(s))
     if phase == BLOCK:
-        return [*(act("block", s.uname(u)) for u in _blockers(s)), act("no-block")]
+        return [*(act("block", s.uname(u)) for u in blockers(s)), act("no-block")]
     if phase in (CLASH_A, CLASH_D):
         return list(_clashes(s))
     if phase == DEPLOY:
@@ -80,21 +84,34 @@ def legal_actions(s: ArenaState) -> list[Action]:
     return []
 
 
+def word_of(s: ArenaState, obj: Any) -> str:
+    """How an answer names an object: a unit's name, ``conduit``, ``none``."""
+    if obj is DONE:
+        return "none"
+    if isinstance(obj, ConduitRef):
+        return "conduit"
+    return s.uname(obj)
+
+
 def _answers(s: ArenaState) -> list[Action]:
     assert s.ask is not None
     kind, seat, options = s.ask
     if kind == "target":
-        return [act("target", "conduit" if v >= CONDUIT else s.uname(v)) for v in options]
-    if kind == "choose":
+        return [act("target", word_of(s, v)) for v in options]
+    if kind in ("choose", "card"):
         return [act("choose", o) for o in options]
+    if kind == "x":
+        return [act("choose", str(n)) for n in options]
     if kind == "lane":
         return [act("lane", LANES[x]) for x in options]
+    if kind == "conduit":
+        return [act("lane", LANES[c.lane]) for c in options]
     if kind == "discard":
         return [act("discard", k) for k in sorted(set(s.hands[seat]))]
     if kind == "extra_clash":
         return [*(act("clash", k) for k in sorted(set(s.hands[seat]))), act("no-clash")]
     if kind == "first":
-        return [act("first", s.uname(u)) for u in options]
+        return [act("first", w) for w in options]
     if kind == "assign":
         return [act("assign", s.uname(u)) for u in options]
     if kind == "place":
@@ -110,12 +127,59 @@ def _manifests(s: ArenaState, seat: int) -> list[Action]:
             for h in range(seat * 4, seat * 4 + 3) if s.zone[h] != VOID]
 
 
+def talent_context(s: ArenaState, u: int, ability: str, talent: Talent) -> dict[str, Any]:
+    """The context a talent's costs and first step are judged in."""
+    skill = ability if ability in s.cat.skills and talent is s.cat.skills[ability].talent \
+        else ""
+    return {"p": owner(u), "u": u, "lane": s.zone[u], "src": skill or s.uname(u),
+            "skill": skill}
+
+
+def talent_ap(s: ArenaState, u: int, talent: Talent) -> int:
+    """The action points a talent costs this hero now (cost modifiers apply)."""
+    if not s.store and not s.cat.live_statics:
+        return talent.ap
+    return s.cost(u, "talent_ap", talent.ap)
+
+
+def can_announce(s: ArenaState, u: int, ability: str, talent: Talent) -> str:
+    """Why a talent cannot be announced now ("" if it can): its costs (action points,
+    power, X and the others), Cooldown, Ultimate, and a legal target for its first step
+    (rule 15)."""
+    if talent_ap(s, u, talent) > s.ap:
+        return "ap"
+    if talent.commits and s.comm[u]:
+        return "commit"  # committed heroes cannot do what would commit them
+    p = u // 4
+    if talent.pay_power > s.power[p]:
+        return "power"
+    ctx: dict[str, Any] = {"p": p, "u": u, "lane": s.zone[u], "src": ""}
+    extra = talent.extra
+    if extra is not None:
+        ctx = talent_context(s, u, ability, talent)
+        if not can_pay(s.V, s, extra, ctx, 1 if talent.x else 0):
+            return "cost"
+        if talent.x and not x_values(s.V, s, talent.costs, ctx):
+            return "cost"
+    if talent.cooldown and s.cooldown_key(u, ability) in s.used:
+        return "cooldown"
+    if talent.ultimate and not s.mighty(u):
+        return "ultimate"
+    if talent.effects.steps and not possible(s.V, s, talent.effects, ctx):
+        return "target"
+    return ""
+
+
 def _main(s: ArenaState) -> list[Action]:
     p = s.active
     out: list[Action] = []
     ap = s.ap
+    skills = s.cat.skills
+    # Skill cards in hand with a talent, once (any hero may use them).
+    hand = [(k, skills[k].talent) for k in sorted(set(s.hands[p])) if skills[k].talent]
+    items = s.cat.items
     for u in s.units_of(p):
-        if not s.in_play(u):
+        if s.zone[u] < 0:
             continue
         name = s.uname(u)
         if ap >= 1:
@@ -124,19 +188,19 @@ def _main(s: ArenaState) -> list[Action]:
             if s.comm[u]:
                 out.append(act("recover", name))
             out.extend(act("move", name, LANES[x]) for x in ADJACENT[s.zone[u]])
-            exp = s.side(u).exp
-            if not s.lvl[u] and exp is not None and s.power[p] >= exp and u % 4 != DEITY:
+            if _can_level(s, u):
                 out.append(act("level", name))
-        for ability, talent in s.talents_of(u):
-            if talent.cost > ap or talent.power > s.power[p]:
-                continue
-            if talent.cooldown and s.cooldown_key(u, ability) in s.used:
-                continue
-            if talent.ultimate and not s.mighty(u):
-                continue  # a mortal hero who is not levelled up cannot use Ultimate talents
-            if not _first_step_possible(s, u, talent.effects):
-                continue
-            out.append(act("talent", f"{name}:{ability}"))
+        it = s.item[u]
+        for t in s.side(u).talents:
+            if not can_announce(s, u, t.id, t):
+                out.append(act("talent", f"{name}:{t.id}"))
+        if it:
+            for t in items[it].talents:
+                if not can_announce(s, u, t.id, t):
+                    out.append(act("talent", f"{name}:{t.id}"))
+        for k, t in hand:
+            if not can_announce(s, u, k, t):  # type: ignore[arg-type]
+                out.append(act("talent", f"{name}:{k}"))
     deity = p * 4 + DEITY
     if ap >= 1 and s.zone[deity] == HOME:
         out.extend(_manifests(s, p))
@@ -144,31 +208,29 @@ def _main(s: ArenaState) -> list[Action]:
     return out
 
 
-def _first_step_possible(s: ArenaState, u: int, effects: tuple[Effect, ...]) -> bool:
-    """A talent can be announced only if its first step has a legal target (rule 15)."""
-    if effects and effects[0][0] == "script":
-        from .scripts import POSSIBLE
+def level_cost(s: ArenaState, u: int) -> int | None:
+    """A hero's EXP cost now (None: it cannot level up)."""
+    exp = s.side(u).exp
+    if s.lvl[u] or exp is None or u % 4 == DEITY:
+        return None
+    return s.cost(u, "level_power", exp)
 
-        check = POSSIBLE.get(effects[0][1]["name"])
-        return check is None or check(s, u)
-    if not effects or "target" not in effects[0][1]:
-        return True
-    ctx = {"p": owner(u), "u": u, "lane": s.zone[u]}
-    found = candidates(s, effects[0][1]["target"], ctx)
-    op = effects[0][0]
-    if op in ("commit", "recover"):  # a ready hero to commit, a committed one to recover
-        found = [v for v in found if s.comm[v] == (op == "recover")]
-    return bool(found)
+
+def _can_level(s: ArenaState, u: int) -> bool:
+    cost = level_cost(s, u)
+    return cost is not None and s.power[owner(u)] >= cost
 
 
 def _attack_targets(s: ArenaState, u: int) -> list[str]:
     """Targets of an attack by ``u``: enemy heroes here (Taunt permitting), the conduit."""
+    if s.rule(u, "cannot_attack"):
+        return []
     lane = s.zone[u]
     enemy = other(owner(u))
     heroes = s.units_at(enemy, lane)
     taunting = [v for v in heroes if not s.comm[v] and s.keyword(v, "taunt")]
-    if taunting:  # Taunt: only heroes with Taunt may be attacked here
-        heroes = [v for v in heroes if s.keyword(v, "taunt")]
+    if taunting and not s.rule(u, "ignores_taunt"):
+        heroes = [v for v in heroes if s.keyword(v, "taunt")]  # Taunt: only these
     out = [s.uname(v) for v in heroes]
     if not s.ruined[enemy][lane]:
         out.append("conduit")
@@ -176,20 +238,25 @@ def _attack_targets(s: ArenaState, u: int) -> list[str]:
 
 
 def _gather(s: ArenaState) -> list[Action]:
+    c = s.combat
+    assert c is not None
     p = s.active
-    first = s.c_att[0]
+    first = c.attackers[0]
     out: list[Action] = [act("with", s.uname(u)) for u in s.units_at(p, s.zone[first])
-                         if u not in s.c_att and not s.comm[u]]
+                         if u not in c.attackers and not s.comm[u]
+                         and not s.rule(u, "cannot_attack")]
     out.extend(act("target", t) for t in _attack_targets(s, first))
     return out
 
 
 def _clashes(s: ArenaState) -> list[Action]:
+    c = s.combat
+    assert c is not None
     seat = s.active if s.phase == CLASH_A else other(s.active)
     cards = sorted(set(s.hands[seat]))
     out: list[Action] = []
-    if s.phase == CLASH_A and len(s.c_att) > 1:
-        out.extend(act("clash", k, "by", s.uname(u)) for u in s.c_att for k in cards)
+    if s.phase == CLASH_A and len(c.attackers) > 1:
+        out.extend(act("clash", k, "by", s.uname(u)) for u in c.attackers for k in cards)
     else:
         out.extend(act("clash", k) for k in cards)
     out.append(act("no-clash"))
@@ -216,7 +283,7 @@ def revive_actions(s: ArenaState) -> list[Action]:
 def shop_actions(s: ArenaState) -> list[Action]:
     """Items the active player can pay for, for each of their units in play."""
     p = s.active
-    heroes = [u for u in s.units_of(p) if s.in_play(u)]
+    heroes = [u for u in s.units_of(p) if s.zone[u] >= 0]
     return [act("buy", item, s.uname(u)) for item in sorted(set(s.shops[p]))
             if s.cat.items[item].cost <= s.power[p] for u in heroes]
 
@@ -240,7 +307,7 @@ def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
     rule = _STEP_RULE.get(s.phase, R_ACTION)
     if s.ask is not None:
         # The rule that asked: a clash effect in combat, else the step's own rule.
-        rule = _ASK_RULE.get(s.ask[0], R_CLASH_CARDS if in_combat(s) else rule)
+        rule = _ASK_RULE.get(s.ask[0], R_CLASH_CARDS if s.combat is not None else rule)
         return (f"an answer is awaited ({s.ask[0]}): one of {_sample(legal)}", rule)
     # Only what the seat to act knows may shape the message (the same text must get the
     # same answer in every position that seat cannot tell apart): the opponent's deity
@@ -281,7 +348,7 @@ def _sample(legal: list[Action]) -> str:
     return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
 
 
-KEYWORDS = frozenset({"conduit", "by", "banish", "mass", "buyback", "attack", "armor"})
+KEYWORDS = frozenset({"conduit", "by", "banish", "mass", "buyback", "attack", "armor", "none"})
 
 
 def known_names(s: ArenaState, seat: int | None) -> dict[str, int]:
@@ -292,7 +359,7 @@ def known_names(s: ArenaState, seat: int | None) -> dict[str, int]:
     o = other(seat)
     deity = o * 4 + DEITY
     if s.zone[deity] == HOME and s.banished[o] < 0:
-        return {n: u for n, u in s.names.items() if u != deity}
+        return {n: u for u, n in enumerate(s.unit_name) if u != deity}
     return s.names
 
 
@@ -304,7 +371,7 @@ def _specific(s: ArenaState, a: Act, names: dict[str, int]) -> tuple[str, str] |
             return f"{a.args[0]} is not yours", R_ACTION
         if a.verb in ("attack", "recover", "move", "level") and s.ap < 1:
             return "no action points left", R_ACTION
-        if not s.in_play(u) and a.verb != "manifest":
+        if s.zone[u] < 0 and a.verb != "manifest":
             return f"{a.args[0]} is not in play", R_BASIC
         if a.verb == "attack" and s.comm[u]:
             return f"{a.args[0]} is committed and cannot attack", R_BASIC
@@ -342,18 +409,27 @@ def _talent_reason(s: ArenaState, u: int, ability: str) -> tuple[str, str] | Non
     if talent is None:
         return (f"{name} has no talent {shown(ability, 40)!r} (nor a skill card of that name "
                 "in hand)", R_TALENT)
-    if talent.cost > s.ap:
-        return f"{ability} costs {talent.cost} action points; {s.ap} left", R_ACTION
-    if talent.power > s.power[s.active]:
-        return f"{ability} costs {talent.power} power; you have {s.power[s.active]}", R_TALENT
-    if talent.cooldown and s.cooldown_key(u, ability) in s.used:
+    why = can_announce(s, u, ability, talent)
+    if why == "ap":
+        return f"{ability} costs {talent_ap(s, u, talent)} action points; {s.ap} left", R_ACTION
+    if why == "power":
+        return (f"{ability} costs {talent.pay_power} power; you have "
+                f"{s.power[s.active]}", R_TALENT)
+    if why == "commit":
+        return (f"{name} is committed: {ability} commits it (its cost), and committed heroes "
+                "cannot do anything that would require them to become committed", R_READY)
+    if why == "cost":
+        return f"{ability}'s costs cannot be paid now", R_TALENT
+    if why == "cooldown":
         return f"{ability} has Cooldown: once per turn", R_COOLDOWN
-    if talent.ultimate and not s.mighty(u):
+    if why == "ultimate":
         return (f"{name} is not levelled up and not Divine: mortal heroes cannot use Ultimate "
                 "talents", R_ULTIMATE)
-    if not _first_step_possible(s, u, talent.effects):
+    if why == "target":
         return f"{ability} has no legal target for its first step", R_FAQ_PARTIAL
     return None
 
 
-__all__ = ["legal_actions", "why_illegal", "revive_actions", "shop_actions", "in_combat"]
+__all__ = ["legal_actions", "why_illegal", "revive_actions", "shop_actions", "known_names",
+           "can_announce", "talent_context", "talent_ap", "level_cost", "word_of",
+           "CONDUITS"]

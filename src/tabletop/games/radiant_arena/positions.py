@@ -9,20 +9,26 @@ home unless placed), and a seat's deck is its skill cards not placed elsewhere, 
 ``from_data`` is strict: an unknown key or table anywhere, a value of the wrong type or
 out of range is an error naming the table and key; then :mod:`.checks` refuses any
 position that play cannot reach, citing the rule it breaks. Every failure is a
-``ScenarioError``. Effects in progress (the stack) are named by their source (which
-card's effects, which step), never written out, so a scenario cannot invent effects.
+``ScenarioError``. The rules kernel's data (effects resolving, triggers waiting, delayed
+triggers, continuous effects) names the compiled card data by address (``"skill:zeal:
+clash"``, a step ``"skill:lifelink:clash/1"``), never writes effects out: a scenario
+cannot invent an effect.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
+from tabletop.cards import CLASH, DONE, TIMED, Delayed, Frame, Modifier, Pending, Program
 from tabletop.core import Chance, ScenarioError
 
-from .actions import LANES
-from .flow import FORCED_MANIFEST, MASS_REVIVE, ORDER
-from .rules import CONDUIT, DEPLOY, HOME, OVER, PREP, VOID, ArenaState, owner
+from .combat import Clash, Combat
+from .ids import CONDUITS, DEITY, DEPLOY, HOME, LABELS, LANES, OVER, PREP, VOID, ConduitRef
+from .vocab import VOCAB
+
+if TYPE_CHECKING:
+    from .rules import ArenaState
 
 ZONE_NAMES = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
 ZONE_OF = {name: z for z, name in ZONE_NAMES.items()}
@@ -30,19 +36,63 @@ ZONE_OF = {name: z for z, name in ZONE_NAMES.items()}
 DATA_PHASES = ("deploy", "preparation", "action", "attack", "block", "attacker-clash",
                "defender-clash", "reveal", "resolution", "combat-end", "revive", "shop",
                "draw", "discard", "end", "over")
-LABELS = ("A", "B")
 MAX_NUMBER = 999  # power, damage, turn... : far above anything a game reaches
 MAX_SEED = 2**63 - 1  # TOML integers are 64-bit signed
-# The sources of effect frames: which card's effects (see rules.effect_frame).
-CARD_SOURCES = ("talent", "item-talent", "skill-talent", "clash", "manifest", "ruin", "equip",
-                "combat-damage", "would-be-ko")
-RULE_SOURCES = {"mass-revive": MASS_REVIVE, "forced-manifest": FORCED_MANIFEST,
-                "order": ORDER}
+DURATIONS = ("combat", "turn", "next_turn", "source", "permanent")
 TOP_KEYS = frozenset({
     "players", "seed", "params", "turn", "active", "phase", "action_points", "power",
     "buyback", "banished", "used", "home_at_start", "revived", "units", "hands", "decks",
-    "deck_tops", "discards", "shops", "conduits", "mods", "grants", "combat", "stack",
-    "chance", "winner", "cause", "reason"})
+    "deck_tops", "discards", "shops", "void", "conduits", "modifiers", "combat", "stack",
+    "pending", "delayed", "seen", "clock", "chance", "winner", "cause", "reason"})
+# The fields of a frame's context that are objects (units, conduits, cards) by event kind.
+OBJECT_FIELDS = {name: frozenset(k for k, t in spec.fields.items() if t == "object")
+                 for name, spec in (*VOCAB.events.items(), *VOCAB.hooks.items())}
+
+
+# --- objects in data ---------------------------------------------------------------------
+
+
+def enc(s: ArenaState, obj: Any) -> Any:
+    """An object as data: a unit by name, a conduit as ``conduit:<seat>:<lane>``, a card
+    as ``card:<id>``, None or DONE as ``none``."""
+    if obj is None or obj is DONE:
+        return "none"
+    if isinstance(obj, ConduitRef):
+        return f"conduit:{LABELS[obj.seat].lower()}:{LANES[obj.lane]}"
+    if isinstance(obj, str):
+        return f"card:{obj}"
+    if obj == -1:
+        return ""
+    return unit_key(s, obj)
+
+
+def dec(s: ArenaState, value: Any, where: str) -> Any:
+    """An object read back (see :func:`enc`)."""
+    text = word(value, where)
+    if text == "none":
+        return DONE
+    if text == "":
+        return -1
+    if text.startswith("conduit:"):
+        parts = text.split(":")
+        if len(parts) != 3 or parts[1] not in ("a", "b") or parts[2] not in LANES:
+            raise ScenarioError(f"{where}: a conduit is conduit:<a|b>:<lane>")
+        return CONDUITS["ab".index(parts[1])][LANES.index(parts[2])]
+    if text.startswith("card:"):
+        card = text[5:]
+        if card not in s.cat.skills:
+            raise ScenarioError(f"{where}: {card[:40]!r} is not a skill card")
+        return card
+    return _unit_id(s, text, where)
+
+
+def unit_key(s: ArenaState, u: int) -> str:
+    """How a position names a unit: its name, or ``<card>.<a|b>`` for the two face-down
+    deities of the same card (which share a name until one manifests)."""
+    name = s.unit_name[u]
+    if s.unit_name.count(name) > 1:
+        return f"{s.unit_card[u]}.{LABELS[u // 4].lower()}"
+    return name
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -51,28 +101,36 @@ TOP_KEYS = frozenset({
 def to_data(s: ArenaState) -> dict[str, Any]:
     """The whole position (TOML-ready: no nulls). The question a seat is asked (``ask``)
     is not written: it follows from the rest, and loading asks it again."""
-    name = s.unit_card
+    units: dict[str, Any] = {}
+    for u in range(8):
+        entry: dict[str, Any] = {"zone": ZONE_NAMES[s.zone[u]], "levelled": bool(s.lvl[u]),
+                                 "committed": bool(s.comm[u]), "damage": s.dmg[u],
+                                 "item": s.item[u]}
+        key = unit_key(s, u)
+        if key != s.unit_name[u]:
+            entry["name"] = s.unit_name[u]
+        units[key] = entry
     out: dict[str, Any] = {
         "players": 2, "seed": s.seed, "params": dict(s.params),
         "turn": s.turn, "active": s.active, "phase": DATA_PHASES[s.phase],
         "action_points": s.ap, "power": list(s.power), "buyback": list(s.buyback),
-        "banished": [name[b] if b >= 0 else "" for b in s.banished],
+        "banished": [unit_key(s, b) if b >= 0 else "" for b in s.banished],
         "used": sorted(s.used),
-        "home_at_start": [name[u] for u in range(8) if s.home_at_start >> u & 1],
+        "home_at_start": [unit_key(s, u) for u in range(8) if s.home_at_start >> u & 1],
         "revived": s.revived,
-        "units": {name[u]: {"zone": ZONE_NAMES[s.zone[u]], "levelled": bool(s.lvl[u]),
-                            "committed": bool(s.comm[u]), "damage": s.dmg[u],
-                            "item": s.item[u]} for u in range(8)},
+        "units": units,
         "hands": [list(h) for h in s.hands], "decks": [list(d) for d in s.decks],
         "discards": [list(d) for d in s.discards], "shops": [list(x) for x in s.shops],
+        "void": [list(v) for v in s.void],
         "conduits": [[{"id": s.cond[p][x], "damage": s.cdmg[p][x], "ruined": s.ruined[p][x]}
                       for x in range(3)] for p in (0, 1)],
-        "mods": [{"unit": name[u], "attack": a, "armor": r, "until": _until(c)}
-                 for u, a, r, c in s.mods],
-        "grants": [{"unit": name[u], "keyword": k, "until": _until(c)}
-                   for u, k, c in s.grants],
+        "modifiers": [_modifier_data(s, m) for m in s.store],
         "combat": _combat_data(s),
-        "stack": [_frame_data(s, frame) for frame in s.stack],
+        "stack": [_frame_data(s, f) for f in s.stack],
+        "pending": [_pending_data(s, p) for p in s.pending],
+        "delayed": [_delayed_data(s, d) for d in s.delayed],
+        "seen": [_seen_data(s, f) for f in s.seen],
+        "clock": s.clock,
         "chance": f"{s.chance.s:016x}",
     }
     if s.phase == OVER:
@@ -80,44 +138,98 @@ def to_data(s: ArenaState) -> dict[str, Any]:
     return out
 
 
-def _until(combat: bool) -> str:
-    return "combat" if combat else "turn"
-
-
 def _combat_data(s: ArenaState) -> dict[str, Any]:
-    d = s.c_def
+    c = s.combat
+    if c is None:
+        return {}
+    d = c.defender
     return {
-        "attackers": [s.unit_card[u] for u in s.c_att],
-        "defender": "" if d < 0 else ("conduit" if d >= CONDUIT else s.unit_card[d]),
-        "lane": LANES[s.c_lane] if s.c_lane >= 0 else "",
-        "blocked": s.c_blocked,
-        "target": s.unit_card[s.c_target] if s.c_target >= 0 else "",
-        "clashes": [{"unit": s.unit_card[u], "card": k, "face_up": up}
-                    for u, k, up in s.c_clash],
-        "lifelink": [s.unit_card[u] for u in s.c_shunt] if s.c_shunt else [],
+        "attackers": [unit_key(s, u) for u in c.attackers],
+        "defender": "" if d is None else ("conduit" if isinstance(d, ConduitRef)
+                                          else unit_key(s, d)),
+        "lane": LANES[c.lane] if c.lane >= 0 else "",
+        "blocked": c.blocked,
+        "target": unit_key(s, c.target) if c.target >= 0 else "",
+        "clashes": [{"unit": unit_key(s, u), "card": k, "face_up": up}
+                    for u, k, up in c.clashes],
     }
 
 
-def _frame_data(s: ArenaState, frame: list[Any]) -> dict[str, Any]:
-    _, step, ctx = frame
-    parts = ctx["src"].split(":")
-    out: dict[str, Any] = {"source": parts[0], "card": parts[1] if len(parts) > 1 else "",
-                           "step": step, "controller": ctx["p"],
-                           "unit": s.unit_card[ctx["u"]] if ctx["u"] >= 0 else "",
-                           "lane": LANES[ctx["lane"]]}
-    if parts[0] in ("talent", "combat-damage"):
-        out["levelled"] = parts[2] == "1"
-    if parts[0] in ("talent", "item-talent"):
-        out["ability"] = parts[-1]
-    if "n" in ctx:
-        out["discarded"] = ctx["n"]
-    if "chosen" in ctx:
-        out["chosen"] = [s.unit_card[u] for u in ctx["chosen"]]
-    if "moving" in ctx:
-        out["moving"] = s.unit_card[ctx["moving"]]
-    if "units" in ctx:
-        out["order"] = [s.unit_card[u] for u in ctx["units"]]
+def _modifier_data(s: ArenaState, m: Modifier) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "timestamp": m.ts, "layer": "clash" if m.layer == CLASH else "timed",
+        "source": enc(s, m.source), "card": m.card, "controller": m.controller,
+        "lane": LANES[m.place] if isinstance(m.place, int) and m.place >= 0 else "",
+        "affects": enc(s, m.affects), "kind": m.kind, "key": m.key, "op": m.op,
+        "until": m.until}
+    if m.kind == "replace":
+        out["from"] = _step_address(s, m.value)
+    else:
+        out["value"] = m.value
+    if m.mem:
+        out["memory"] = {k[1:]: [enc(s, o) for o in v] for k, v in m.mem}
     return out
+
+
+def _step_address(s: ArenaState, node: Any) -> str:
+    """The address of the step whose compiled field is ``node`` (a replacement, a delayed
+    trigger's step): ``<program>/<step>``."""
+    found = s.cat.step_of(node)
+    if found is None:
+        raise ValueError(f"no step holds {node!r}")
+    return found
+
+
+def _ctx_data(s: ArenaState, ctx: dict[str, Any]) -> dict[str, Any]:
+    """A frame's context as data: controller, unit, lane, source, and whatever it keeps
+    (X, the event, remembered targets, a step's progress)."""
+    out: dict[str, Any] = {"controller": ctx["p"], "unit": enc(s, ctx.get("u", -1)),
+                           "lane": LANES[ctx["lane"]] if ctx.get("lane", -1) >= 0 else "",
+                           "source": ctx.get("src") or ""}
+    if ctx.get("skill"):
+        out["skill"] = ctx["skill"]
+    if "x" in ctx:
+        out["x"] = ctx["x"]
+    if "on" in ctx:
+        out["on"] = ctx["on"]
+        objects = OBJECT_FIELDS.get(ctx["on"], frozenset())
+        out["event"] = {k: enc(s, v) if k in objects else v
+                        for k, v in (ctx.get("event") or {}).items()}
+    memory = {k[1:]: [enc(s, o) for o in v] for k, v in ctx.items() if k.startswith("$")}
+    if memory:
+        out["memory"] = memory
+    progress: dict[str, Any] = {}
+    for k, v in ctx.items():
+        if k in ("_n", "x") or not k.startswith("_"):
+            continue
+        progress[k[1:]] = [enc(s, o) for o in v] if isinstance(v, tuple) else enc(s, v)
+    if "_n" in ctx:
+        progress["n"] = ctx["_n"]
+    if progress:
+        out["progress"] = progress
+    return out
+
+
+def _frame_data(s: ArenaState, f: Frame) -> dict[str, Any]:
+    out = {"program": f.program.address, "step": f.pc, **_ctx_data(s, f.ctx)}
+    if "pending" in f.ctx:
+        out["order"] = [_pending_data(s, p) for p in f.ctx["pending"]]
+    return out
+
+
+def _pending_data(s: ArenaState, p: Pending) -> dict[str, Any]:
+    return {"program": p.program.address, "word": p.word, **_ctx_data(s, p.context())}
+
+
+def _delayed_data(s: ArenaState, d: Delayed) -> dict[str, Any]:
+    return {"timestamp": d.ts, "from": _step_address(s, d.program), "word": d.word,
+            "card": d.card, "once": d.once, **_ctx_data(s, dict(d.ctx))}
+
+
+def _seen_data(s: ArenaState, f: tuple[Any, ...]) -> dict[str, Any]:
+    if f[0] == "hand":
+        return {"viewer": f[1], "owner": f[2], "zone": "hand", "card": f[3]}
+    return {"viewer": f[1], "owner": f[2], "zone": "deck", "position": f[3], "card": f[4]}
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -219,10 +331,14 @@ def pair(t: Table, key: str, default: list[Any]) -> list[Any]:
     return t.list(key, default, 2)
 
 
-def from_data(data: Mapping[str, Any]) -> ArenaState:
-    """Build a position; raises ``ScenarioError`` naming what is wrong and where."""
+
+def from_data(data: Mapping[str, Any],
+              make: Callable[[int, dict[str, Any]], ArenaState],
+              check_params: Callable[[dict[str, Any]], dict[str, Any]]) -> ArenaState:
+    """Build a position; raises ``ScenarioError`` naming what is wrong and where.
+    ``make(seed, params)`` gives a new undeployed state, ``check_params`` the game's
+    parameter check (spec.py passes both: positions does not import the spec)."""
     from .checks import check_playable, check_position
-    from .spec import SPEC, new_from_params
 
     top = Table(data, "(top level)")
     for key in data:
@@ -232,8 +348,8 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
     top.int("players", 2, 2, 2)  # radiant-arena is played by two
     params = top.raw("params") if "params" in top else {}
     Table(params, "params")  # a table
-    params = SPEC.check_params(2, params)
-    s = new_from_params(top.int("seed", 0, 0, MAX_SEED), params, deploy=False)
+    params = check_params(params)
+    s = make(top.int("seed", 0, 0, MAX_SEED), params)
     s.events = []
     phase = top.str("phase", "action", DATA_PHASES)
     s.phase = DATA_PHASES.index(phase)
@@ -246,6 +362,7 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
     s.buyback = [flag(v, f"buyback[{p}]") for p, v in enumerate(pair(top, "buyback",
                                                                      [True, True]))]
     s.revived = top.bool("revived", False)
+    s.clock = top.int("clock", 0, 0, 10**6)
     if "chance" in top:
         text = top.str("chance", "")
         if len(text) != 16 or any(c not in "0123456789abcdef" for c in text):
@@ -263,11 +380,16 @@ def from_data(data: Mapping[str, Any]) -> ArenaState:
         s.used.add(word(v, f"used[{i}]"))
     _cards(s, top)
     _conduits(s, top)
-    s.mods = [_mod(s, Table(m, f"mods[{i}]")) for i, m in enumerate(top.list("mods", []))]
-    s.grants = [_grant(s, Table(g, f"grants[{i}]")) for i, g in enumerate(top.list("grants",
-                                                                                      []))]
+    s.store = tuple(_modifier(s, Table(m, f"modifiers[{i}]"))
+                    for i, m in enumerate(top.list("modifiers", [])))
     _combat(s, top.table("combat"))
     s.stack = [_frame(s, Table(f, f"stack[{i}]")) for i, f in enumerate(top.list("stack", []))]
+    s.pending = tuple(_pending(s, Table(p, f"pending[{i}]"))
+                      for i, p in enumerate(top.list("pending", [])))
+    s.delayed = tuple(_delayed(s, Table(d, f"delayed[{i}]"))
+                      for i, d in enumerate(top.list("delayed", [])))
+    s.seen = tuple(_seen(s, Table(f, f"seen[{i}]")) for i, f in enumerate(top.list("seen",
+                                                                                  [])))
     if s.phase != OVER:
         for key in ("winner", "cause", "reason"):
             if key in top:
@@ -294,29 +416,45 @@ def _default_turn(phase: int, active: int) -> int:
     return 0 if phase == DEPLOY else 3 + active
 
 
+def _keys(s: ArenaState) -> dict[str, int]:
+    """Every name a position may use for a unit: its name, and ``<card>.<a|b>``."""
+    out = {f"{s.unit_card[u]}.{LABELS[u // 4].lower()}": u for u in range(8)}
+    out.update((s.unit_name[u], u) for u in range(8) if s.unit_name.count(s.unit_name[u]) == 1)
+    return out
+
+
 def _unit_id(s: ArenaState, value: Any, where: str) -> int:
-    return s.names[word(value, where, s.names)]
+    keys = _keys(s)
+    return keys[word(value, where, keys)]
 
 
 def _units(s: ArenaState, top: Table) -> None:
     units = top.table("units")
-    for name in units.data:
-        if not isinstance(name, str) or name not in s.names:
-            shown = str(name)[:40]
+    keys = _keys(s)
+    names = list(s.unit_name)
+    for key in units.data:
+        if not isinstance(key, str) or key not in keys:
+            shown = str(key)[:40]
             raise ScenarioError(f"units: {shown!r} is not a hero or deity of these decks "
-                                f"({', '.join(s.names)})")
-        u = s.names[name]
-        t = units.table(name)
+                                f"({', '.join(s.unit_name)})")
+        u = keys[key]
+        t = units.table(key)
         s.zone[u] = ZONE_OF[t.str("zone", "home", ZONE_OF)]
         s.lvl[u] = int(t.bool("levelled", False))
         s.comm[u] = int(t.bool("committed", False))
         s.dmg[u] = t.int("damage", 0)
         item = t.str("item", "")
         if item and item not in s.cat.items:
-            raise ScenarioError(f"units.{name}.item: {item[:40]!r} is not an item")
+            raise ScenarioError(f"units.{key}.item: {item[:40]!r} is not an item")
         s.item[u] = item
+        card, label = s.unit_card[u], LABELS[u // 4].lower()
+        name = t.str("name", key if key in (card, f"{card}.{label}") else s.unit_name[u],
+                     (card, f"{card}.{label}"))
+        names[u] = name
         t.done()
     units.done()
+    s.unit_name = tuple(names)
+    s.names = {n: i for i, n in enumerate(names)}
 
 
 def _banished(s: ArenaState, seat: int, value: Any) -> int:
@@ -324,7 +462,7 @@ def _banished(s: ArenaState, seat: int, value: Any) -> int:
     if not name:
         return -1
     u = _unit_id(s, name, f"banished[{seat}]")
-    if owner(u) != seat or u % 4 == 3:
+    if u // 4 != seat or u % 4 == DEITY:
         raise ScenarioError(f"banished[{seat}]: {name!r} is not a hero of player "
                             f"{LABELS[seat]} (Key Concepts — Manifestation: you banish one "
                             "of your heroes)")
@@ -345,13 +483,14 @@ def _card_list(s: ArenaState, value: Any, where: str, kinds: tuple[str, ...]) ->
 
 def _cards(s: ArenaState, top: Table) -> None:
     for key, kinds in (("hands", ("skills",)), ("discards", ("skills", "items")),
-                       ("shops", ("items",))):
+                       ("shops", ("items",)), ("void", ("skills", "items"))):
         if key in top:
             value = pair(top, key, [[], []])
-            setattr(s, key, [_card_list(s, value[p], f"{key}[{p}]", kinds) for p in (0, 1)])
+            cards = [_card_list(s, value[p], f"{key}[{p}]", kinds) for p in (0, 1)]
+            setattr(s, key, tuple(map(tuple, cards)) if key == "void" else cards)
     if "shops" not in top:  # the items not equipped nor destroyed are still in the shop
         for p in (0, 1):
-            gone = {s.item[u] for u in s.units_of(p)} | set(s.discards[p])
+            gone = {s.item[u] for u in s.units_of(p)} | set(s.discards[p]) | set(s.void[p])
             s.shops[p] = [i for i in s.shops[p] if i not in gone]
 
 
@@ -370,146 +509,194 @@ def _conduits(s: ArenaState, top: Table) -> None:
             t.done()
 
 
-def _mod(s: ArenaState, t: Table) -> tuple[int, int, int, bool]:
-    u = _unit_id(s, t.raw("unit") if "unit" in t else None, f"{t.where}.unit")
-    out = (u, t.int("attack", 0, -99, 99), t.int("armor", 0, -99, 99),
-           t.str("until", "turn", ("combat", "turn")) == "combat")
+
+def _modifier(s: ArenaState, t: Table) -> Modifier:
+    kind = t.str("kind", "", ("stat", "keyword", "rule", "cost", "replace"))
+    key = t.str("key", "")
+    op = t.str("op", "")
+    if kind == "stat":
+        _choice(t, key, sorted(k for k, x in VOCAB.stats.items() if x.modifiable), "key")
+        _choice(t, op, ("add", "set"), "op")
+    elif kind == "keyword":
+        _choice(t, key, sorted(k for k, x in VOCAB.keywords.items() if x.grantable), "key")
+        _choice(t, op, ("grant", "lose"), "op")
+    elif kind == "rule":
+        _choice(t, key, sorted(VOCAB.rules), "key")
+    elif kind == "cost":
+        _choice(t, key, sorted(VOCAB.cost_keys), "key")
+    elif kind == "replace":
+        _choice(t, key, sorted(VOCAB.hooks), "key")
+    else:
+        raise ScenarioError(f"{t.where}: needs a kind (stat, keyword, rule, cost, replace)")
+    value: Any = t.int("value", 0, -99, 99)
+    if kind == "replace":
+        value = _node(s, t.str("from", ""), f"{t.where}.from", "replacement")
+        op = value.form
+    lane = t.str("lane", "", ("", *LANES))
+    until = t.str("until", "turn", DURATIONS)
+    controller = t.int("controller", 0, 0, 1)
+    layer = CLASH if t.str("layer", "timed", ("timed", "clash")) == "clash" else TIMED
+    m = Modifier(t.int("timestamp", 0, 0, 10**6), layer,
+                 dec(s, t.str("source", ""), f"{t.where}.source"), t.str("card", ""),
+                 controller, LANES.index(lane) if lane else -1,
+                 dec(s, t.str("affects", ""), f"{t.where}.affects"), kind, key, op, value,
+                 until, controller if until == "next_turn" else None,
+                 _memory(s, t.table("memory")) if "memory" in t else ())
     t.done()
-    return out
+    return m
 
 
-def _grant(s: ArenaState, t: Table) -> tuple[int, str, bool]:
-    from .data import GRANTABLE
+def _choice(t: Table, value: str, choices: Any, key: str) -> None:
+    if value not in choices:
+        raise ScenarioError(f"{t.at(key)}: {value[:40]!r} is not one of "
+                            f"{', '.join(choices)}")
 
-    u = _unit_id(s, t.raw("unit") if "unit" in t else None, f"{t.where}.unit")
-    out = (u, t.str("keyword", "", GRANTABLE) if "keyword" in t else "",
-           t.str("until", "turn", ("combat", "turn")) == "combat")
-    if not out[1]:
-        raise ScenarioError(f"{t.where}: needs a keyword ({', '.join(sorted(GRANTABLE))})")
+
+def _node(s: ArenaState, address: str, where: str, field: str) -> Any:
+    """The compiled field of a step named ``<program>/<step>`` (a replacement, a delayed
+    trigger's effects)."""
+    program_at, _, step_at = address.rpartition("/")
+    program = s.cat.program(program_at)
+    if program is None or not step_at.isdigit() or int(step_at) >= len(program.steps):
+        raise ScenarioError(f"{where}: {address[:60]!r} is not a step of the cards")
+    step = program.steps[int(step_at)]
+    found = step.f.get(field)
+    if found is None:
+        raise ScenarioError(f"{where}: {address[:60]!r} is not a {step.op} step with a "
+                            f"{field}")
+    return found
+
+
+def _memory(s: ArenaState, t: Table) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    out = []
+    for name in list(t.data):
+        values = t.list(name, [])
+        out.append(("$" + str(name), tuple(dec(s, v, f"{t.at(name)}[{i}]")
+                                            for i, v in enumerate(values))))
+    t.done()
+    return tuple(out)
+
+
+def _ctx(s: ArenaState, t: Table) -> dict[str, Any]:
+    """A frame's context from data (see ``_ctx_data``)."""
+    lane = t.str("lane", "", ("", *LANES))
+    ctx: dict[str, Any] = {"p": t.int("controller", 0, 0, 1),
+                           "u": dec(s, t.str("unit", ""), t.at("unit")),
+                           "lane": LANES.index(lane) if lane else -1,
+                           "src": t.str("source", "")}
+    if "skill" in t:
+        ctx["skill"] = t.str("skill", "", s.cat.skills)
+    if "x" in t:
+        ctx["x"] = t.int("x", 0, 0, 99)
+    if "on" in t:
+        on = t.str("on", "", OBJECT_FIELDS)
+        ctx["on"] = on
+        event = t.table("event")
+        out: dict[str, Any] = {}
+        for k in list(event.data):
+            v = event.raw(k)
+            out[str(k)] = dec(s, v, event.at(k)) if k in OBJECT_FIELDS[on] else v
+        event.done()
+        ctx["event"] = out
+    if "memory" in t:
+        ctx.update(_memory(s, t.table("memory")))
+    if "progress" in t:
+        p = t.table("progress")
+        for k in list(p.data):
+            v = p.raw(k)
+            if k == "n":
+                ctx["_n"] = number(v, p.at(k), 0, 99)
+            elif isinstance(v, list):
+                ctx["_" + str(k)] = tuple(dec(s, x, f"{p.at(k)}[{i}]") for i, x in enumerate(v))
+            else:
+                ctx["_" + str(k)] = dec(s, v, p.at(k))
+        p.done()
+    return ctx
+
+
+def _program(s: ArenaState, t: Table) -> Program:
+    address = t.str("program", "")
+    program = s.cat.program(address)
+    if program is None:
+        raise ScenarioError(f"{t.at('program')}: {address[:60]!r} is not an effect of the "
+                            "cards (programs are named by address: skill:zeal:clash)")
+    return program
+
+
+def _frame(s: ArenaState, t: Table) -> Frame:
+    """One frame of the stack: its program is the cards' own, named by address."""
+    program = _program(s, t)
+    step = t.int("step", 0, 0, len(program.steps))
+    ctx = _ctx(s, t)
+    if "order" in t:
+        ctx["pending"] = tuple(_pending(s, Table(p, f"{t.at('order')}[{i}]"))
+                               for i, p in enumerate(t.list("order", [])))
+    t.done()
+    return Frame(program, step, ctx)
+
+
+def _pending(s: ArenaState, t: Table) -> Pending:
+    program = _program(s, t)
+    word_ = t.str("word", "")
+    ctx = _ctx(s, t)
+    t.done()
+    return Pending(ctx["p"], word_, program, tuple(ctx.items()))
+
+
+def _delayed(s: ArenaState, t: Table) -> Delayed:
+    address = t.str("from", "")
+    program = _node(s, address, t.at("from"), "effects")
+    step = s.cat.program(address.rpartition("/")[0]).steps[  # type: ignore[union-attr]
+        int(address.rpartition("/")[2])]
+    ctx = _ctx(s, t)
+    d = Delayed(t.int("timestamp", 0, 0, 10**6), step.f["on"], step.f.get("match", ()),
+                step.f.get("if"), program, ctx["p"], t.str("word", ""), t.str("card", ""),
+                t.bool("once", True), tuple(ctx.items()))
+    t.done()
+    return d
+
+
+def _seen(s: ArenaState, t: Table) -> tuple[Any, ...]:
+    viewer, owner_ = t.int("viewer", 0, 0, 1), t.int("owner", 0, 0, 1)
+    zone = t.str("zone", "hand", ("hand", "deck"))
+    card = t.str("card", "", s.cat.skills)
+    if zone == "hand":
+        out: tuple[Any, ...] = ("hand", viewer, owner_, card)
+    else:
+        out = ("deck", viewer, owner_, t.int("position", 0, 0, 99), card)
     t.done()
     return out
 
 
 def _combat(s: ArenaState, t: Table) -> None:
-    s.c_att = [_unit_id(s, v, f"combat.attackers[{i}]")
-               for i, v in enumerate(t.list("attackers", []))]
+    if not t.data:
+        s.combat = None
+        t.done()
+        return
+    attackers = [_unit_id(s, v, f"combat.attackers[{i}]")
+                 for i, v in enumerate(t.list("attackers", []))]
     lane = t.str("lane", "", ("", *LANES))
-    s.c_lane = LANES.index(lane) if lane else -1
-    defender = t.str("defender", "", ("", "conduit", *s.names))
+    c = Combat(attackers, LANES.index(lane) if lane else -1)
+    defender = t.str("defender", "", ("", "conduit", *_keys(s)))
     if defender == "conduit":
-        if s.c_lane < 0:
+        if c.lane < 0:
             raise ScenarioError("combat.defender: a conduit needs the combat's lane")
-        s.c_def = CONDUIT + (1 - s.active) * 3 + s.c_lane
+        c.defender = CONDUITS[1 - s.active][c.lane]
     else:
-        s.c_def = s.names[defender] if defender else -1
-    s.c_blocked = t.bool("blocked", False)
-    target = t.str("target", "", ("", *s.names))
-    s.c_target = s.names[target] if target else -1
-    s.c_clash = []
-    for i, c in enumerate(t.list("clashes", [])):
-        ct = Table(c, f"combat.clashes[{i}]")
+        c.defender = _unit_id(s, defender, "combat.defender") if defender else None
+    c.blocked = t.bool("blocked", False)
+    target = t.str("target", "", ("", *_keys(s)))
+    c.target = _unit_id(s, target, "combat.target") if target else -1
+    for i, x in enumerate(t.list("clashes", [])):
+        ct = Table(x, f"combat.clashes[{i}]")
         u = _unit_id(s, ct.raw("unit") if "unit" in ct else None, f"{ct.where}.unit")
         card = ct.str("card", "", s.cat.skills) if "card" in ct else ""
         if not card:
             raise ScenarioError(f"{ct.where}: needs the card clashed")
-        s.c_clash.append((u, card, ct.bool("face_up", False)))
+        c.clashes.append(Clash(u, card, ct.bool("face_up", False)))
         ct.done()
-    link = t.list("lifelink", [])
-    if link:
-        if len(link) != 2:
-            raise ScenarioError("combat.lifelink: [the hero with Lifelink, the hero taking "
-                                "half], or []")
-        s.c_shunt = (_unit_id(s, link[0], "combat.lifelink[0]"),
-                     _unit_id(s, link[1], "combat.lifelink[1]"))
-    else:
-        s.c_shunt = None
     t.done()
-
-
-def _frame(s: ArenaState, t: Table) -> list[Any]:
-    """One frame of the stack, from its source: the effects are the card's own."""
-    source = t.str("source", "", (*CARD_SOURCES, *RULE_SOURCES)) if "source" in t else ""
-    if not source:
-        names = ", ".join((*CARD_SOURCES, *RULE_SOURCES))
-        raise ScenarioError(f"{t.where}: needs a source ({names})")
-    p = t.int("controller", 0, 0, 1)
-    unit = t.str("unit", "", ("", *s.names))
-    lane = t.str("lane", "", LANES) if "lane" in t else ""
-    if not lane:
-        raise ScenarioError(f"{t.where}: needs the lane where it happens")
-    ctx: dict[str, Any] = {"p": p, "u": s.names[unit] if unit else -1,
-                           "lane": LANES.index(lane)}
-    card = t.str("card", "")
-    levelled = t.bool("levelled", False)
-    ability = t.str("ability", "")
-    effects, src = _effects_of(s, t.where, source, card, levelled, ability)
-    ctx["src"] = src
-    if source == "skill-talent":
-        ctx["skill"] = card  # the card on the table, to the discard pile once resolved
-    step = t.int("step", 0, 0, len(effects))
-    if "discarded" in t:
-        ctx["n"] = t.int("discarded", 0, 0, 99)
-    if "chosen" in t:
-        ctx["chosen"] = [_unit_id(s, v, f"{t.where}.chosen[{i}]")
-                         for i, v in enumerate(t.list("chosen", []))]
-    if "moving" in t:
-        ctx["moving"] = _unit_id(s, t.raw("moving"), f"{t.where}.moving")
-    if "order" in t:
-        ctx["units"] = tuple(_unit_id(s, v, f"{t.where}.order[{i}]")
-                             for i, v in enumerate(t.list("order", [])))
-    t.done()
-    return [effects, step, ctx]
-
-
-def _effects_of(s: ArenaState, where: str, source: str, card: str, levelled: bool,
-                ability: str) -> tuple[tuple[Any, ...], str]:
-    """The effects a source names, and its key; an unknown card is an error."""
-    cat = s.cat
-
-    def bad(what: str) -> ScenarioError:
-        return ScenarioError(f"{where}: {what}")
-
-    if source in RULE_SOURCES:
-        if card:
-            raise bad(f"a {source} frame names no card")
-        return RULE_SOURCES[source], source
-    side = int(levelled)
-    if source == "talent":
-        unit = cat.units.get(card)
-        talent = next((t for t in unit.sides[side].talents if t.id == ability), None) \
-            if unit else None
-        if talent is None:
-            raise bad(f"{card[:40]!r} has no talent {ability[:40]!r} on that side")
-        return talent.effects, f"talent:{card}:{side}:{ability}"
-    if source == "item-talent":
-        item = cat.items.get(card)
-        talent = next((t for t in item.talents if t.id == ability), None) if item else None
-        if talent is None:
-            raise bad(f"{card[:40]!r} is not an item with the talent {ability[:40]!r}")
-        return talent.effects, f"item-talent:{card}:{ability}"
-    if source in ("skill-talent", "clash"):
-        skill = cat.skills.get(card)
-        effects = None if skill is None else (
-            skill.talent.effects if source == "skill-talent" and skill.talent else
-            skill.clash if source == "clash" else None)
-        if not effects:
-            raise bad(f"{card[:40]!r} is not a skill card with a "
-                      f"{'talent' if source == 'skill-talent' else 'clash effect'}")
-        return effects, f"{source}:{card}"
-    found = {
-        "manifest": lambda: cat.units[card].manifest if card in cat.units else None,
-        "ruin": lambda: cat.conduits[card].ruin if card in cat.conduits else None,
-        "equip": lambda: cat.items[card].equip if card in cat.items else None,
-        "combat-damage": lambda: cat.units[card].sides[side].on_combat_damage
-        if card in cat.units else None,
-        "would-be-ko": lambda: (("script", {"name": cat.units[card].on_would_be_ko}),)
-        if card in cat.units and cat.units[card].on_would_be_ko else None,
-    }[source]()
-    if not found:
-        raise bad(f"{card[:40]!r} has no {source} effect")
-    if source == "combat-damage":
-        return found, f"combat-damage:{card}:{side}"
-    return found, f"{source}:{card}"
+    s.combat = c
 
 
 def _fill_decks(s: ArenaState, top: Table) -> None:

@@ -1,4 +1,4 @@
-"""Radiant: Offline Battle Arena — the rules engine of radiant-arena.
+"""Radiant: Offline Battle Arena — the State of radiant-arena.
 
 Two players, three heroes and a deity each, three conduits in three lanes. A turn is
 Preparation (action points, Evoker, Regen), the Action phase (the five basic actions,
@@ -11,90 +11,130 @@ Manifestation, Damage and KOs, Special Damage Types, Power), The Turn (all three
 Combat (all three steps, Blocking), Keywords and the FAQ. Decisions where the rulebook is
 silent are in docs/rules/radiant-arena.md.
 
-The engine is a driver loop (:meth:`ArenaState._advance`): it runs automatic steps until
-a seat must decide. Effects in progress are data (a stack of frames), never Python
+The package, bottom up (no module imports one above it): :mod:`.ids` (names), :mod:`.events`,
+:mod:`.board` (damage, KOs, ruin, cards, the kernel's frames, triggers and replacements),
+:mod:`.combat`, :mod:`.ops` (the card language's ops), :mod:`.vocab` (the vocabulary for
+the rules kernel), :mod:`.data` (card files), :mod:`.legal`, :mod:`.flow` (the driver),
+:mod:`.views`, :mod:`.hidden`, :mod:`.positions`, :mod:`.checks`, this module (the State)
+and :mod:`.spec`. Effects in progress are data (a stack of kernel frames), never Python
 generators, so a state clones in microseconds in the middle of any effect.
 """
 
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
+from tabletop.cards import STATIC, Delayed, Frame, Modifier, ModSpec, Pending, Vocabulary
+from tabletop.cards import modifiers as kernel_mods
 from tabletop.core import Action, Chance, Event, Outcome, State
 
-from .actions import Act, act, parse
-from .data import Catalog, Effect, Talent
+from . import flow, hidden, legal, positions, views
+from .actions import Act, parse
+from .combat import Combat
+from .data import Catalog, Side, Talent
+from .ids import (
+    ACTION_PHASE,
+    ADJACENT,
+    AP_PER_TURN,
+    BLOCK,
+    BUYBACK_COST,
+    CLASH_A,
+    CLASH_D,
+    COMBAT_END,
+    DEITY,
+    DEPLOY,
+    DISCARD,
+    DRAW,
+    END,
+    GATHER,
+    HAND_LIMIT,
+    HAND_SIZE,
+    HOME,
+    ITEMS,
+    KO_POWER,
+    LABELS,
+    LANES,
+    MAIN,
+    OVER,
+    PHASE_NAMES,
+    PREP,
+    R_ACTION,
+    R_ANATOMY,
+    R_BASIC,
+    R_BLOCK,
+    R_CLASH,
+    R_CLASH_CARDS,
+    R_COMBAT,
+    R_CONDUIT_ICON,
+    R_COOLDOWN,
+    R_DAMAGE,
+    R_DECKS,
+    R_DEPLOY,
+    R_DRAW,
+    R_EVOKER,
+    R_FAQ_LIFELINK,
+    R_FAQ_MAKA,
+    R_FAQ_MANDATORY,
+    R_FAQ_PARTIAL,
+    R_FAQ_WRATHLORD,
+    R_FIRST,
+    R_GOLDEN,
+    R_HEROIC,
+    R_KEYWORDS,
+    R_MANIFEST,
+    R_PARTICIPANTS,
+    R_PICK,
+    R_POWER,
+    R_PREP,
+    R_READY,
+    R_RESOLUTION,
+    R_REVIVE,
+    R_SETUP,
+    R_SHOP,
+    R_SPECIAL,
+    R_TALENT,
+    R_ULTIMATE,
+    R_WIN,
+    RESOLVE,
+    REVEAL,
+    REVIVE,
+    RUIN_POWER,
+    SHOP,
+    VOID,
+    A,
+    B,
+    ConduitRef,
+    other,
+    owner,
+)
+from .vocab import VOCAB
 
-A, B = 0, 1
-HOME, VOID = -1, -2
-DEITY = 3  # unit slot of the deity: units are seat * 4 + (0, 1, 2 heroes; 3 deity)
-CONDUIT = 100  # effect targets >= CONDUIT are conduits: CONDUIT + seat * 3 + lane
-HAND_LIMIT, HAND_SIZE, AP_PER_TURN, BUYBACK_COST = 7, 5, 3, 5
-KO_POWER, RUIN_POWER = 2, 1
-ADJACENT = ((1,), (0, 2), (1,))  # the central lane touches both outer lanes
 _new = tuple.__new__
 _EVENT_IS_TUPLE = issubclass(Event, tuple)
 
-# phases: decision steps and automatic ones
-DEPLOY, PREP, MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END = range(10)
-REVIVE, SHOP, DRAW, DISCARD, END, OVER = range(10, 16)
-ACTION_PHASE = frozenset({MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END})
-PHASE_NAMES = ("deploy", "preparation", "action", "attack", "block", "clash", "clash",
-               "reveal", "resolution", "combat end", "revive", "shop", "draw", "discard",
-               "end", "over")
-
-# Rule citations: the rulebook's headings.
-R_DEPLOY = "Setting Up Your First Game — Deployment"
-R_SETUP = "Setting Up Your First Game"
-R_GOLDEN = "Key Concepts — The Golden Rules"
-R_WIN = "Key Concepts — Winning & Losing"
-R_READY = "Key Concepts — Committed, Ready, and Recovering"
-R_MANIFEST = "Key Concepts — Manifestation"
-R_DAMAGE = "Key Concepts — Damage and KOs"
-R_SPECIAL = "Key Concepts — Special Damage Types"
-R_POWER = "Key Concepts — Power"
-R_PREP = "The Turn — The Preparation Phase"
-R_FIRST = "The Turn — The First Turn of the Game"
-R_EVOKER = "The Turn — The Evoker Keyword"
-R_ACTION = "The Turn — The Action Phase"
-R_BASIC = "The Turn — The Five Basic Actions"
-R_TALENT = "The Turn — Talent Actions"
-R_REVIVE = "The End Phase — Revive Step"
-R_SHOP = "The End Phase — Shop Step"
-R_DRAW = "The End Phase — Draw Step"
-R_COMBAT = "Combat"
-R_PARTICIPANTS = "Combat — Step One: Determine Participants"
-R_CLASH = "Combat — Step Two: Clash"
-R_RESOLUTION = "Combat — Step Three: Resolution"
-R_BLOCK = "Combat — Blocking"
-R_CLASH_CARDS = "Combat — Clash Cards & Clash Effects"
-R_KEYWORDS = "Keywords"
-R_ULTIMATE = "Keywords — Action Keywords"
-R_COOLDOWN = "Keywords — Action Keywords"
-R_HEROIC = "Keywords — Heroic Keywords"
-R_FAQ_PARTIAL = "FAQ — I can only partially resolve a card's effects. What should I do?"
-
-
-def other(seat: int) -> int:
-    """The opponent."""
-    return 1 - seat
-
-
-def owner(unit: int) -> int:
-    """The seat a unit belongs to."""
-    return unit // 4
-
 
 class ArenaState(State):
-    """A game of radiant-arena (see the module docstring)."""
+    """A game of radiant-arena (see the module docstring).
+
+    Flat fields, so a clone copies lists: per unit slot ``zone`` (a lane, HOME or VOID),
+    ``lvl``, ``comm``, ``dmg``, ``item``; per seat ``hands``, ``decks``, ``discards``,
+    ``shops``, ``void``, conduits (``cond``, ``cdmg``, ``ruined``), ``power``, ``buyback``,
+    ``banished``; the turn (``active``, ``ap``, ``turn``, ``phase``); the rules kernel's
+    data: ``store`` (continuous effects), ``stack`` (effects resolving), ``pending``
+    (triggers waiting), ``delayed`` (delayed triggers), ``seen`` (cards a seat looked at),
+    ``clock`` (timestamps); ``combat`` (a :class:`~.combat.Combat` or None) and ``ask``
+    (the question a seat is asked, if any).
+    """
+
+    V: ClassVar[Vocabulary] = VOCAB
 
     __slots__ = (
-        "cat", "unit_card", "names", "zone", "lvl", "comm", "dmg", "item", "hands", "decks",
-        "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback", "active", "ap",
-        "turn", "phase", "to_deploy", "used", "home_at_start", "revived", "mods", "grants",
-        "c_att", "c_def", "c_lane", "c_clash", "c_blocked", "c_shunt", "c_target",
-        "stack", "ask", "winner", "cause", "reason", "chance", "banished",
+        "cat", "unit_card", "unit_name", "names", "zone", "lvl", "comm", "dmg", "item",
+        "hands", "decks", "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback",
+        "active", "ap", "turn", "phase", "to_deploy", "used", "home_at_start", "revived",
+        "store", "clock", "combat", "stack", "pending", "delayed", "seen", "ask", "winner",
+        "cause", "reason", "chance", "banished", "void",
     )
 
     def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog) -> None:
@@ -102,7 +142,8 @@ class ArenaState(State):
         self.cat = cat
         decks = [cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]]
         self.unit_card = tuple(u for d in decks for u in (*d.heroes, d.deity))
-        self.names = {cid: i for i, cid in enumerate(self.unit_card)}
+        self.unit_name = unit_names(self.unit_card)
+        self.names = {n: i for i, n in enumerate(self.unit_name)}
         self.zone = [HOME] * 8
         self.lvl = [0] * 8
         self.comm = [0] * 8
@@ -116,6 +157,8 @@ class ArenaState(State):
             self.chance.shuffle(deck)
             self.decks.append(deck)
         self.discards: list[list[str]] = [[], []]
+        # Cards gone for good (banished items, cards an effect put there), per seat.
+        self.void: tuple[tuple[str, ...], ...] = ((), ())
         self.shops = [list(d.items) for d in decks]
         self.cond = [list(d.conduits) for d in decks]
         for lanes in self.cond:
@@ -133,24 +176,24 @@ class ArenaState(State):
         self.used: set[str] = set()
         self.home_at_start = 0
         self.revived = False
-        self.mods: list[tuple[int, int, int, bool]] = []  # unit, attack, armor, until combat end
-        self.grants: list[tuple[int, str, bool]] = []     # unit, keyword, until combat end
-        self.c_att: list[int] = []
-        self.c_def = -1
-        self.c_target = -1
-        self.c_lane = -1
-        self.c_clash: list[tuple[int, str, bool]] = []  # unit, skill, face up
-        self.c_blocked = False
-        self.c_shunt: tuple[int, int] | None = None
-        self.stack: list[list[Any]] = []
+        # The rules kernel's data. The tuples are shared by clones (a change makes a new
+        # one); frames are copied, since they progress in place.
+        self.store: tuple[Modifier, ...] = ()
+        self.clock = 0
+        self.combat: Combat | None = None
+        self.stack: list[Frame] = []
+        self.pending: tuple[Pending, ...] = ()
+        self.delayed: tuple[Delayed, ...] = ()
+        self.seen: tuple[tuple[Any, ...], ...] = ()
         self.ask: tuple[str, int, tuple[Any, ...]] | None = None
         self.winner = -1
         self.cause = ""
         self.reason = ""
         for seat in (A, B):
             d = decks[seat]
-            self._event("setup", (seat, list(d.heroes), len(self.decks[seat]),
-                                  len(self.shops[seat]), d.deity, list(self.cond[seat]),
+            self._event("setup", (seat, [self.unit_name[seat * 4 + i] for i in range(3)],
+                                  len(self.decks[seat]), len(self.shops[seat]),
+                                  self.unit_name[seat * 4 + DEITY], list(self.cond[seat]),
                                   sorted(self.shops[seat])), R_SETUP, None, True)
             hand, deck = self.hands[seat], self.decks[seat]
             for _ in range(HAND_SIZE):
@@ -170,10 +213,11 @@ class ArenaState(State):
         self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
 
     def uname(self, unit: int) -> str:
-        """A unit's card id (its name in the notation)."""
-        return self.unit_card[unit]
+        """A unit's name in the notation (its card id, told apart per side if both seats
+        field the same card)."""
+        return self.unit_name[unit]
 
-    def side(self, unit: int) -> Any:
+    def side(self, unit: int) -> Side:
         """The face of a unit in use (levelled or basic)."""
         return self.cat.units[self.unit_card[unit]].sides[self.lvl[unit]]
 
@@ -185,65 +229,6 @@ class ArenaState(State):
         """Whether a unit is in a lane."""
         return self.zone[unit] >= 0
 
-    def keyword(self, unit: int, kw: str) -> bool:
-        """Whether a unit has a keyword now (printed, from its item, or granted)."""
-        if kw in self.side(unit).keywords:
-            return True
-        it = self.item[unit]
-        if it and kw in self.cat.items[it].grants:
-            return True
-        return any(u == unit and k == kw for u, k, _ in self.grants)
-
-    def keywords(self, unit: int) -> frozenset[str]:
-        """Every keyword a unit has now (printed, from its item, or granted)."""
-        kws: frozenset[str] = self.side(unit).keywords
-        it = self.item[unit]
-        if it:
-            kws = kws | self.cat.items[it].grants
-        if self.grants:
-            kws = kws | {k for u, k, _ in self.grants if u == unit}
-        return kws
-
-    def stats(self, unit: int) -> tuple[int, int, int, frozenset[str]]:
-        """Attack, armor, health and keywords at once, as ``attack_of``, ``armor_of``,
-        ``health_of`` and ``keywords`` give them (one pass, for views drawn at every step
-        of a search)."""
-        side = self.side(unit)
-        attack, armor, health, kws = side.attack, side.armor, side.health, side.keywords
-        it = self.item[unit]
-        if it:
-            item = self.cat.items[it]
-            attack, armor, health = attack + item.attack, armor + item.armor, health + item.health
-            kws = kws | item.grants
-        for u, a, r, _ in self.mods:
-            if u == unit:
-                attack, armor = attack + a, armor + r
-        if self.grants:
-            kws = kws | {k for u, k, _ in self.grants if u == unit}
-        return max(0, attack), max(0, armor), health, kws
-
-    def attack_of(self, unit: int) -> int:
-        """Attack with item and temporary bonuses."""
-        value = self.side(unit).attack + self._item_stat(unit, "attack")
-        return max(0, value + sum(a for u, a, _, _ in self.mods if u == unit))
-
-    def armor_of(self, unit: int) -> int:
-        """Armor with item and temporary bonuses."""
-        value = self.side(unit).armor + self._item_stat(unit, "armor")
-        return max(0, value + sum(r for u, _, r, _ in self.mods if u == unit))
-
-    def health_of(self, unit: int) -> int:
-        """Health with the item's bonus."""
-        return self.side(unit).health + self._item_stat(unit, "health")
-
-    def _item_stat(self, unit: int, stat: str) -> int:
-        it = self.item[unit]
-        return getattr(self.cat.items[it], stat) if it else 0
-
-    def mighty(self, unit: int) -> bool:
-        """Levelled up or Divine: Ultimate effects resolve (Keywords: Ultimate)."""
-        return bool(self.lvl[unit]) or self.keyword(unit, "divine")
-
     def units_of(self, seat: int) -> range:
         """A seat's four unit slots."""
         return range(seat * 4, seat * 4 + 4)
@@ -251,6 +236,205 @@ class ArenaState(State):
     def units_at(self, seat: int, lane: int) -> list[int]:
         """A seat's units in a lane."""
         return [u for u in self.units_of(seat) if self.zone[u] == lane]
+
+    def lookup(self, word: str, seat: int | None) -> int:
+        """The unit a word names for ``seat`` (-1: none). Names are unique but for two
+        face-down deities of the same card (each seat knows only its own): then the
+        seat's own."""
+        u = self.names.get(word, -1)
+        if u >= 0 and seat is not None and u // 4 != seat and u % 4 == DEITY and \
+                self.unit_name[seat * 4 + DEITY] == word:
+            return seat * 4 + DEITY
+        return u
+
+    # --- stats: printed, items, then the modifier store (docs/cards.md §5) -------------
+
+    def statics(self) -> list[tuple[ModSpec, dict[str, Any]]]:
+        """Every static ability of the cards in play, with its context (units in slot
+        order with their items, then ruined conduits)."""
+        out: list[tuple[ModSpec, dict[str, Any]]] = []
+        cat = self.cat
+        for u in range(8):
+            z = self.zone[u]
+            if z < 0:
+                continue
+            ctx = {"p": u // 4, "u": u, "lane": z}
+            out.extend((m, ctx) for m in self.side(u).statics)
+            it = self.item[u]
+            if it:
+                out.extend((m, ctx) for m in cat.items[it].statics)
+        for p in (0, 1):
+            for lane in range(3):
+                if self.ruined[p][lane]:
+                    c = cat.conduits[self.cond[p][lane]]
+                    if c.statics:
+                        ctx = {"p": p, "u": -1, "lane": lane}
+                        out.extend((m, ctx) for m in c.statics)
+        return out
+
+    def stat(self, unit: int, key: str, base: int | None = None, lo: int = STATIC,
+             hi: int = 6) -> int:
+        """A stat through the layers ``lo`` to ``hi`` (``base``: printed and items)."""
+        if base is None:
+            side = self.side(unit)
+            base = getattr(side, key)
+            it = self.item[unit]
+            if it:
+                base += getattr(self.cat.items[it], key)
+        store = self.store
+        if not store and not self.cat.live_statics:
+            return base
+        statics = self.statics() if self.cat.live_statics else ()
+        return kernel_mods.stat(self.V, self, store, unit, key, base, statics, lo, hi)
+
+    def keyword(self, unit: int, kw: str) -> bool:
+        """Whether a unit has a keyword now (printed, from its item, granted, lost)."""
+        side = self.side(unit)
+        it = self.item[unit]
+        base = kw in side.keywords or (kw == "regen" and side.regen > 0) or (
+            bool(it) and kw in self.cat.items[it].grants)
+        if not self.store and not self.cat.live_statics:
+            return base
+        return self.keyword_value(unit, kw) > 0
+
+    def keyword_value(self, unit: int, kw: str) -> int:
+        """A keyword's value (Regen's number; 1 for a keyword without one; 0: none)."""
+        side = self.side(unit)
+        it = self.item[unit]
+        if kw == "regen":
+            base = side.regen
+        else:
+            base = int(kw in side.keywords or (bool(it) and kw in self.cat.items[it].grants))
+        if not self.store and not self.cat.live_statics:
+            return base
+        statics = self.statics() if self.cat.live_statics else ()
+        return kernel_mods.keyword(self.V, self, self.store, unit, kw, base, statics)
+
+    def keywords(self, unit: int) -> frozenset[str]:
+        """Every keyword a unit has now (Regen apart: its value is :meth:`regen`)."""
+        side = self.side(unit)
+        kws = side.keywords
+        it = self.item[unit]
+        if it:
+            kws = kws | self.cat.items[it].grants
+        if not self.store and not self.cat.live_statics:
+            return kws
+        statics = self.statics() if self.cat.live_statics else ()
+        return kernel_mods.keywords(self.V, self, self.store, unit, kws, statics) - {"regen"}
+
+    def rule(self, unit: int, key: str) -> bool:
+        """Whether a rule word (a permission or prohibition) applies to a unit."""
+        if not self.store and not self.cat.live_statics:
+            return False
+        statics = self.statics() if self.cat.live_statics else ()
+        return kernel_mods.rule(self.V, self, self.store, unit, key, statics)
+
+    def cost(self, unit: int, key: str, base: int) -> int:
+        """A cost of a unit (its talents' action points, its EXP cost) with modifiers."""
+        if not self.store and not self.cat.live_statics:
+            return base
+        statics = self.statics() if self.cat.live_statics else ()
+        return kernel_mods.cost(self.V, self, self.store, unit, key, base, statics)
+
+    def stats(self, unit: int) -> tuple[int, int, int, frozenset[str]]:
+        """Attack, armor, health and keywords at once, as ``attack_of``, ``armor_of``,
+        ``health_of`` and ``keywords`` give them."""
+        return (self.attack_of(unit), self.armor_of(unit), self.health_of(unit),
+                self.keywords(unit))
+
+    def attack_of(self, unit: int) -> int:
+        """Attack with item and every effect."""
+        return max(0, self.stat(unit, "attack"))
+
+    def armor_of(self, unit: int) -> int:
+        """Armor with item and every effect."""
+        return max(0, self.stat(unit, "armor"))
+
+    def health_of(self, unit: int) -> int:
+        """Health with the item's bonus and every effect (at least 1)."""
+        return max(1, self.stat(unit, "health"))
+
+    def regen(self, unit: int) -> int:
+        """Regen: only the highest value counts (Keywords — Regen X)."""
+        return self.keyword_value(unit, "regen")
+
+    def mighty(self, unit: int) -> bool:
+        """Levelled up or Divine: Ultimate effects resolve (Keywords: Ultimate)."""
+        return bool(self.lvl[unit]) or self.keyword(unit, "divine")
+
+    # --- what a seat looked at (resample keeps it) ---------------------------------------
+
+    def to_void(self, seat: int, card: str) -> None:
+        """A card of ``seat`` goes to the void (removed from the game)."""
+        self.void = tuple((*v, card) if p == seat else v for p, v in enumerate(self.void))
+
+    def know_hand(self, viewer: int | None, seat: int, card: str) -> None:
+        """``viewer`` (None: both seats) knows ``card`` is in ``seat``'s hand."""
+        for v in ((0, 1) if viewer is None else (viewer,)):
+            if v != seat:
+                self.seen = (*self.seen, ("hand", v, seat, card))
+
+    def know_deck(self, viewer: int | None, seat: int, index: int, card: str) -> None:
+        """``viewer`` (None: both) knows the card at ``index`` (from the bottom) of a deck."""
+        for v in ((0, 1) if viewer is None else (viewer,)):
+            fact = ("deck", v, seat, index, card)
+            if fact not in self.seen:
+                self.seen = (*self.seen, fact)
+
+    def seen_draw(self, seat: int) -> None:
+        """``seat`` drew its top card: what was known of that place is now known of its
+        hand."""
+        top = len(self.decks[seat])  # the index the drawn card had
+        out = []
+        for fact in self.seen:
+            if fact[0] == "deck" and fact[2] == seat and fact[3] == top:
+                if fact[1] != seat:
+                    out.append(("hand", fact[1], seat, fact[4]))
+            else:
+                out.append(fact)
+        self.seen = tuple(out)
+
+    def seen_leaves_hand(self, seat: int, card: str) -> None:
+        """A card left ``seat``'s hand face up: one copy known there is gone."""
+        out = list(self.seen)
+        for v in (0, 1):
+            for i, fact in enumerate(out):
+                if fact[:4] == ("hand", v, seat, card):
+                    del out[i]
+                    break
+        self.seen = tuple(out)
+
+    def leave_zone(self, seat: int, zone: str, card: str) -> None:
+        """A card left a zone by an effect (move_card): what was known of it there goes."""
+        if not self.seen:
+            return
+        if zone == "hand":
+            self.seen_leaves_hand(seat, card)
+        elif zone == "deck_top":
+            top = len(self.decks[seat])
+            self.seen = tuple(f for f in self.seen if not (f[0] == "deck" and f[2] == seat
+                                                           and f[3] == top))
+
+    def deck_bottom_insert(self, seat: int) -> None:
+        """A card went under a deck: known places of that deck move up by one."""
+        if self.seen:
+            self.seen = tuple(("deck", f[1], f[2], f[3] + 1, f[4]) if f[0] == "deck" and
+                              f[2] == seat else f for f in self.seen)
+
+    def name_deities(self) -> None:
+        """Both seats may field the same deity: once one has manifested, the other (still
+        face down, known only to its owner) is told apart by its side (``oracle.b``)."""
+        a, b = self.unit_card[DEITY], self.unit_card[4 + DEITY]
+        if a != b:
+            return
+        names = list(self.unit_name)
+        for seat in (0, 1):
+            mine, theirs = seat * 4 + DEITY, (1 - seat) * 4 + DEITY
+            if self.zone[theirs] != HOME or self.banished[1 - seat] >= 0:
+                if names[mine] == names[theirs]:
+                    names[mine] = f"{self.unit_card[mine]}.{LABELS[seat].lower()}"
+        self.unit_name = tuple(names)
+        self.names = {n: i for i, n in enumerate(names)}
 
     # --- the contract ----------------------------------------------------------------
 
@@ -304,12 +488,14 @@ class ArenaState(State):
         """An independent copy."""
         new = ArenaState.__new__(ArenaState)
         self._copy_base(new)
-        new.cat, new.unit_card, new.names = self.cat, self.unit_card, self.names
+        new.cat, new.unit_card, new.unit_name = self.cat, self.unit_card, self.unit_name
+        new.names = self.names
         new.zone, new.lvl, new.comm = self.zone[:], self.lvl[:], self.comm[:]
         new.dmg, new.item = self.dmg[:], self.item[:]
         new.hands = [self.hands[0][:], self.hands[1][:]]
         new.decks = [self.decks[0][:], self.decks[1][:]]
         new.discards = [self.discards[0][:], self.discards[1][:]]
+        new.void = self.void
         new.shops = [self.shops[0][:], self.shops[1][:]]
         new.cond = [self.cond[0][:], self.cond[1][:]]
         new.cdmg = [self.cdmg[0][:], self.cdmg[1][:]]
@@ -318,11 +504,12 @@ class ArenaState(State):
         new.active, new.ap, new.turn, new.phase = self.active, self.ap, self.turn, self.phase
         new.to_deploy, new.used = self.to_deploy, set(self.used)
         new.home_at_start, new.revived = self.home_at_start, self.revived
-        new.mods, new.grants = self.mods[:], self.grants[:]
-        new.c_att, new.c_def, new.c_target = self.c_att[:], self.c_def, self.c_target
-        new.c_lane, new.c_clash, new.c_blocked = self.c_lane, self.c_clash[:], self.c_blocked
-        new.c_shunt = self.c_shunt
-        new.stack = [[f[0], f[1], dict(f[2])] for f in self.stack]
+        new.store, new.clock = self.store, self.clock
+        combat = self.combat
+        new.combat = None if combat is None else combat.copy()
+        stack = self.stack
+        new.stack = [f.copy() for f in stack] if stack else []
+        new.pending, new.delayed, new.seen = self.pending, self.delayed, self.seen
         new.ask, new.winner, new.cause, new.reason = self.ask, self.winner, self.cause, self.reason
         new.chance = self.chance.copy()
         return new
@@ -350,7 +537,21 @@ class ArenaState(State):
         it = self.item[unit]
         if it and any(t.id == name for t in self.cat.items[it].talents):
             return f"item:{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
-        return f"unit:{self.unit_card[unit]}:{self.lvl[unit]}:{name}"
+        return f"unit:{self.unit_name[unit]}:{self.lvl[unit]}:{name}"
+
+
+def unit_names(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """Each unit's name: its card id; a hero both seats field is told apart by its side
+    (``alyn.a``, ``alyn.b``). Deities keep their card id until one manifests (a seat's
+    deity is hidden: see ``name_deities``)."""
+    out = []
+    for i, card in enumerate(cards):
+        theirs = (1 - i // 4) * 4
+        if i % 4 != DEITY and card in cards[theirs:theirs + 3]:
+            out.append(f"{card}.{LABELS[i // 4].lower()}")
+        else:
+            out.append(card)
+    return tuple(out)
 
 
 def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:
@@ -360,16 +561,16 @@ def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:
     return state
 
 
-def effect_frame(effects: tuple[Effect, ...], seat: int, unit: int, lane: int, src: str,
-                 **ctx: Any) -> list[Any]:
-    """A new frame for the effect stack: effects, the next step, and the context (``p`` the
-    controller, ``u`` the hero using it or -1, ``lane``, ``src`` which card's effects: see
-    positions.py for the keys)."""
-    return [effects, 0, {"p": seat, "u": unit, "lane": lane, "src": src, **ctx}]
-
-
-__all__ = ["ArenaState", "new_state", "effect_frame", "act"]
-
-# The parts of the engine, imported last because they import this module; the methods
-# above reach them through these module names (no import on the hot path).
-from . import flow, hidden, legal, positions, views  # noqa: E402
+__all__ = [
+    "ArenaState", "new_state", "unit_names", "ACTION_PHASE", "ADJACENT",
+    "AP_PER_TURN", "BLOCK", "BUYBACK_COST", "CLASH_A", "CLASH_D", "COMBAT_END", "DEITY",
+    "DEPLOY", "DISCARD", "DRAW", "END", "GATHER", "HAND_LIMIT", "HAND_SIZE", "HOME", "ITEMS",
+    "KO_POWER", "LANES", "MAIN", "OVER", "PHASE_NAMES", "PREP", "RESOLVE", "REVEAL", "REVIVE",
+    "RUIN_POWER", "SHOP", "VOID", "A", "B", "ConduitRef", "other", "owner", "R_ACTION",
+    "R_ANATOMY", "R_BASIC", "R_BLOCK", "R_CLASH", "R_CLASH_CARDS", "R_COMBAT",
+    "R_CONDUIT_ICON", "R_COOLDOWN", "R_DAMAGE", "R_DECKS", "R_DEPLOY", "R_DRAW", "R_EVOKER",
+    "R_FAQ_LIFELINK", "R_FAQ_MAKA", "R_FAQ_MANDATORY", "R_FAQ_PARTIAL", "R_FAQ_WRATHLORD",
+    "R_FIRST", "R_GOLDEN", "R_HEROIC", "R_KEYWORDS", "R_MANIFEST", "R_PARTICIPANTS",
+    "R_PICK", "R_POWER", "R_PREP", "R_READY", "R_RESOLUTION", "R_REVIVE", "R_SETUP",
+    "R_SHOP", "R_SPECIAL", "R_TALENT", "R_ULTIMATE", "R_WIN", "LABELS", "ADJACENT",
+]

@@ -10,11 +10,14 @@ from typing import Any
 from tabletop.core import GameSpec, ParameterError, ParamSpec
 
 from .actions import GRAMMAR
-from .data import Catalog, load_catalog
+from .data import Catalog, deck_problems, load_catalog
 from .events import KINDS
+from .positions import from_data
 from .rules import ArenaState, new_state
 
-RULES_VERSION = "2"  # 2: structured events, strict scenarios, cards by id in positions
+# 2: structured events, strict scenarios, cards by id in positions; 3: the rules kernel
+# (tabletop.cards): its data in positions, new event kinds, decks that may share a deity.
+RULES_VERSION = "3"
 
 
 @cache
@@ -30,10 +33,11 @@ def new_from_params(seed: int, params: dict[str, Any], deploy: bool = True) -> A
         if params[key] not in cat.decks:
             raise ParameterError(f"radiant-arena: unknown deck {params[key]!r} for {key} "
                                  f"(decks: {', '.join(sorted(cat.decks))})")
-    ids = [*_deck_units(cat, params["deck_a"]), *_deck_units(cat, params["deck_b"])]
-    if len(set(ids)) != len(ids):
-        raise ParameterError("radiant-arena: the two decks share a hero or deity "
-                             f"({', '.join(sorted({i for i in ids if ids.count(i) > 1}))})")
+        d = cat.decks[params[key]]
+        problems = deck_problems(cat, d.heroes, d.items, d.deity, d.conduits)
+        if problems:  # the deck construction rules, wherever a deck enters the engine
+            raise ParameterError(f"radiant-arena: deck {d.id!r} for {key}: " + "; ".join(
+                f"{f}: {m}" for f, m in problems))
     if deploy:
         return new_state(cat, seed, params)
     return ArenaState(2, seed, params, cat)
@@ -44,15 +48,9 @@ def seat_label(seat: int) -> str:
     return "AB"[seat]
 
 
-def _deck_units(cat: Catalog, deck: str) -> list[str]:
-    d = cat.decks[deck]
-    return [*d.heroes, d.deity]
-
-
 def _from_data(data: Mapping[str, Any]) -> ArenaState:
-    from .positions import from_data
-
-    return from_data(data)
+    return from_data(data, lambda seed, params: new_from_params(seed, params, deploy=False),
+                     lambda params: SPEC.check_params(2, params))
 
 
 SPEC = GameSpec(

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import LANES
-from .flow import in_combat
-from .rules import CONDUIT, DEITY, HOME, PHASE_NAMES, VOID, owner
+from tabletop.cards import SET_ZERO
+
+from .ids import DEITY, HOME, LANES, PHASE_NAMES, VOID, ConduitRef, owner
 
 if TYPE_CHECKING:
     from .data import Catalog
@@ -31,19 +31,20 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
     side = card.sides[s.lvl[u]]
     attack, armor, health, keywords = s.stats(u)
     return {
-        "id": s.unit_card[u], "name": card.name, "owner": owner(u),
+        "id": s.unit_name[u], "card": s.unit_card[u], "name": card.name, "owner": owner(u),
         "deity": u % 4 == DEITY, "zone": _zone(s.zone[u]), "levelled": bool(s.lvl[u]),
         "subtitle": side.subtitle, "committed": bool(s.comm[u]), "damage": s.dmg[u],
         "attack": attack, "armor": armor, "health": health,
         "exp": side.exp, "keywords": sorted(keywords),
-        "regen": side.regen, "item": s.item[u] or None, "text": side.text,
+        "regen": s.regen(u), "item": s.item[u] or None, "text": side.text,
     }
 
 
 def _seen_values(s: ArenaState, u: int, seat: int | None) -> tuple[int, int]:
     """Combat values of the clash cards of ``u`` that ``seat`` has seen (not face down)."""
     atk = arm = 0
-    for v, skill, up in s.c_clash:
+    assert s.combat is not None
+    for v, skill, up in s.combat.clashes:
         if v == u and (up or owner(v) == seat):
             atk += s.cat.skills[skill].attack
             arm += s.cat.skills[skill].armor
@@ -52,8 +53,9 @@ def _seen_values(s: ArenaState, u: int, seat: int | None) -> tuple[int, int]:
 
 def _seen_attack(s: ArenaState, u: int, seat: int | None) -> int:
     atk = _seen_values(s, u, seat)[0]
-    if u == s.c_def and s.comm[u]:  # as flow.combat_attack: this combat's bonuses count
-        return atk + sum(a for v, a, _, combat in s.mods if v == u and combat)
+    assert s.combat is not None
+    if u == s.combat.defender and s.comm[u]:  # as combat.attack_in_combat
+        return atk + s.stat(u, "attack", base=0, lo=SET_ZERO)
     return s.attack_of(u) + atk
 
 
@@ -83,6 +85,21 @@ def card_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
                 "text": i.text}
         _FACES[cat.sources] = faces
     return _FACES[cat.sources]
+
+
+def known(s: ArenaState, seat: int) -> list[dict[str, Any]]:
+    """What ``seat`` has seen of hidden cards (an effect let it look): the cards it knows
+    in the other seat's hand, and in decks by position from the bottom."""
+    out: list[dict[str, Any]] = []
+    for fact in s.seen:
+        if fact[1] != seat:
+            continue
+        if fact[0] == "hand":
+            out.append({"owner": fact[2], "zone": "hand", "card": fact[3]})
+        else:
+            out.append({"owner": fact[2], "zone": "deck", "position": fact[3],
+                        "card": fact[4]})
+    return out
 
 
 def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
@@ -117,24 +134,27 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
             entry["shop_items"] = sorted(s.shops[p])
             faces = card_faces(s.cat)
             entry["card_texts"] = {c: faces[c] for c in (*entry["cards"], *entry["shop_items"])}
+            entry["known"] = known(s, p)
         players.append(entry)
     combat = None
-    if in_combat(s):
+    c = s.combat
+    if c is not None:
         clashes = []
-        for u, skill, up in s.c_clash:
-            clashes.append({"hero": s.unit_card[u],
+        for u, skill, up in c.clashes:
+            clashes.append({"hero": s.unit_name[u],
                             "card": skill if up or owner(u) == seat else None,
                             "face_up": up})
-        defender = s.c_def
+        defender = c.defender
+        hero = isinstance(defender, int)
         combat = {
-            "attackers": [s.unit_card[u] for u in s.c_att],
-            "defender": None if defender < 0 else (
-                "conduit" if defender >= CONDUIT else s.unit_card[defender]),
-            "lane": LANES[s.c_lane] if s.c_lane >= 0 else None,
-            "blocked": s.c_blocked, "clashes": clashes,
+            "attackers": [s.unit_name[u] for u in c.attackers],
+            "defender": None if defender is None else (
+                "conduit" if isinstance(defender, ConduitRef) else s.unit_name[defender]),
+            "lane": LANES[c.lane] if c.lane >= 0 else None,
+            "blocked": c.blocked, "clashes": clashes,
             # Totals count only the clash cards this seat has seen.
-            "attack": sum(_seen_attack(s, u, seat) for u in s.c_att if s.in_play(u)),
-            "defence": None if not 0 <= defender < CONDUIT else {
+            "attack": sum(_seen_attack(s, u, seat) for u in c.attackers if s.in_play(u)),
+            "defence": None if not hero else {
                 "attack": _seen_attack(s, defender, seat),
                 "armor": s.armor_of(defender) + _seen_values(s, defender, seat)[1]},
         }

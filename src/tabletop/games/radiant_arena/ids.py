@@ -1,0 +1,108 @@
+"""The names of radiant-arena's things: seats, unit slots, lanes, conduits, phases, rules.
+
+Everything else in the package imports from here; this module imports nothing of the
+package. A unit is a :data:`Unit` slot (seat × 4 + 0, 1, 2 for the heroes in deck order,
++ 3 for the deity); a conduit is a :class:`ConduitRef` (its seat and lane), one interned
+value per conduit so that selectors and effects can hold it like a unit.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, NewType
+
+Unit = NewType("Unit", int)
+"""A unit slot: ``seat * 4 + i``, i = 0, 1, 2 for the heroes in deck order, 3 the deity."""
+
+A, B = 0, 1
+SEATS = (A, B)
+LABELS = ("A", "B")
+DEITY = 3  # the deity's place among a seat's four unit slots
+HOME, VOID = -1, -2  # zones of a unit that is not in a lane
+LANES = ("left", "center", "right")
+ADJACENT = ((1,), (0, 2), (1,))  # the central lane touches both outer lanes
+HAND_LIMIT, HAND_SIZE, AP_PER_TURN, BUYBACK_COST = 7, 5, 3, 5
+KO_POWER, RUIN_POWER = 2, 1
+
+
+class ConduitRef(NamedTuple):
+    """A conduit: the seat that owns it and its lane (the same object wherever it is
+    named: :data:`CONDUITS`)."""
+
+    seat: int
+    lane: int
+
+
+CONDUITS = tuple(tuple(ConduitRef(seat, lane) for lane in range(3)) for seat in SEATS)
+
+
+class ItemRef(NamedTuple):
+    """The item equipped on a unit, as the source of an ability."""
+
+    unit: int
+
+
+ITEMS = tuple(ItemRef(u) for u in range(8))
+
+
+def other(seat: int) -> int:
+    """The opponent."""
+    return 1 - seat
+
+
+def owner(unit: int) -> int:
+    """The seat a unit belongs to."""
+    return unit // 4
+
+
+def is_deity(unit: int) -> bool:
+    """Whether a unit slot is a deity's."""
+    return unit % 4 == DEITY
+
+
+# Phases: decision steps and automatic ones.
+DEPLOY, PREP, MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END = range(10)
+REVIVE, SHOP, DRAW, DISCARD, END, OVER = range(10, 16)
+ACTION_PHASE = frozenset({MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END})
+COMBAT_PHASES = frozenset({GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE})
+PHASE_NAMES = ("deploy", "preparation", "action", "attack", "block", "clash", "clash",
+               "reveal", "resolution", "combat end", "revive", "shop", "draw", "discard",
+               "end", "over")
+
+# Rule citations: the rulebook's headings.
+R_DEPLOY = "Setting Up Your First Game — Deployment"
+R_SETUP = "Setting Up Your First Game"
+R_GOLDEN = "Key Concepts — The Golden Rules"
+R_WIN = "Key Concepts — Winning & Losing"
+R_READY = "Key Concepts — Committed, Ready, and Recovering"
+R_MANIFEST = "Key Concepts — Manifestation"
+R_DAMAGE = "Key Concepts — Damage and KOs"
+R_SPECIAL = "Key Concepts — Special Damage Types"
+R_POWER = "Key Concepts — Power"
+R_PREP = "The Turn — The Preparation Phase"
+R_FIRST = "The Turn — The First Turn of the Game"
+R_EVOKER = "The Turn — The Evoker Keyword"
+R_ACTION = "The Turn — The Action Phase"
+R_BASIC = "The Turn — The Five Basic Actions"
+R_TALENT = "The Turn — Talent Actions"
+R_REVIVE = "The End Phase — Revive Step"
+R_SHOP = "The End Phase — Shop Step"
+R_DRAW = "The End Phase — Draw Step"
+R_COMBAT = "Combat"
+R_PARTICIPANTS = "Combat — Step One: Determine Participants"
+R_CLASH = "Combat — Step Two: Clash"
+R_RESOLUTION = "Combat — Step Three: Resolution"
+R_BLOCK = "Combat — Blocking"
+R_CLASH_CARDS = "Combat — Clash Cards & Clash Effects"
+R_KEYWORDS = "Keywords"
+R_ULTIMATE = "Keywords — Action Keywords"
+R_COOLDOWN = "Keywords — Action Keywords"
+R_HEROIC = "Keywords — Heroic Keywords"
+R_FAQ_PARTIAL = "FAQ — I can only partially resolve a card's effects. What should I do?"
+R_DECKS = "Getting Started — Starter Decks"
+R_ANATOMY = "Now Let's Play! — Anatomy of a Deck"
+R_CONDUIT_ICON = "Card Types — Deities — Conduit Icon"
+R_PICK = "Now Let's Play! — Pick Deities & Items"
+R_FAQ_WRATHLORD = "FAQ — Do I gain any power when I KO the Wrathlord?"
+R_FAQ_LIFELINK = "FAQ — How does Lifelink work?"
+R_FAQ_MAKA = "FAQ — When Maka attacks me from another lane, who gets to block?"
+R_FAQ_MANDATORY = "FAQ — Are clash effects mandatory?"
