@@ -1,6 +1,7 @@
 """The actions of radiant-arena and their notation.
 
-Heroes, deities, skills and items are named by their card ids; lanes are ``left``,
+Heroes, deities, skills and items are named by their card ids (a hero or deity that both
+seats field is told apart by its side: ``alyn.a``, ``alyn.b``); lanes are ``left``,
 ``center`` and ``right``. Every decision is a small step:
 
     deploy bran center                 place a hero during deployment
@@ -69,8 +70,9 @@ _CACHE: dict[tuple[str, ...], Act] = {}
 CACHE_LIMIT = 100_000
 # Longest text read as an action: the longest real action is well under 100 characters.
 MAX_TEXT = 200
-# A word: a card id, a lane or a keyword (lowercase slug), or ``hero:ability``.
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?::[a-z0-9]+(?:-[a-z0-9]+)*)?")
+# A word: a card id, a lane or a keyword (lowercase slug), or ``hero:ability``. A unit both
+# seats field is told apart by its side: ``alyn.a``, ``oracle.b`` (card ids have no dot).
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[ab])?(?::[a-z0-9]+(?:-[a-z0-9]+)*)?")
 
 
 def act(verb: str, *args: str) -> Act:

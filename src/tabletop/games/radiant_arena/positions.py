@@ -431,6 +431,15 @@ def _unit_id(s: ArenaState, value: Any, where: str) -> int:
 def _units(s: ArenaState, top: Table) -> None:
     units = top.table("units")
     keys = _keys(s)
+    # A card both seats field and named bare (the deity that manifested first keeps its
+    # card id): the slot its qualified twin does not claim.
+    claimed = {keys[k] for k in units.data if isinstance(k, str) and k in keys}
+    for k in units.data:
+        if isinstance(k, str) and k not in keys:
+            twins = [u for u in range(8) if s.unit_card[u] == k and u not in claimed]
+            if len(twins) == 1:
+                keys[k] = twins[0]
+                claimed.add(twins[0])
     names = list(s.unit_name)
     for key in units.data:
         if not isinstance(key, str) or key not in keys:

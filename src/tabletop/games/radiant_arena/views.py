@@ -30,6 +30,7 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
     card = s.cat.units[s.unit_card[u]]
     side = card.sides[s.lvl[u]]
     attack, armor, health, keywords = s.stats(u)
+    face = unit_faces(s.cat)[f"{card.id}:{s.lvl[u]}"]
     return {
         "id": s.unit_name[u], "card": s.unit_card[u], "name": card.name, "owner": owner(u),
         "deity": u % 4 == DEITY, "zone": _zone(s.zone[u]), "levelled": bool(s.lvl[u]),
@@ -37,7 +38,38 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
         "attack": attack, "armor": armor, "health": health,
         "exp": side.exp, "keywords": sorted(keywords),
         "regen": s.regen(u), "item": s.item[u] or None, "text": side.text,
+        "rules": face["rules"], "talents": face["talents"],
     }
+
+
+def talent_face(t: Any) -> dict[str, Any]:
+    """A talent as data a client reads: its costs, Cooldown, Ultimate and its effects as
+    written in the card file (docs/rules/radiant-arena-cards.md), for agents to read what
+    it does without the English."""
+    return {"id": t.id, "ap": t.cost, "power": t.power,
+            "costs": {k: v for k, v in t.costs.items}, "cooldown": t.cooldown,
+            "ultimate": t.ultimate, "effects": list(t.effects.raw)}
+
+
+_UNIT_FACES: dict[tuple[str, ...], dict[str, dict[str, Any]]] = {}
+
+
+def unit_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
+    """Per hero side (``id:0``, ``id:1``) and deity: the card text generated from its data
+    and its talents as data. Built once per catalog; shared, read-only."""
+    if cat.sources not in _UNIT_FACES:
+        from .text import texts
+
+        generated = texts(cat)
+        faces: dict[str, dict[str, Any]] = {}
+        for unit in cat.units.values():
+            for n, side in enumerate(unit.sides):
+                key = unit.id if unit.is_deity else f"{unit.id}:{n}"
+                faces[f"{unit.id}:{n}"] = {
+                    "rules": generated[key],
+                    "talents": [talent_face(t) for t in side.talents]}
+        _UNIT_FACES[cat.sources] = faces
+    return _UNIT_FACES[cat.sources]
 
 
 def _seen_values(s: ArenaState, u: int, seat: int | None) -> tuple[int, int]:
@@ -70,19 +102,24 @@ def card_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
     per catalog; the entries are shared, read-only.
     """
     if cat.sources not in _FACES:
+        from .text import texts
+
+        generated = texts(cat)
         faces: dict[str, dict[str, Any]] = {}
         for k in cat.skills.values():
             t = k.talent
             faces[k.id] = {
                 "kind": "skill", "name": k.name, "hero": k.hero, "attack": k.attack,
                 "armor": k.armor, "ultimate": k.ultimate, "text": k.text,
-                "talent": None if t is None else {"ap": t.cost, "power": t.power},
-                "clash": bool(k.clash)}
+                "talent": None if t is None else {**talent_face(t), "ap": t.cost},
+                "clash": bool(k.clash), "clash_effects": list(k.clash.raw),
+                "rules": generated[k.id]}
         for i in cat.items.values():
             faces[i.id] = {
                 "kind": "item", "name": i.name, "cost": i.cost, "attack": i.attack,
                 "armor": i.armor, "health": i.health, "keywords": sorted(i.keywords | i.grants),
-                "text": i.text}
+                "text": i.text, "rules": generated[i.id], "equip": list(i.equip.raw),
+                "talents": [talent_face(t) for t in i.talents]}
         _FACES[cat.sources] = faces
     return _FACES[cat.sources]
 

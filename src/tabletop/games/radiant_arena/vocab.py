@@ -549,8 +549,9 @@ def _ops() -> dict[str, OpSpec]:
             "this hero may clash again, face up; that card's clash effects resolve at once",
             '{ op = "extra_clash" }', target="", possible=_can_extra_clash),
         _op("action_points", {"amount": AMOUNT},
-            lambda st, say: "gain " + say.count(st.f.get("amount", 1), "action point",
-                                                "action points"),
+            lambda st, say: "gain " + (
+                "1 action point" if st.f.get("amount", 1) == 1 else
+                f"{say.number(st.f.get('amount', 1))} action points"),
             "the active player gains action points this turn",
             '{ op = "action_points", amount = 1 }', target=""),
         _op("level_up", {"target": sel}, lambda st, say: f"level up {say.sel(st.f['target'])}",
