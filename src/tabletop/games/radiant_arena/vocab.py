@@ -301,7 +301,7 @@ SIGNED = Field("value", default=0, lo=-99, doc="a change (a value, may be negati
 WHO = Field("word", default="self", choices=frozenset({"self", "opponent"}),
             doc="which player")
 UNTIL = Field("duration", doc="how long (default: the combat, or the turn outside one)")
-LANE_WORD = frozenset({"adjacent", *LANES})
+LANE_WORD = frozenset({"adjacent", "here", *LANES})
 
 
 def _t(fn: Callable[[Step, Say], str]) -> Callable[[Step, Any], str]:
@@ -362,7 +362,8 @@ def _modify_text(step: Step, say: Say) -> str:
 
 def _move_text(step: Step, say: Say) -> str:
     lane = step.f.get("lane", "adjacent")
-    where = "an adjacent location" if lane == "adjacent" else f"the {lane} lane"
+    where = {"adjacent": "an adjacent location", "here": "this location"}.get(
+        lane, f"the {lane} lane")
     return f"move {say.sel(step.f['target'])} to {where}"
 
 
@@ -543,8 +544,9 @@ def _ops() -> dict[str, OpSpec]:
             implied=("ready",)),
         _op("move", {"target": sel, "lane": Field("word", default="adjacent",
                                                    choices=LANE_WORD)},
-            _move_text, "move a hero to an adjacent lane (the controller chooses) or to a "
-            "named lane", '{ op = "move", target = "self", lane = "center" }'),
+            _move_text, "move a hero to an adjacent lane (the controller chooses), to this "
+            "location (``here``) or to a named lane",
+            '{ op = "move", target = "self", lane = "center" }'),
         _op("extra_clash", {}, lambda st, say: "this hero may clash again",
             "this hero may clash again, face up; that card's clash effects resolve at once",
             '{ op = "extra_clash" }', target="", possible=_can_extra_clash),
