@@ -32,7 +32,7 @@ def test_a_whole_game_against_random(run: Run, tmp_path: Path, seat: str, seed: 
     # The screen: the lanes and conduits, hand, shop, the reconstruction note, the list of
     # numbered legal actions and the prompt.
     for word in ("left", "center", "right", "your conduit", "their conduit", "Your hand",
-                 "Your shop", "reconstructed by tabletop", "legal action(s):", " 1. ",
+                 "Your shop", "cards reconstructed", "legal action(s):", " 1. ",
                  f"{me} > ", "face-down deity"):
         assert word in out, word
     saved = Record.from_json(json.loads(record.read_text()))

@@ -15,7 +15,11 @@ from rich.console import RenderableType
 from rich.panel import Panel
 from rich.syntax import Syntax
 
+from tabletop.core import Event
+
 Renderer = Callable[[dict[str, Any], Sequence[str]], RenderableType]
+# A screen to stop at (the end of an age) given a seat's new events and view, or None.
+Pause = Callable[[Sequence[Event], dict[str, Any]], "RenderableType | None"]
 
 
 def render_generic(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
@@ -37,3 +41,23 @@ def renderer_for(game_id: str) -> Renderer:
 
         return render_arena.render
     return render_generic
+
+
+def pause_for(game_id: str) -> Pause | None:
+    """The game's screen to stop at between decisions (radiant-perim: the end-of-age
+    scoring), or ``None``."""
+    if game_id == "radiant-perim":
+        from . import render_perim
+
+        return render_perim.pause
+    return None
+
+
+def cards_for(game_id: str) -> Renderer | None:
+    """The game's card reference for the ``cards`` command (every card a seat can read,
+    whole), or ``None``."""
+    if game_id == "radiant-arena":
+        from . import render_arena
+
+        return lambda view, labels: render_arena.cards(view)
+    return None
