@@ -15,8 +15,8 @@ function unitCard(u, view) {
   return h("div", { class: classes.join(" "), "data-ref": u.id, "data-unit": u.id, title: u.text },
     h("div", { class: "name" }, u.name, u.levelled ? " ★" : ""),
     u.subtitle ? h("div", { class: "subtitle" }, u.subtitle) : null,
-    h("div", { class: "stats" }, h("span", { title: "attack" }, `⚔${u.attack}`), h("span", { title: "armor" }, `⛨${u.armor}`),
-      h("span", { title: "health left", class: u.damage ? "hurt" : "" }, `♥${hp}/${u.health}`)),
+    h("div", { class: "stats" }, h("span", { title: "attack" }, `atk ${u.attack}`), h("span", { title: "armor" }, `arm ${u.armor}`),
+      h("span", { title: "health left", class: u.damage ? "hurt" : "" }, `hp ${hp}/${u.health}`)),
     h("div", { class: "extra" }, u.committed ? "committed" : "ready",
       u.exp !== null && u.exp !== undefined && !u.deity ? ` · level at ${u.exp}` : "",
       u.item ? ` · ${u.item}` : "", u.keywords.length ? ` · ${u.keywords.join(", ")}` : ""));
@@ -31,8 +31,8 @@ function skillCard(id, face) {
   if (!face) return h("div", { class: "skill", "data-ref": id }, id);
   return h("div", { class: `skill ${face.kind}`, "data-ref": id, title: face.text },
     h("div", { class: "name" }, face.name, face.ultimate ? " (Ultimate)" : ""),
-    face.kind === "skill" ? h("div", { class: "stats" }, `${face.hero} · ⚔${face.attack} ⛨${face.armor}${face.talent ? ` · talent ${face.talent.ap} AP${face.talent.power ? ` ${face.talent.power} power` : ""}` : ""}`)
-      : h("div", { class: "stats" }, `cost ${face.cost} · ⚔${face.attack} ⛨${face.armor} ♥${face.health}`),
+    face.kind === "skill" ? h("div", { class: "stats" }, `${face.hero} · atk ${face.attack} arm ${face.armor}${face.talent ? ` · talent ${face.talent.ap} AP${face.talent.power ? ` ${face.talent.power} power` : ""}` : ""}`)
+      : h("div", { class: "stats" }, `cost ${face.cost} · atk ${face.attack} arm ${face.armor} hp ${face.health}`),
     h("div", { class: "text" }, face.text));
 }
 
@@ -73,7 +73,7 @@ export default {
         conduit(mine.conduits[i], false));
     }));
     const texts = mine.card_texts || {};
-    root.replaceChildren(
+    root.replaceChildren(...[
       h("div", { class: "arena-top" }, h("span", {}, `Turn ${v.turn}`), h("span", {}, `${v.phase} phase`),
         h("span", {}, `active: ${ctx.label(v.active)}`), h("span", { class: "ap" }, `action points ${v.action_points}`),
         v.asking ? h("span", { class: "asking" }, `asked: ${v.asking}`) : null),
@@ -83,7 +83,7 @@ export default {
       combatPanel(v, ctx),
       mine.cards ? h("div", { class: "hand-row" }, h("h3", {}, "Hand"), h("div", { class: "skills" }, mine.cards.map(c => skillCard(c, texts[c])))) : null,
       mine.shop_items ? h("div", { class: "shop-row" }, h("h3", {}, "Shop"), h("div", { class: "skills" }, mine.shop_items.map(c => skillCard(c, texts[c])))) : null,
-      h("p", { class: "note" }, v.note));
+      h("p", { class: "note" }, v.note)].filter(Boolean));
   },
 
   refs(action) {

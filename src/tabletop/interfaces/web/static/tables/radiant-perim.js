@@ -59,7 +59,7 @@ function drawMap(view) {
     cell.append(svg("title", {}, `${r.id}: ${r.natives.map(n => RACE_NAMES[n]).join(" & ")} native${r.temple ? ", temple" : ""}${r.portal_twin ? `, portal to ${r.portal_twin}` : ""}`));
     const [x, y] = g.mid;
     cell.append(svg("text", { x, y: y - 10, "text-anchor": "middle", class: "region-label" }, r.id));
-    if (r.temple) cell.append(svg("text", { x, y: y + 22, "text-anchor": "middle", class: "temple" }, "⛩ temple"));
+    if (r.temple) cell.append(svg("path", { d: `M${x - 24},${y + 26} l6,-10 l6,10 z`, class: "temple" }), svg("text", { x: x - 14, y: y + 25, class: "temple-label" }, "temple"));
     if (r.portal_twin) cell.append(svg("circle", { cx: x, cy: y + 16, r: 9, class: "portal" }));
     let cx = x - 20;
     for (let i = 0; i < r.silver; i++, cx += 12) cell.append(svg("circle", { cx, cy: y + 4, r: 5, class: "coin silver" }));
