@@ -16,7 +16,6 @@ from tabletop.core import Record
 
 from .conftest import Server, auth, seats, wait_until
 
-
 HTTP = httpx.Client(timeout=10)  # one client: a new one per request costs 0.1 s
 
 
