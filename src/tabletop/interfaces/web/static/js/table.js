@@ -119,6 +119,10 @@ async function drawNow() {
     $("bar").replaceChildren(h("a", { class: "button", href: `/table/${tableId}?replay=1${st.seat !== null ? `&seat=${st.seat}` : ""}`, "data-testid": "replay-link" }, "Replay this game step by step"));
   }
   document.body.classList.toggle("over", st.table.status === "over");
+  // For tests and tools: what the page shows now.
+  document.body.dataset.version = String(st.version);
+  document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
+  document.body.dataset.status = st.table.status;
 }
 
 function logEvents(events, reset) {
