@@ -46,7 +46,7 @@ function drawMap(view) {
   root.append(svg("title", {}, MAP.note));
   const radiantRealm = Object.keys(MAP.realms).find(r => MAP.realms[r].race === view.radiant);
   for (const [id, realm] of Object.entries(MAP.realms)) {
-    const [lx, ly] = polar(MAP.radii[2] + 14, realm.from + 45);
+    const [lx, ly] = polar(MAP.radii[2] + 40, realm.from + 45);
     root.append(svg("text", { x: lx, y: ly, class: "realm-name", "text-anchor": "middle" }, realm.name + (id === radiantRealm ? " ★" : "")));
   }
   root.append(svg("circle", { cx: MAP.centre[0], cy: MAP.centre[1], r: MAP.radii[0] - 4, class: "centre" }));
