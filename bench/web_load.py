@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -145,7 +145,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(fig))
         return 0
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"{now}  {platform.machine()}  Python {platform.python_version()}  "
           f"floor {floor or float('nan'):,.0f} steps/s  load average {load:.1f}")
     print(f"web load: {fig['games']} AI-vs-AI tables (easy AIs, radiant-perim 3p and "

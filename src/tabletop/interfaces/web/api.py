@@ -119,6 +119,8 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
             pool.shutdown(wait=False, cancel_futures=True)
             storage.close()
 
+    # Every endpoint is a coroutine: the tables live on the event loop's thread alone
+    # (their locks, queues and AI tasks), and each request's work is short.
     app = FastAPI(title="tabletop", version="1", lifespan=lifespan,
                   description="Play tabletop card games: tables, seats, views, actions.")
 
@@ -145,7 +147,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
     # --- games ------------------------------------------------------------------------
 
     @app.get("/api/games", tags=["games"])
-    def list_games() -> dict[str, Any]:
+    async def list_games() -> dict[str, Any]:
         """Every game the server plays: player counts, parameters, seat labels, teams, and
         the AI difficulties."""
         return {"games": [game_info(spec) for spec in games()],
@@ -154,7 +156,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
     # --- tables -----------------------------------------------------------------------
 
     @app.get("/api/tables", tags=["tables"], responses=ERRORS)
-    def list_tables(request: Request,
+    async def list_tables(request: Request,
                     status: Literal["open", "running", "over"] | None = None,
                     ) -> dict[str, Any]:
         """The latest tables: ``open`` (a person's seat is free to take), ``running``,
@@ -173,7 +175,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         return {"tables": out}
 
     @app.post("/api/tables", tags=["tables"], status_code=201, responses=ERRORS)
-    def create_table(request: Request, body: NewTable) -> dict[str, Any]:
+    async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
         """Create a table. Returns its public line and, for each person's seat, its secret
         token and join link (the only time they are given)."""
         hub = hub_of(request)
@@ -184,12 +186,12 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
              "link": f"/table/{live.row.id}#token={t}"} for s, t in sorted(tokens.items())]}
 
     @app.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
-    def get_table(request: Request, table_id: TableId) -> dict[str, Any]:
+    async def get_table(request: Request, table_id: TableId) -> dict[str, Any]:
         """A table's public line."""
         return hub_of(request).get(table_id).summary()
 
     @app.post("/api/tables/{table_id}/join", tags=["seats"], responses=ERRORS)
-    def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str, Any]:
+    async def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str, Any]:
         """Take a seat (see JoinSeat). A fresh token comes back only when an open seat
         was taken without one."""
         hub = hub_of(request)
@@ -203,7 +205,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         return out
 
     @app.get("/api/tables/{table_id}/view", tags=["seats"], responses=ERRORS)
-    def view(request: Request, table_id: TableId, x_seat_token: Token = None
+    async def view(request: Request, table_id: TableId, x_seat_token: Token = None
              ) -> dict[str, Any]:
         """Everything the seat may know now (no token: the spectators' view): its view,
         its events, its legal actions and its version."""
@@ -212,7 +214,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         return live.seat_message(hub.seat_for(live, x_seat_token))
 
     @app.get("/api/tables/{table_id}/events", tags=["seats"], responses=ERRORS)
-    def events(request: Request, table_id: TableId,
+    async def events(request: Request, table_id: TableId,
                since: Annotated[int, Query(ge=0, le=10**9)] = 0,
                x_seat_token: Token = None) -> dict[str, Any]:
         """The seat's events from its ``since``-th on (each: kind, fields, text, rule)."""
@@ -223,7 +225,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         return {"seat": seat, "since": since, "events": out, "next": since + len(out)}
 
     @app.get("/api/tables/{table_id}/legal", tags=["seats"], responses=ERRORS)
-    def legal(request: Request, table_id: TableId, x_seat_token: Token = None
+    async def legal(request: Request, table_id: TableId, x_seat_token: Token = None
               ) -> dict[str, Any]:
         """The seat's legal actions (empty unless it is to act) and its version."""
         hub = hub_of(request)
@@ -243,7 +245,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
                 "view": live.state.view(seat), "table": live.summary()}
 
     @app.get("/api/tables/{table_id}/record", tags=["seats"], responses=ERRORS)
-    def record(request: Request, table_id: TableId, x_seat_token: Token = None
+    async def record(request: Request, table_id: TableId, x_seat_token: Token = None
                ) -> dict[str, Any]:
         """A finished game's record (it replays to its hash). Mid-game: only the seat's
         own history, its events (no seed, no actions: they would tell secrets)."""
@@ -252,7 +254,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         return hub.record(live, hub.seat_for(live, x_seat_token))
 
     @app.get("/api/tables/{table_id}/replay", tags=["seats"], responses=ERRORS)
-    def replay_step(request: Request, table_id: TableId,
+    async def replay_step(request: Request, table_id: TableId,
                     step: Annotated[int, Query(ge=0, le=10**6)] = 0,
                     seat: Annotated[int | None, Query(ge=0, le=63)] = None,
                     ) -> dict[str, Any]:
