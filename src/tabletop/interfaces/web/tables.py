@@ -174,13 +174,16 @@ class LiveTable:
 
     # --- changes --------------------------------------------------------------------
 
-    def commit(self, new: State, seat: int, storage: Storage) -> None:
+    async def commit(self, new: State, seat: int, storage: Storage) -> None:
         """Store the action just applied to ``new`` (a copy of the state), then make it the
-        table's state. Raises ``StorageError`` (the table is then unchanged)."""
+        table's state. Raises ``StorageError`` (the table is then unchanged). The write
+        (and its fsync) runs in a thread so that other tables go on meanwhile; the
+        caller holds the table's lock."""
         n = len(self.state.history)
         text = new.history[-1].to_text()
         record = record_of(new).to_json() if new.is_over else None
-        storage.append(self.row.id, ActionRow(n, seat, text, new.state_hash()), record)
+        row = ActionRow(n, seat, text, new.state_hash())
+        await asyncio.to_thread(storage.append, self.row.id, row, record)
         old = len(self.state.events)
         self.state = new
         self._own[seat] += 1
@@ -360,7 +363,7 @@ class Hub:
             except TabletopError as e:
                 raise ApiError(400, str(e)) from None
             try:
-                live.commit(new, seat, self.storage)
+                await live.commit(new, seat, self.storage)
             except StorageError as e:
                 log.error("%s", e)
                 raise ApiError(409, "the action could not be stored; try again") from None
@@ -415,7 +418,7 @@ class Hub:
                 new = live.state.clone()
                 new.apply(text, seat=seat)
                 try:
-                    live.commit(new, seat, self.storage)
+                    await live.commit(new, seat, self.storage)
                 except StorageError as e:
                     log.error("%s", e)
                     await asyncio.sleep(0.5)
