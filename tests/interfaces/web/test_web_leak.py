@@ -107,12 +107,12 @@ def _play(server: Server, game: str, players: int, seed: int
         got = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[0]))
         raw.append(got.text)
         steps.append(got.json())
-        for extra in ("legal", "record"):  # A asks everything it may ask
+        if steps[-1]["table"]["status"] == "over":
+            break  # (the finished record holds the seed, rightly: the game is over)
+        for extra in ("legal", "record"):  # A asks everything it may ask mid-game
             if extra == "legal" or rng.random() < 0.05:
                 raw.append(HTTP.get(f"{server.url}/api/tables/{tid}/{extra}",
                                     headers=auth(tokens[0])).text)
-        if steps[-1]["table"]["status"] == "over":
-            break
         seat = steps[-1]["view"]["to_act"]
         m = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
         if seat != 0 and rng.random() < 0.1:  # A tries to act out of turn
