@@ -11,14 +11,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-play: $(STAMP)  ## a terminal game of radiant-perim against two greedy AIs
-	$(VENV)/bin/tabletop play radiant-perim --players 3 --seat 1 --opponents greedy
+play: $(STAMP)  ## the web server at 127.0.0.1:8000 (lobby and tables); opens a browser if any
+	$(VENV)/bin/tabletop serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)  ## the whole test suite
 	$(PY) -m pytest -n 2
 
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
+	$(PY) bench/web_load.py
 
 bench-agents: $(STAMP)  ## agent strength and speed (long: about 3 hours on 2 cores); docs/agents.md
 	$(PY) bench/agents.py --out bench-agents.jsonl

@@ -687,6 +687,24 @@ def export_cmd(
     _err().print(f"Scenario of the position before action {move} written to {out}.")
 
 
+# --- serve ----------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[Path | None, typer.Option(
+        help="The SQLite file of the tables (default: web.sqlite3 in the data folder).")] = None,
+    open_browser: Annotated[bool, typer.Option(
+        "--open/--no-open", help="Open the lobby in a browser, when there is one.")] = True,
+) -> None:
+    """Start the web server: the lobby and the tables in the browser (docs/web.md)."""
+    from tabletop.interfaces.web.serve import serve
+
+    serve(host, port, db, open_browser)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The console script ``tabletop``."""
     app(args=None if argv is None else list(argv), prog_name="tabletop")
