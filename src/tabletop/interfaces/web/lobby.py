@@ -30,15 +30,9 @@ CHOICES: dict[str, Callable[[], dict[str, list[Any]]]] = {
 }
 
 
-# Parameters that name files on the server, for games whose spec does not yet say so with
-# ``ParamSpec(paths=True)``.
-FILE_PARAMS: dict[str, frozenset[str]] = {"radiant-arena": frozenset({"cards"})}
-
-
 def server_only(spec: GameSpec) -> frozenset[str]:
     """The parameters a web client may not set: they name files on the server."""
-    return frozenset(n for n, p in spec.params.items() if p.paths) | FILE_PARAMS.get(
-        spec.id, frozenset())
+    return frozenset(n for n, p in spec.params.items() if p.paths)
 
 
 @cache
