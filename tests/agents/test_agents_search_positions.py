@@ -145,6 +145,43 @@ def test_perim_moves_that_lose_at_once_are_avoided() -> None:
     assert heuristic_choice(PERIM, state).to_text() == win
 
 
+def assassin_against_knight_and_phalanx() -> State:
+    """The last battle of the game, in forest-1 (Treefolk native, Avis Radiant): P1 leads
+    with its only card, the Treefolk Assassin; P2 holds the Treefolk Knight and Phalanx,
+    both known to P1 (drafted from the open pool). The scores are level."""
+    return perim(tracker="forest-1", turn=1, need_move=False, scores=[20, 20],
+                 seat=[{"hand": ["treefolk.assassin"]},
+                       {"hand": ["treefolk.knight", "treefolk.phalanx"],
+                        "known": ["treefolk.knight", "treefolk.phalanx"]}])
+
+
+def test_perim_the_opponent_is_searched_as_an_opponent() -> None:
+    """Assassinations: a defeated player "may choose to pass or make any legal play".
+    Assassinating the Knight succeeds, but P2 then plays the Phalanx (above the Knight's
+    rank) and wins the game; had P2 passed, P1 would have won. Assassinating the Phalanx
+    wins whatever P2 does. The search must choose P2's replies in P2's interest (each
+    node scores the reward of the seat that chose it, docs/agents.md): it plays the
+    Phalanx assassination, and, searching the Knight assassination against the plain
+    play (both lost), values the Knight assassination as lost. A search that credited
+    P2's choices with P1's reward values it near 1 (checked: 0.97, against 0.03)."""
+    state = assassin_against_knight_and_phalanx()
+    knight = "assassinate treefolk.knight @2 with treefolk"
+    phalanx = "assassinate treefolk.phalanx @2 with treefolk"
+    assert winners_of_every_line(after(state, phalanx)) == {(0,)}
+    assert winners_of_every_line(after(state, knight, "play treefolk.phalanx")) == {(1,)}
+    assert winners_of_every_line(after(state, knight, "pass")) == {(0,)}
+    assert winners_of_every_line(after(state, "play treefolk.assassin")) == {(1,)}
+    for name in SEARCHES:
+        assert search(name, PERIM, state)["played"] == phalanx, name
+        agent = make_agent(name, PERIM, 1)
+        assert isinstance(agent, IsmctsAgent)
+        two = [a for a in state.legal_actions()
+               if a.to_text() in (knight, "play treefolk.assassin")]
+        result = agent.search(two, Resampler(state, 0))
+        value = {s.action.to_text(): s.value for s in result.stats}
+        assert value[knight] is not None and value[knight] < 0.3, (name, value)
+
+
 # --- radiant-arena -----------------------------------------------------------------------
 
 
