@@ -16,23 +16,60 @@ from typing import Any
 import pytest
 
 from tabletop.agents import IsmctsAgent, Resampler, heuristic_for, make_agent
-from tabletop.core import Action, State, from_scenario
+from tabletop.core import Action, State, from_scenario, new_game
 
 PERIM, ARENA = "radiant-perim", "radiant-arena"
 # The default settings, and every root action searched (the heuristic narrows nothing).
 SEARCHES = ["ismcts:60", "ismcts:60:width=all"]
 
 
+def _seat_base(game: str, **params: Any) -> int:
+    """How a scenario numbers seats: 0 (as views and events do), or 1 in the scenario
+    files of rules version 1. Read off a fresh game's own export, so these positions
+    load either way."""
+    state = new_game(game, seed=0, **params)
+    return int(state.to_data()["turn"]) - (state.to_act or 0)
+
+
 def perim(**fields: Any) -> State:
-    """A two-player war position of the third age (no coins unless given)."""
-    data = {"game": PERIM, "players": 2, "age": 3, "phase": "war", "radiant": "avis",
-            "silver": {}, "copper": {}, **fields}
+    """A two-player war position of the third age (no coins unless given). Seats are
+    0-based here (P1 is 0)."""
+    data: dict[str, Any] = {"game": PERIM, "players": 2, "age": 3, "phase": "war",
+                            "radiant": "avis", "silver": {}, "copper": {}, **fields}
+    base = _seat_base(PERIM, players=2)
+    if base:
+        data["turn"] = data["turn"] + base
+        battle = data.get("battle")
+        if battle:
+            battle["plays"] = [{**play, "seat": play["seat"] + base} for play in battle["plays"]]
+            battle["acted"] = [x + base for x in battle.get("acted", [])]
     return from_scenario(data)
 
 
 def arena(units: dict[str, dict[str, Any]], **fields: Any) -> State:
-    """A radiant-arena position with the starter decks and empty hands (no clashes)."""
-    return from_scenario({"game": ARENA, "units": units, "hands": [[], []], **fields})
+    """A radiant-arena position with the starter decks and empty hands (no clashes). A
+    deity in play has banished a hero (Manifestation): Iskandar for A, Bran for B."""
+    units = dict(units)
+    banished = ["", ""]
+    for seat, deity, hero in ((0, "final-judge", "iskandar"), (1, "oracle", "bran")):
+        if units.get(deity, {}).get("zone", "home") not in ("home", "void"):
+            units[hero] = {"zone": "void"}
+            banished[seat] = hero
+    data: dict[str, Any] = {"game": ARENA, "units": units, "hands": [[], []], **fields}
+    fresh = new_game(ARENA, seed=0)
+    if isinstance(fresh.to_data()["banished"][0], int):  # the older scenarios: a unit slot
+        data["banished"] = [fresh.names[h] if h else -1 for h in banished]  # type: ignore[attr-defined]
+    else:
+        data["banished"] = banished
+    return from_scenario(data)
+
+
+def action(state: State, start: str) -> str:
+    """The notation of the one legal action that begins with ``start`` (a seat is written
+    ``@2`` or ``@p2`` depending on the rules version)."""
+    found = [a.to_text() for a in state.legal_actions() if a.to_text().startswith(start)]
+    assert len(found) == 1, (start, found)
+    return found[0]
 
 
 def after(state: State, *actions: str) -> State:
@@ -80,11 +117,11 @@ def heuristic_choice(game: str, state: State) -> Action:
 def mounted_knight_finish() -> State:
     """The last battle of the game, in the forest (Treefolk are native, Avis Radiant).
     P2 has led its last card, the Treefolk Phalanx; P1 holds the Treefolk Knight and
-    Mount; the scores are level and a silver coin lies in the region."""
-    return perim(tracker="forest-1", turn=1, need_move=False, scores=[20, 20],
-                 silver={"forest-1": 1},
-                 battle={"plays": [{"seat": 2, "cards": ["treefolk.phalanx"], "rank": 5}],
-                         "cards": ["treefolk.phalanx"], "acted": [2]},
+    Mount; the scores are level and a copper coin lies in the region."""
+    return perim(tracker="forest-1", turn=0, need_move=False, scores=[20, 20],
+                 copper={"forest-1": 1},
+                 battle={"plays": [{"seat": 1, "cards": ["treefolk.phalanx"], "rank": 5}],
+                         "cards": ["treefolk.phalanx"], "acted": [1]},
                  seat=[{"hand": ["treefolk.knight", "treefolk.mount"]}, {"hand": []}])
 
 
@@ -115,7 +152,7 @@ def one_card_each() -> State:
     """The last battle of the game: P1, to move from clouds-3, holds the Avis Knight; P2
     holds the Treefolk Phalanx, which P1 knows (drafted from the open pool). Mariners are
     Radiant; the scores are level."""
-    return perim(tracker="clouds-3", turn=1, need_move=True, radiant="mariner",
+    return perim(tracker="clouds-3", turn=0, need_move=True, radiant="mariner",
                  scores=[20, 20],
                  seat=[{"hand": ["avis.knight"]},
                        {"hand": ["treefolk.phalanx"], "known": ["treefolk.phalanx"]}])
@@ -149,7 +186,7 @@ def assassin_against_knight_and_phalanx() -> State:
     """The last battle of the game, in forest-1 (Treefolk native, Avis Radiant): P1 leads
     with its only card, the Treefolk Assassin; P2 holds the Treefolk Knight and Phalanx,
     both known to P1 (drafted from the open pool). The scores are level."""
-    return perim(tracker="forest-1", turn=1, need_move=False, scores=[20, 20],
+    return perim(tracker="forest-1", turn=0, need_move=False, scores=[20, 20],
                  seat=[{"hand": ["treefolk.assassin"]},
                        {"hand": ["treefolk.knight", "treefolk.phalanx"],
                         "known": ["treefolk.knight", "treefolk.phalanx"]}])
@@ -165,8 +202,8 @@ def test_perim_the_opponent_is_searched_as_an_opponent() -> None:
     play (both lost), values the Knight assassination as lost. A search that credited
     P2's choices with P1's reward values it near 1 (checked: 0.97, against 0.03)."""
     state = assassin_against_knight_and_phalanx()
-    knight = "assassinate treefolk.knight @2 with treefolk"
-    phalanx = "assassinate treefolk.phalanx @2 with treefolk"
+    knight = action(state, "assassinate treefolk.knight")
+    phalanx = action(state, "assassinate treefolk.phalanx")
     assert winners_of_every_line(after(state, phalanx)) == {(0,)}
     assert winners_of_every_line(after(state, knight, "play treefolk.phalanx")) == {(1,)}
     assert winners_of_every_line(after(state, knight, "pass")) == {(0,)}
