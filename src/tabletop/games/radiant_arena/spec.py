@@ -70,5 +70,6 @@ SPEC = GameSpec(
     default_players=2,
     notation=GRAMMAR,
     seat_label=seat_label,
+    encoding="tabletop.games.radiant_arena.tensors",
 )
 ArenaState.spec = SPEC
