@@ -131,9 +131,10 @@ class Codec:
         for a in state.legal_actions():
             if self.index_of(a) == i:
                 return a
-        legal = ", ".join(self.actions[j] for j in self.legal_indices(state)[:8])
+        legal = [self.actions[j] for j in self.legal_indices(state)]
+        shown = ", ".join(legal[:8]) + (", ..." if len(legal) > 8 else "")
         raise EnvError(f"{self.game}: action {i} ({self.actions[i]!r}) is not legal now "
-                       f"for {state.label(state.to_act)} (legal: {legal}, ...)")
+                       f"for {state.label(state.to_act)} (legal: {shown})")
 
 
 def returns_of(outcome: Outcome | Mapping[str, Any], players: int) -> list[float]:
