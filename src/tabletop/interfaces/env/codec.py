@@ -157,6 +157,7 @@ def codec(game: str, players: int | None = None, **params: Any) -> Codec:
         spec = get_spec(game)
         n = spec.default_players if players is None else players
         checked = spec.check_params(n, params)
+        new_game(game, players=n, seed=0, **params)  # the game's own checks (decks, files)
     except EnvError:
         raise
     except TabletopError as e:
