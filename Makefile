@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,research]'
 	touch $(STAMP)
 
 play: $(STAMP)  ## a terminal game of radiant-perim against two greedy AIs
