@@ -19,6 +19,7 @@ test: $(STAMP)  ## the whole test suite
 
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
+	$(PY) bench/research.py
 
 bench-agents: $(STAMP)  ## agent strength and speed (long: about 3 hours on 2 cores); docs/agents.md
 	$(PY) bench/agents.py --out bench-agents.jsonl

@@ -53,7 +53,7 @@ def observation_space(c: Codec) -> spaces.Dict:
 class TabletopAEC(AECEnv[str, dict[str, np.ndarray], int]):
     """One game as a PettingZoo AEC environment (build it with :func:`pettingzoo_env`)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "tabletop_v0",
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "tabletop_v0",
                 "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,

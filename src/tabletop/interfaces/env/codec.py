@@ -63,16 +63,13 @@ class Codec:
     generic_observation: bool
     index: dict[str, int] = field(default_factory=dict)
     _by_action: dict[Action, int] = field(default_factory=dict)
+    size: int = 0  # the length of an observation vector (the sum of the parts' sizes)
 
     def __post_init__(self) -> None:
         self.index.update({text: i for i, text in enumerate(self.actions)})
         if len(self.index) != len(self.actions):
             raise EnvError(f"{self.game}: the encoding lists an action twice")
-
-    @property
-    def size(self) -> int:
-        """The length of an observation vector."""
-        return sum(size for _, size, _ in self.parts)
+        object.__setattr__(self, "size", sum(size for _, size, _ in self.parts))
 
     @property
     def n_actions(self) -> int:

@@ -65,7 +65,7 @@ class TabletopGym(gym.Env[np.ndarray, int]):
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.codec.size,),
                                             dtype=np.float32)
-        self.action_space = spaces.Discrete(self.codec.n_actions)
+        self.action_space = spaces.Discrete(self.codec.n_actions)  # type: ignore[assignment]
         self.game: State | None = None
         self._opponents: dict[int, Agent] = {}
         self._rng = np.random.default_rng()
