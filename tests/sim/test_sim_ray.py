@@ -68,10 +68,10 @@ def _lines(path: Path) -> list[str]:
 
 
 def test_simulate_on_ray_gives_the_local_records() -> None:
-    args = ("radiant-perim", 3, ["greedy", "random", "random"], 24)
-    local = [r.record for r in simulate(*args, seed=40, workers=2)]
+    args = ("radiant-perim", 3, ["greedy", "random", "random"], 12)
+    local = [r.record for r in simulate(*args, seed=40)]
     on_ray = [r.record for r in simulate(*args, seed=40, workers=2, backend="ray")]
-    assert len(on_ray) == 24 and _hashes(on_ray) == _hashes(local)
+    assert len(on_ray) == 12 and _hashes(on_ray) == _hashes(local)
 
 
 def test_tournament_on_ray_gives_the_local_games_and_standings() -> None:
@@ -119,10 +119,10 @@ def test_the_commands_on_ray_write_the_same_records(command: list[str], tmp_path
 def test_a_killed_worker_loses_only_its_unfinished_games() -> None:
     """Kill a Ray worker while it plays a chunk: its unfinished games are rerun elsewhere,
     and every game comes back exactly once, with the record the local pool plays."""
-    jobs = [(i, "radiant-perim", 2, ("ismcts:15", "random"), 500 + i, {}) for i in range(12)]
+    jobs = [(i, "radiant-perim", 2, ("ismcts:10", "random"), 500 + i, {}) for i in range(8)]
     results = []
     killed = []
-    stream = run_ray(jobs, 2, chunk=3)
+    stream = run_ray(jobs, 2, chunk=2)
     for result in stream:
         results.append(result)
         if not killed:
@@ -136,7 +136,7 @@ def test_a_killed_worker_loses_only_its_unfinished_games() -> None:
                     time.sleep(0.05)
     assert killed, "no worker was playing a chunk to kill"
     indices = [r.index for r in results]
-    assert sorted(indices) == list(range(12))  # no gap, no duplicate
+    assert sorted(indices) == list(range(8))  # no gap, no duplicate
     assert {r.record for r in results} == {run_game(j).record for j in jobs}
 
 

@@ -100,6 +100,7 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
     if not jobs:
         return
     started = connect(workers, address)
+    running: dict[Any, list[_Job]] = {}  # generator task -> its chunk's jobs
     try:
         slots = max(1, int(ray.available_resources().get("CPU", workers)))
         if address is None and not started:
@@ -110,7 +111,6 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
         todo = [jobs[i:i + size] for i in range(0, len(jobs), size)]
         todo.reverse()  # pop() from the end: the first chunks go first
         tries = {job[0]: 0 for job in jobs}
-        running: dict[Any, list[_Job]] = {}
         received: set[int] = set()
 
         def submit(chunk_jobs: list[_Job]) -> None:
@@ -148,7 +148,7 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
                     received.add(result.index)
                     yield result
     finally:
-        for gen in list(locals().get("running", {})):
+        for gen in running:  # stopped early (an error, Ctrl-C): drop the work in flight
             try:
                 ray.cancel(gen, force=True)
             except Exception:  # already finished or gone

@@ -82,7 +82,7 @@ def test_openspiel_ismcts_plays_our_random_agent() -> None:
                            uct_c=2.0, max_simulations=8,
                            random_state=np.random.RandomState(0),
                            use_observation_string=True)
-    bot.set_resampler(spiel.resampler)
+    bot.set_resampler(spiel.make_resampler(1))
     state = g.new_initial_state()
     state.apply_action(21)
     ours = make_agent("random", "radiant-perim", 5)

@@ -27,13 +27,14 @@ observer (``private_info=NONE``):
   perfect recall.
 
 Returns are :func:`~.codec.returns_of` (+1 win, -1 loss; general sum).
-:func:`resampler` gives OpenSpiel's IS-MCTS bot the engine's ``resample``.
+:func:`make_resampler` gives OpenSpiel's IS-MCTS bot the engine's ``resample``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -223,11 +224,19 @@ class Observer:
                           default=str)
 
 
-def resampler(state: TabletopSpielState, player: int) -> TabletopSpielState:
-    """For ``ISMCTSBot.set_resampler``: ``state`` with what ``player`` cannot see re-dealt
-    by the engine (``State.resample``), from a generator seeded by the position."""
-    rng = random.Random(hash((player, len(state.history()))) & 0xFFFFFFFF)
-    return state.resampled(player, rng)
+def make_resampler(seed: int = 0) -> Callable[[TabletopSpielState, int], TabletopSpielState]:
+    """For ``ISMCTSBot.set_resampler``: a function giving ``state`` with what ``player``
+    cannot see re-dealt by the engine (``State.resample``); its re-deals follow one
+    generator seeded ``seed``, so a bot's search is reproducible."""
+    rng = random.Random(seed)
+
+    def resample(state: TabletopSpielState, player: int) -> TabletopSpielState:
+        return state.resampled(player, rng)
+
+    return resample
+
+
+resampler = make_resampler(0)
 
 
 def _register(game_id: str) -> None:
