@@ -87,7 +87,9 @@ def connect(workers: int, address: str | None) -> bool:
         except Exception as e:  # Ray raises ConnectionError, RuntimeError, ...
             raise BackendError(f"cannot join the Ray cluster at {address}: {e}") from None
     else:
-        ray.init(num_cpus=workers, object_store_memory=96 * 1024 * 1024, **quiet)
+        # "local": a new instance for this run, even if a `ray start` cluster runs here.
+        ray.init(address="local", num_cpus=workers, object_store_memory=96 * 1024 * 1024,
+                 **quiet)
     return True
 
 
