@@ -2,13 +2,20 @@
 random, heuristic and ISMCTS opponents; the reward is the learner's result (issue 16,
 "Environment adapters" and "Bad input")."""
 
+
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
 from tabletop.interfaces.env import EnvError, gymnasium_env
+
+# The observation vector's parts are counts and flags with no fixed upper bound (a
+# generic game's hashed view may hold any number), so the Box is unbounded; check_env
+# advises bounds.
+pytestmark = pytest.mark.filterwarnings("ignore:.*Box observation space m:UserWarning")
 
 
 @pytest.mark.parametrize(("game", "players", "opponents"), [
@@ -16,8 +23,17 @@ from tabletop.interfaces.env import EnvError, gymnasium_env
     ("radiant-arena", 2, "heuristic")])
 def test_check_env(game: str, players: int, opponents: str) -> None:
     """check_env samples without the mask: illegal indices become random legal actions."""
-    check_env(gymnasium_env(game, players=players, opponents=opponents, illegal="random"),
-              skip_render_check=False)
+    env = gymnasium.make(f"tabletop/{game}-v0", players=players, opponents=opponents,
+                         illegal="random", render_mode="ansi")
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_gymnasium_make_knows_every_game() -> None:
+    """``gymnasium.make("tabletop/<game>-v0", ...)`` builds the same environment."""
+    env = gymnasium.make("tabletop/radiant-perim-v0", players=2, opponents="greedy")
+    obs, info = env.reset(seed=4)
+    assert obs.shape == (env.unwrapped.codec.size,) and info["action_mask"].any()
+    assert "tabletop/radiant-arena-v0" in gymnasium.registry
 
 
 def test_a_whole_episode_against_ismcts() -> None:

@@ -16,6 +16,13 @@ from tabletop.interfaces.env import EnvError, pettingzoo_env, pettingzoo_paralle
 
 from .conftest import SETUPS
 
+# api_test advises a Box or Discrete observation space and a NumPy observation; a dict of
+# observation and action mask is PettingZoo's own convention for games with masks.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
 
 def _play_out(env, rng: np.random.Generator) -> dict[str, float]:  # type: ignore[no-untyped-def]
     """Play masked random actions to the end; the rewards each agent collected."""

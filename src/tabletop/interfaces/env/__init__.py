@@ -7,7 +7,8 @@ fixed space per game with a stable mapping to the notation (:class:`Codec`). See
 ``docs/research.md``.
 
 - :func:`pettingzoo_env` (and :func:`pettingzoo_parallel_env`)
-- :func:`gymnasium_env`
+- :func:`gymnasium_env`, also ``gymnasium.make("tabletop/<game>-v0", ...)`` once this
+  package is imported
 - ``import tabletop.interfaces.env.openspiel`` registers ``tabletop_<game>`` games with
   ``pyspiel``.
 """
@@ -17,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from .codec import Codec, EnvError, codec, returns_of
+from .single import register_gymnasium
 
 __all__ = ["Codec", "EnvError", "codec", "gymnasium_env", "pettingzoo_env",
-           "pettingzoo_parallel_env", "returns_of"]
+           "pettingzoo_parallel_env", "register_gymnasium", "returns_of"]
 
 
 def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> Any:

@@ -37,7 +37,7 @@ from .text import render_text
 class TabletopGym(gym.Env[np.ndarray, int]):
     """One seat of a game against engine agents (build it with :func:`gymnasium_env`)."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game: str, players: int | None = None, seat: int = 0,
                  opponents: str = "random", render_mode: str | None = None,
@@ -153,3 +153,21 @@ def gymnasium_env(game: str, players: int | None = None, **kwargs: Any) -> Table
     (True, True)
     """
     return TabletopGym(game, players, **kwargs)
+
+
+def register_gymnasium() -> list[str]:
+    """Register ``tabletop/<game>-v0`` with Gymnasium for every registered game, so that
+    ``gymnasium.make("tabletop/radiant-arena-v0", opponents="heuristic")`` works; returns
+    the ids. Done when ``tabletop.interfaces.env`` is imported."""
+    from tabletop.core import games
+
+    ids = []
+    for spec in games():
+        env_id = f"tabletop/{spec.id}-v0"
+        if env_id not in gym.registry:
+            gym.register(env_id, entry_point=TabletopGym, kwargs={"game": spec.id})
+        ids.append(env_id)
+    return ids
+
+
+register_gymnasium()
