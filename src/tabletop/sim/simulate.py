@@ -1,9 +1,11 @@
-"""Many games at once: seeds ``seed, seed+1, ...`` played by a process pool.
+"""Many games at once: seeds ``seed, seed+1, ...`` played by a process pool or by Ray.
 
 :func:`simulate` yields one :class:`GameResult` per game, in seed order whatever the
 number of workers, so the same arguments give the same results (and the same record
-file) with one worker or eight. ``workers=1`` plays in this process. A
-:class:`Summary` folds the results into wins and mean scores per seat.
+file) with one worker or eight. ``workers=1`` plays in this process. With
+``backend="ray"`` (:mod:`.backend`) the same games give the same records, yielded as
+they finish. A :class:`Summary` folds the results into wins and mean scores per seat
+(in any order).
 """
 
 from __future__ import annotations
