@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,research]'
 	touch $(STAMP)
 
 play: $(STAMP)  ## the web server at 127.0.0.1:8000 (lobby and tables); opens a browser if any
@@ -20,6 +20,7 @@ test: $(STAMP)  ## the whole test suite
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
 	$(PY) bench/web_load.py
+	$(PY) bench/research.py
 
 bench-agents: $(STAMP)  ## agent strength and speed (long: about 3 hours on 2 cores); docs/agents.md
 	$(PY) bench/agents.py --out bench-agents.jsonl

@@ -58,6 +58,10 @@ class GameSpec:
     notation: str = ""  # the action grammar, for people (help screens, errors)
     seat_label: Callable[[int], str] = numbered_seat
     event_kinds: tuple[EventKind, ...] = ()  # every kind of event the game emits
+    # The dotted name of the game's research encoding module (a fixed action index space
+    # and a view encoder for tabletop.interfaces.env, see docs/research.md); imported only
+    # by the adapters. Empty: the adapters use their generic fallback.
+    encoding: str = ""
 
     def seat_labels(self, players: int) -> tuple[str, ...]:
         """The label of every seat of a game of ``players``."""

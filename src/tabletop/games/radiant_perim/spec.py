@@ -35,5 +35,6 @@ SPEC = GameSpec(
     notation=GRAMMAR,
     card_ids=tuple(f"perim.{CATALOG.card_slug(t)}" for t in range(CATALOG.n_types)),
     event_kinds=KINDS,
+    encoding="tabletop.games.radiant_perim.tensors",
 )
 PerimState.spec = SPEC

@@ -420,6 +420,12 @@ def simulate_cmd(
         "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
         "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    backend: Annotated[str, typer.Option(
+        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
+             "or the cluster at --address).")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
+             "--backend ray.")] = None,
 ) -> None:
     """Play many games between agents and summarise wins and scores per seat.
 
@@ -432,7 +438,8 @@ def simulate_cmd(
     params = parse_params(spec, param, cards)
     check_setup(game, n, names, params)
     summary = Summary(game, names)
-    results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params)
+    results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params,
+                       backend=backend, address=address)
     _run_games(results, n_games, f"{game}, {n} players", out, as_json,
                add=summary.add, record=lambda r: r.record)
     report = summary.to_json()
@@ -476,6 +483,12 @@ def tournament_cmd(
         help="Write every game's record here, one JSON line each.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object (pairings and ratings), nothing else.")] = False,
+    backend: Annotated[str, typer.Option(
+        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
+             "or the cluster at --address).")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
+             "--backend ray.")] = None,
 ) -> None:
     """Round robin: every pair of agents plays --games games, seats rotated.
 
@@ -486,7 +499,8 @@ def tournament_cmd(
     """
     names = _names(agents)
     n = _players(game, players)
-    games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers)
+    games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers,
+                            backend=backend, address=address)
     standings = Standings(names)
     total = n_games * len(names) * (len(names) - 1) // 2
     _run_games(games_iter, total, f"{game}, {n} players", out, as_json,
