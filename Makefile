@@ -6,9 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test bench bench-agents lint soak clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -e '.[test,research]'
+	# the template game, installed from outside the engine as a contributor's game would be
+	$(PY) -m pip install -q -e examples/goofspiel
 	touch $(STAMP)
 
 play: $(STAMP)  ## the web server at 127.0.0.1:8000 (lobby and tables); opens a browser if any
@@ -30,7 +32,7 @@ soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 	$(VENV)/bin/tabletop replay /tmp/tabletop-soak.jsonl
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy --strict src/tabletop/core
 
 clean:

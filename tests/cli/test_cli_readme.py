@@ -20,7 +20,7 @@ SMALLER = [(r"--games \d+", "--games 2"), (r"ismcts:0\.1s", "ismcts:3"),
 
 def tour() -> list[str]:
     """The `tabletop` commands of the README's tour, continuation lines joined."""
-    block = README.read_text().split("## A short tour", 1)[1].split("```sh", 1)[1]
+    block = README.read_text().split("### At the terminal", 1)[1].split("```sh", 1)[1]
     block = block.split("```", 1)[0].replace("\\\n", " ")
     commands = []
     for line in block.splitlines():

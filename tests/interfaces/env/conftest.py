@@ -12,6 +12,8 @@ import pytest
 from tabletop.core import State, games
 
 SETUPS = [(spec.id, n) for spec in games() for n in spec.player_counts]
+# Games with an encoding of their own (the others get the generic fallbacks).
+ENCODED = [(spec.id, n) for spec in games() if spec.encoding for n in spec.player_counts]
 
 
 @pytest.fixture(autouse=True)
