@@ -61,6 +61,7 @@ SPEC = GameSpec(
     rulebook="radiant-offline-battle-arena.txt",
     factory=lambda players, seed, params: new_from_params(seed, params),
     from_data=_from_data,
+    encoding="tabletop.games.radiant_arena.tensors",
     params={
         "deck_a": ParamSpec(str, "a", "player A's deck id (starter deck a)"),
         "deck_b": ParamSpec(str, "b", "player B's deck id (starter deck b)"),
