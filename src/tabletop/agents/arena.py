@@ -42,7 +42,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .heuristic import best_of, register_heuristic
+from .heuristic import best_of
 
 LANES = ("left", "center", "right")
 
@@ -384,4 +384,3 @@ def combat_damage(view: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-register_heuristic("radiant-arena", ArenaHeuristic)
