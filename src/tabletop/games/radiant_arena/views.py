@@ -39,6 +39,10 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
         "exp": side.exp, "keywords": sorted(keywords),
         "regen": s.regen(u), "item": s.item[u] or None, "text": side.text,
         "rules": face["rules"], "talents": face["talents"],
+        # Both printed sides of a hero (a deity has one): the side it levels into is as
+        # public as the card itself. The equipped item's face (bonuses, text).
+        "sides": face["sides"],
+        "item_card": card_faces(s.cat)[s.item[u]] if s.item[u] else None,
     }
 
 
@@ -63,11 +67,19 @@ def unit_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
         generated = texts(cat)
         faces: dict[str, dict[str, Any]] = {}
         for unit in cat.units.values():
+            sides = [{"subtitle": side.subtitle, "attack": side.attack, "armor": side.armor,
+                      "health": side.health, "exp": side.exp,
+                      "keywords": sorted(side.keywords), "regen": side.regen,
+                      "text": side.text,
+                      "rules": generated[unit.id if unit.is_deity else f"{unit.id}:{n}"]}
+                     for n, side in enumerate(unit.sides[:1] if unit.is_deity
+                                              else unit.sides)]
             for n, side in enumerate(unit.sides):
                 key = unit.id if unit.is_deity else f"{unit.id}:{n}"
                 faces[f"{unit.id}:{n}"] = {
                     "rules": generated[key],
-                    "talents": [talent_face(t) for t in side.talents]}
+                    "talents": [talent_face(t) for t in side.talents],
+                    "sides": sides}
         _UNIT_FACES[cat.sources] = faces
     return _UNIT_FACES[cat.sources]
 
