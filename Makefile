@@ -6,19 +6,23 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test bench bench-agents lint soak clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,research]'
+	# the template game, installed from outside the engine as a contributor's game would be
+	$(PY) -m pip install -q -e examples/goofspiel
 	touch $(STAMP)
 
-play: $(STAMP)  ## a terminal game of radiant-perim against two greedy AIs
-	$(VENV)/bin/tabletop play radiant-perim --players 3 --seat 1 --opponents greedy
+play: $(STAMP)  ## the web server at 127.0.0.1:8000 (lobby and tables); opens a browser if any
+	$(VENV)/bin/tabletop serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)  ## the whole test suite
 	$(PY) -m pytest -n 2
 
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
+	$(PY) bench/web_load.py
+	$(PY) bench/research.py
 
 bench-agents: $(STAMP)  ## agent strength and speed (long: about 3 hours on 2 cores); docs/agents.md
 	$(PY) bench/agents.py --out bench-agents.jsonl
@@ -28,7 +32,7 @@ soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 	$(VENV)/bin/tabletop replay /tmp/tabletop-soak.jsonl
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy --strict src/tabletop/core
 
 clean:

@@ -32,7 +32,7 @@ def test_a_whole_game_against_random(run: Run, tmp_path: Path, seat: str, seed: 
     # The screen: the lanes and conduits, hand, shop, the reconstruction note, the list of
     # numbered legal actions and the prompt.
     for word in ("left", "center", "right", "your conduit", "their conduit", "Your hand",
-                 "Your shop", "reconstructed by tabletop", "legal action(s):", " 1. ",
+                 "Your shop", "cards reconstructed", "legal action(s):", " 1. ",
                  f"{me} > ", "face-down deity"):
         assert word in out, word
     saved = Record.from_json(json.loads(record.read_text()))
@@ -82,14 +82,20 @@ def test_simulate_without_json_prints_a_summary(run: Run) -> None:
 
 
 def test_bench_one_second_json(run: Run) -> None:
-    """`tabletop bench`: decisions, games and clones per second, all positive."""
+    """`tabletop bench`: the report's fields, counts that agree with the rates, and sane
+    ranges for a radiant-arena game (38-269 decisions in 200 random games)."""
     result = run("bench", GAME, "--seconds", "1", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["game"] == GAME
-    for key in ("decisions_per_s", "games_per_s", "clone_us"):
-        assert isinstance(report[key], float) and report[key] > 0, key
-    assert report["games"] >= 1 and report["decisions"] > report["games"]
+    assert report["game"] == GAME and report["players"] == 2
+    for key in ("decisions_per_s", "games_per_s", "clone_us", "seconds"):
+        assert isinstance(report[key], float), key
+    assert report["seconds"] >= 0.99
+    assert report["games"] >= 1 and 20 <= report["decisions"] / report["games"] <= 600
+    assert report["decisions_per_s"] / report["games_per_s"] == pytest.approx(
+        report["decisions"] / report["games"])
+    assert 100 <= report["decisions_per_s"] <= 10_000_000
+    assert 0.1 <= report["clone_us"] <= 10_000
 
 
 def test_own_card_file_and_params(run: Run, tmp_path: Path) -> None:

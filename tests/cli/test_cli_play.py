@@ -41,14 +41,14 @@ def test_a_whole_game_against_two_greedy_ais(run: Run, tmp_path: Path) -> None:
     assert "Traceback" not in result.output
     out = result.stdout
     assert "Game over" in out
-    assert "Age 3 of 3" in out
+    assert "Age 3/3" in out
     assert "P2 (greedy) ›" in out and "P3 (greedy) ›" in out
     saved = Record.from_json(json.loads(record.read_text()))
     assert saved.outcome is not None and saved.params["players"] == 3 and saved.seed == SEED
     verify(saved)
     # The screen: the four realms, the Radiant race, the drafting pool and a battle.
-    for word in ("Clouds", "Mountains", "Forest", "Sea", "★ Radiant", "Drafting pool",
-                 "Battle of", "Your hand"):
+    for word in ("clouds-1..6", "mountains-1..6", "forest-1..6", "sea-1..6", "★ Radiant",
+                 "Drafting pool", "Battle of", "Your hand"):
         assert word in out, word
 
 

@@ -110,7 +110,7 @@ class ToyState(State):
     def resample(self, seat: int, rng: Random) -> ToyState:
         new = self.clone()
         new.secret = [x if s == seat else rng.randrange(100) for s, x in enumerate(self.secret)]
-        new.events = self.events_for(seat)
+        self._resampled(new, seat, rng)
         return new
 
     def outcome(self) -> Outcome | None:
@@ -152,14 +152,13 @@ TOY_SPEC = GameSpec(
     player_counts=(2, 3),
     rules_version="7",
     rulebook="toy-nim.txt",
-    factory=lambda players, seed, params: ToyState(players, seed, dict(params)),
+    state=ToyState,
     from_data=_from_data,
     params={
         "pile": ParamSpec(int, 0, "stones at the start (0: 10 to 20, by chance)"),
         "max_take": ParamSpec(int, 3, "most stones a seat may take"),
     },
 )
-ToyState.spec = TOY_SPEC
 
 
 @pytest.fixture

@@ -341,10 +341,9 @@ def _files_spec(opened: list[str]) -> GameSpec:
             pile += int(Path(name).read_text())
         return State(players, seed, {**params, "pile": pile, "max_take": 3})
 
-    spec = replace(TOY_SPEC, id="toy-files", factory=factory, params={
+    spec = replace(TOY_SPEC, id="toy-files", state=State, factory=factory, params={
         "files": ParamSpec(str, "", "files holding the pile", paths=True),
         "pile": ParamSpec(int, 0, "stones"), "max_take": ParamSpec(int, 3, "most taken")})
-    State.spec = spec
     return spec
 
 

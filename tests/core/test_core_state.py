@@ -191,4 +191,4 @@ def test_repr_of_a_state_is_readable(toy: GameSpec) -> None:
     state = from_scenario({"game": "toy-nim", "players": 3, "pile": 1, "turn": 2})
     assert repr(state) == "<ToyState toy-nim, 3 players, 0 actions, P2 to act>"
     state.apply("take 1")
-    assert repr(state) == "<ToyState toy-nim, 3 players, 1 actions, over>"
+    assert repr(state) == "<ToyState toy-nim, 3 players, 1 action, over>"

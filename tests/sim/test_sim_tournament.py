@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from tabletop.core import ParameterError, Record, verify
-from tabletop.sim import Standings, score_of, tournament
+from tabletop.core import ParameterError, Record, record_of, verify
+from tabletop.sim import Standings, play_match, score_of, tournament
 from tabletop.sim.tournament import PairingResult, seats_of_a
 
 GAME = "radiant-perim"
@@ -55,11 +55,23 @@ def test_a_small_round_robin() -> None:
 
 
 def test_four_players_play_team_against_team() -> None:
-    games = list(tournament(GAME, ["random", "greedy"], games=2, players=4, seed=1))
+    """Four-Player Game ("a partnership game of two-on-two. Players sit across from their
+    partner"): in a pairing, ``a``'s partner is ``a`` too. Each game is the match of
+    ``a`` in seats k % 4 and its partner's, ``b`` in the two others, on the deal
+    ``seed + k // 4``, and ``a``'s score is its team's result."""
+    games = list(tournament(GAME, ["random", "greedy"], games=4, players=4, seed=1))
+    assert [g.seats_a for g in games] == [(0, 2), (1, 3), (0, 2), (1, 3)]
     for g in games:
-        names = json.loads(g.result.record)["actions"]
-        assert names  # played
-        assert len(g.seats_a) == 2
+        record = Record.from_json(json.loads(g.result.record))
+        verify(record)
+        names = ["random" if s in g.seats_a else "greedy" for s in range(4)]
+        expected = record_of(play_match(GAME, 4, names, seed=g.result.seed))
+        assert record.seed == g.result.seed == 1
+        assert record.actions == expected.actions  # the same agents in the same seats
+        winners = set(g.result.outcome["winners"])
+        assert winners in ({0, 2}, {1, 3}, {0, 1, 2, 3})  # teams win together
+        assert g.score_a == (1.0 if winners == set(g.seats_a) else
+                             0.5 if len(winners) == 4 else 0.0)
 
 
 def test_bad_tournaments_fail_before_playing() -> None:

@@ -18,6 +18,7 @@ from random import Random
 from typing import Any, Protocol
 
 from tabletop.core import Action, ParameterError, State
+from tabletop.core.plugins import PluginError, load_group
 
 
 class Resampler:
@@ -113,4 +114,25 @@ def make_agent(name: str, game_id: str, seed: int) -> Agent:
 
 
 def _load() -> None:
-    from . import greedy, heuristic, ismcts, random_agent  # noqa: F401  (they register)
+    """The agents of this package, and those installed packages add through the
+    ``tabletop.agents`` entry-point group (name -> factory(game_id, seed[, option]); a
+    factory with ``takes_option = True`` reads the text after ``name:``)."""
+    from . import heuristic, ismcts, random_agent  # noqa: F401  (they register)
+
+    group = load_group("tabletop.agents")
+    for name, factory in group.loaded.items():
+        if name not in _FACTORIES:
+            register_agent(name, factory, bool(getattr(factory, "takes_option", False)))
+    for name, why in group.broken.items():
+        if name not in _FACTORIES:
+            register_agent(name, _Broken(name, why))
+
+
+class _Broken:
+    """An agent whose plugin does not load: asking for it says so in one line."""
+
+    def __init__(self, name: str, why: str) -> None:
+        self.name, self.why = name, why
+
+    def __call__(self, game_id: str, seed: int) -> Agent:
+        raise PluginError(f"agent plugin {self.name!r} is broken: {self.why}")

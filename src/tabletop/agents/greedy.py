@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.core import Action, ParameterError
 
-from .base import Resampler, register_agent
+from .base import Resampler
 
 PERIM_RANKS = ("assassin", "elder", "scout", "mount", "knight", "phalanx")
 MOUNTED = len(PERIM_RANKS)
@@ -66,10 +66,9 @@ class PerimGreedy:
         return 10.0 - cost if wins else -cost
 
 
-def _greedy(game_id: str, seed: int) -> PerimGreedy:
+def greedy_agent(game_id: str, seed: int) -> PerimGreedy:
+    """The ``greedy`` agent (radiant-perim only), registered through the
+    ``tabletop.agents`` entry point."""
     if game_id != "radiant-perim":
         raise ParameterError(f"the greedy agent does not play {game_id}")
     return PerimGreedy(seed)
-
-
-register_agent("greedy", _greedy)

@@ -15,9 +15,10 @@ tries the best first and may search only the best few), ``quiet(view)`` (a posit
 evaluation reads well: a rollout stops there) and ``ismcts_defaults`` (the search
 settings that suit the game, which explicit options override).
 
-A game gains a heuristic by registering one here (``register_heuristic``); the
-``heuristic`` agent and ISMCTS then find it by the game id. The rules of thumb of each
-game are described in docs/agents.md.
+A game gains a heuristic through the ``tabletop.heuristics`` entry-point group (the game
+id -> a factory of its heuristic, in the package's ``pyproject.toml``), or by hand with
+``register_heuristic``; the ``heuristic`` agent and ISMCTS then find it by the game id.
+The rules of thumb of each game are described in docs/agents.md.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from tabletop.core import Action, ParameterError
+from tabletop.core.plugins import load_group
 
 from .base import Resampler, register_agent
 
@@ -62,10 +64,13 @@ def register_heuristic(game_id: str, factory: Callable[[], GameHeuristic]) -> No
 
 
 def heuristic_for(game_id: str) -> GameHeuristic | None:
-    """The heuristic of a game, or ``None`` when it has none."""
-    _load()
+    """The heuristic of a game, or ``None`` when it has none; a heuristic whose plugin
+    does not load raises ``PluginError``."""
     if game_id not in _HEURISTICS:
-        return None
+        factory = load_group("tabletop.heuristics").get(game_id)
+        if factory is None:
+            return None
+        register_heuristic(game_id, factory)
     if game_id not in _BUILT:
         _BUILT[game_id] = _HEURISTICS[game_id]()
     return _BUILT[game_id]
@@ -91,13 +96,10 @@ class HeuristicAgent:
 def _heuristic_agent(game_id: str, seed: int) -> HeuristicAgent:
     h = heuristic_for(game_id)
     if h is None:
-        have = ", ".join(sorted(_HEURISTICS)) or "none"
-        raise ParameterError(f"the heuristic agent does not play {game_id} (it plays: {have})")
+        have = ", ".join(sorted({*_HEURISTICS, *load_group("tabletop.heuristics").loaded}))
+        raise ParameterError(f"the heuristic agent does not play {game_id} "
+                             f"(it plays: {have or 'no game'})")
     return HeuristicAgent(h, seed)
-
-
-def _load() -> None:
-    from . import arena, perim  # noqa: F401  (they register radiant-arena, radiant-perim)
 
 
 register_agent("heuristic", _heuristic_agent)

@@ -40,7 +40,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .heuristic import best_of, register_heuristic
+from .heuristic import best_of
 
 RACES = ("avis", "treefolk", "stonedweller", "mariner")
 RANKS = ("assassin", "elder", "scout", "mount", "knight", "phalanx")
@@ -518,4 +518,3 @@ def _temperature(view: dict[str, Any]) -> float:
     return 2.0 + 6.0 * left + 5.0 * war_left
 
 
-register_heuristic("radiant-perim", PerimHeuristic)

@@ -13,7 +13,8 @@ from .errors import (
     UnknownGameError,
     excerpt,
 )
-from .event import HIDDEN, Event, EventBook, EventKind
+from .event import HIDDEN, Event, EventBook, EventKind, plain_words
+from .plugins import PluginError
 from .record import (
     Record,
     game_id,
@@ -25,14 +26,16 @@ from .record import (
     verify,
 )
 from .scenario import dumps_scenario, export, from_scenario, load_scenario, scenario_of
-from .spec import GameSpec, ParamSpec, games, get_spec, new_game, register
+from .spec import GameSpec, ParamSpec, broken_games, games, get_spec, new_game, register
 from .state import Action, Outcome, State
 
 __all__ = [
     "HIDDEN", "Action", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
     "GameSpec", "IllegalActionError", "NotationError", "Outcome", "ParamSpec",
-    "ParameterError", "Record", "RecordError", "ScenarioError", "State", "TabletopError",
-    "UnknownGameError", "dumps_scenario", "excerpt", "export", "from_scenario", "game_id",
-    "games", "get_spec", "initial_state", "iter_records", "load_scenario", "new_game",
-    "read_records", "record_of", "register", "replay", "scenario_of", "verify",
+    "ParameterError", "PluginError", "Record", "RecordError", "ScenarioError", "State",
+    "TabletopError", "UnknownGameError", "broken_games", "dumps_scenario", "excerpt",
+    "export", "from_scenario", "game_id", "games", "get_spec", "initial_state",
+    "iter_records", "load_scenario", "new_game", "plain_words", "read_records", "record_of",
+    "register",
+    "replay", "scenario_of", "verify",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any, ClassVar
@@ -113,6 +114,13 @@ class State(ABC):
     def to_data(self) -> dict[str, Any]:
         """The whole position as plain data (scenario files, hashing)."""
 
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> State:
+        """The position ``data`` describes (``to_data``'s inverse, scenario files); raises
+        ``ScenarioError`` naming the table and key at fault. A game's spec may name
+        another reader instead (``GameSpec.from_data``)."""
+        raise NotImplementedError(f"{cls.__name__} does not read positions")
+
     # --- provided -----------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -205,8 +213,9 @@ class State(ABC):
 
     def __repr__(self) -> str:
         where = "over" if self.to_act is None else f"{self.label(self.to_act)} to act"
+        n = len(self.history)
         return (f"<{type(self).__name__} {self.spec.id}, {self.players} players, "
-                f"{len(self.history)} actions, {where}>")
+                f"{n} action{'' if n == 1 else 's'}, {where}>")
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (``None``: a spectator), each as that seat's copy:
@@ -222,6 +231,17 @@ class State(ABC):
         """A stable hash of the whole position (same on every machine)."""
         blob = json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
+
+    def _resampled(self, new: State, seat: int, rng: Random) -> None:
+        """The bookkeeping every ``resample`` needs, on ``new`` (a re-dealt copy): it keeps
+        only ``seat``'s copies of the events, no history or start (a sample is not a
+        game that was played), and fresh seed and chance from ``rng`` (the true seed
+        decides hidden cards, so it must not carry over)."""
+        new.events = self.events_for(seat)
+        new.history = []
+        new.start = None
+        new._legal = None
+        new.seed = rng.getrandbits(63)
 
     def _copy_base(self, other: State) -> None:
         """Copy the base fields into a fresh ``other`` (for subclasses' clone)."""

@@ -1,9 +1,11 @@
-"""Many games at once: seeds ``seed, seed+1, ...`` played by a process pool.
+"""Many games at once: seeds ``seed, seed+1, ...`` played by a process pool or by Ray.
 
 :func:`simulate` yields one :class:`GameResult` per game, in seed order whatever the
 number of workers, so the same arguments give the same results (and the same record
-file) with one worker or eight. ``workers=1`` plays in this process. A
-:class:`Summary` folds the results into wins and mean scores per seat.
+file) with one worker or eight. ``workers=1`` plays in this process. With
+``backend="ray"`` (:mod:`.backend`) the same games give the same records, yielded as
+they finish. A :class:`Summary` folds the results into wins and mean scores per seat
+(in any order).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from tabletop.core import ParameterError, get_spec, record_of
 
+from .backend import check_backend, run_on
 from .match import make_agents, play_match
 
 
@@ -72,35 +75,43 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     params: Mapping[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[GameResult]:
-    """Play ``games`` games with seeds ``seed, seed+1, ...``; yield results in seed order.
+    """Play ``games`` games with seeds ``seed, seed+1, ...``; yield their results.
 
     ``agent_names`` has one name per seat. With ``workers > 1`` the games run in a pool of
     fresh ("spawn") processes; the results do not depend on ``workers``. The setup is
     checked at once, before the first game (:func:`check_setup`). Closing the iterator
-    early cancels the games not yet started.
+    early cancels the games not yet started. The local backend yields in seed order;
+    ``backend="ray"`` (:mod:`.backend`) yields as games finish, on a local Ray or the
+    cluster at ``address``; the records are the same.
     """
     if games < 1:
         raise ParameterError(f"the number of games must be at least 1, not {games}")
     if workers < 1:
         raise ParameterError(f"the number of workers must be at least 1, not {workers}")
     check_setup(game_id, players, agent_names, params)
+    check_backend(backend, address)
     agents = tuple(agent_names)
     jobs = [(i, game_id, players, agents, seed + i, dict(params or {})) for i in range(games)]
-    return _run(jobs, min(workers, games))
+    return run_on(backend, jobs, workers, address)
 
 
-def run_jobs(jobs: Sequence[_Job], workers: int = 1) -> Iterator[GameResult]:
-    """Play prepared games ``(index, game_id, players, agents, seed, params)``, yielding
-    the results in the order of ``jobs`` (a process pool when ``workers > 1``).
+def run_jobs(jobs: Sequence[_Job], workers: int = 1, backend: str = "local",
+             address: str | None = None) -> Iterator[GameResult]:
+    """Play prepared games ``(index, game_id, players, agents, seed, params)``: locally in
+    the order of ``jobs`` (a process pool when ``workers > 1``), or on Ray as they finish
+    (:mod:`.backend`). Each result carries its job's index.
 
     The setup of each job should be checked first (:func:`check_setup`).
     """
     if workers < 1:
         raise ParameterError(f"the number of workers must be at least 1, not {workers}")
+    check_backend(backend, address)
     if not jobs:
         return iter(())
-    return _run(list(jobs), min(workers, len(jobs)))
+    return run_on(backend, jobs, workers, address)
 
 
 def _run(jobs: list[_Job], workers: int) -> Iterator[GameResult]:

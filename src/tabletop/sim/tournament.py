@@ -27,6 +27,7 @@ from typing import Any
 
 from tabletop.core import ParameterError, State, get_spec, new_game
 
+from .backend import check_backend
 from .ratings import bradley_terry, wilson
 from .simulate import GameResult, check_setup, run_jobs
 
@@ -99,11 +100,14 @@ def tournament(
     seed: int = 0,
     workers: int = 1,
     params: Mapping[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[TournamentGame]:
-    """Play the round robin; yield every game, pairing by pairing, in a fixed order.
+    """Play the round robin; yield every game (locally pairing by pairing in a fixed
+    order; on Ray, ``backend="ray"``, as games finish).
 
-    Bad input (an unknown game or agent, a bad seat count, fewer than two agents) raises
-    at once, before any game is played.
+    Bad input (an unknown game or agent, a bad seat count, fewer than two agents, an
+    unknown backend) raises at once, before any game is played.
     """
     names = [n.strip() for n in agents if n.strip()]
     if len(names) < 2:
@@ -112,6 +116,7 @@ def tournament(
         raise ParameterError("an agent is named twice; each agent plays once")
     if games < 1:
         raise ParameterError(f"the number of games must be at least 1, not {games}")
+    check_backend(backend, address)
     spec = get_spec(game_id)
     n = spec.default_players if players is None else players
     for name in names:
@@ -123,13 +128,17 @@ def tournament(
         for seats, job in pairing_jobs(game_id, n, a, b, games, seed, teams,
                                        first_index=p * games, params=params):
             plan.append((p, a, b, seats, job))
-    return _play(plan, workers)
+    return _play(plan, workers, backend, address)
 
 
-def _play(plan: list[Any], workers: int) -> Iterator[TournamentGame]:
-    results = run_jobs([job for *_, job in plan], workers)
-    for (p, a, b, seats, _), result in zip(plan, results, strict=True):
+def _play(plan: list[Any], workers: int, backend: str, address: str | None,
+          ) -> Iterator[TournamentGame]:
+    # Results carry their job's index: matched by it, whatever order they come in.
+    by_index = {job[0]: (p, a, b, seats) for p, a, b, seats, job in plan}
+    for result in run_jobs([job for *_, job in plan], workers, backend, address):
+        p, a, b, seats = by_index.pop(result.index)
         yield TournamentGame(p, a, b, seats, result)
+    assert not by_index, f"{len(by_index)} games never came back"
 
 
 @dataclass(slots=True)

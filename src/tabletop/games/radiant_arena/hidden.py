@@ -69,12 +69,8 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     new.shops[o] = rng.sample(items, len(s.shops[o])) if len(items) >= len(s.shops[o]) \
         else list(s.shops[o])
     new.seen = _their_knowledge(new, s, seat)
-    new.seed = rng.getrandbits(63)
+    s._resampled(new, seat, rng)
     new.chance = Chance(rng.getrandbits(64))
-    new.events = s.events_for(seat)
-    new.history = []
-    new.start = None
-    new._legal = None
     return new
 
 

@@ -59,8 +59,10 @@ SPEC = GameSpec(
     player_counts=(2,),
     rules_version=RULES_VERSION,
     rulebook="radiant-offline-battle-arena.txt",
+    state=ArenaState,  # its constructor also takes the catalog: built by the factory
     factory=lambda players, seed, params: new_from_params(seed, params),
     from_data=_from_data,
+    encoding="tabletop.games.radiant_arena.tensors",
     params={
         "deck_a": ParamSpec(str, "a", "player A's deck id (starter deck a)"),
         "deck_b": ParamSpec(str, "b", "player B's deck id (starter deck b)"),
@@ -72,4 +74,3 @@ SPEC = GameSpec(
     seat_label=seat_label,
     event_kinds=KINDS,
 )
-ArenaState.spec = SPEC

@@ -62,12 +62,8 @@ def resample(state: PerimState, seat: int, rng: Random) -> PerimState:
             else:
                 new.hands[s][t] += 1
     new.deck = deal[-1]
-    new.seed = rng.getrandbits(63)
+    state._resampled(new, seat, rng)
     new.chance = Chance(rng.getrandbits(64))
-    new.events = state.events_for(seat)
-    new.history = []
-    new.start = None
-    new._legal = None
     return new
 
 

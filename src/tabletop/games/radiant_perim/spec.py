@@ -13,10 +13,6 @@ from .rules import PerimState
 RULES_VERSION = "2"
 
 
-def _new(players: int, seed: int, params: dict[str, object]) -> PerimState:
-    return PerimState(players, seed, dict(params))
-
-
 def _from_data(data: object) -> PerimState:
     from .positions import from_data
 
@@ -29,11 +25,11 @@ SPEC = GameSpec(
     player_counts=(2, 3, 4),
     rules_version=RULES_VERSION,
     rulebook="radiant-tin-shoe-games.txt",
-    factory=_new,
+    state=PerimState,
     from_data=_from_data,
     default_players=3,
     notation=GRAMMAR,
     card_ids=tuple(f"perim.{CATALOG.card_slug(t)}" for t in range(CATALOG.n_types)),
     event_kinds=KINDS,
+    encoding="tabletop.games.radiant_perim.tensors",
 )
-PerimState.spec = SPEC

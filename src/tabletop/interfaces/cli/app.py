@@ -34,13 +34,14 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from tabletop.agents import DIFFICULTIES, Agent, difficulty_agent, make_agent
+from tabletop.agents import DIFFICULTIES, Agent, agent_names, difficulty_agent, make_agent
 from tabletop.core import (
     ParameterError,
     Record,
     RecordError,
     State,
     TabletopError,
+    broken_games,
     export,
     game_id,
     games,
@@ -206,14 +207,66 @@ CardsOption = Annotated[list[Path] | None, typer.Option(
 
 @app.command("games")
 def games_cmd() -> None:
-    """List the registered games."""
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    for col in ("id", "name", "players", "rules", "rulebook"):
-        table.add_column(col, no_wrap=col != "rulebook", overflow="fold")
+    """List the registered games (and any installed game that does not load, with why)."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column()
     for spec in games():
-        table.add_row(spec.id, spec.name, ", ".join(map(str, spec.player_counts)),
-                      spec.rules_version, spec.rulebook)
-    _out().print(table)
+        table.add_row(spec.id, Text.assemble(
+            spec.name, (f" · {', '.join(map(str, spec.player_counts))} players · rules "
+                        f"version {spec.rules_version}", "dim"),
+            f"\nAI: {', '.join(_game_agents(spec.id))} · rulebook {spec.rulebook}"))
+    console = _out()
+    console.print(table)
+    for game, why in broken_games().items():
+        console.print(Text(f"broken: {game}: {why}", style="red"), soft_wrap=True)
+
+
+def _game_agents(game: str) -> list[str]:
+    """The agents that play ``game`` (a game-specific heuristic only where it has one)."""
+    out = []
+    for name in agent_names():
+        try:
+            make_agent(name, game, 0)
+        except TabletopError:
+            continue
+        out.append(name)
+    return out
+
+
+def _default_pairing(game: str) -> str:
+    """Tournament agents when none are named: random against the game's heuristic, or
+    against a small ISMCTS for a game without one."""
+    return "random,heuristic" if "heuristic" in _game_agents(game) else "random,ismcts:100"
+
+
+# --- check ----------------------------------------------------------------------------
+
+
+@app.command("check")
+def check_cmd(
+    game: Annotated[str, typer.Argument(help="The game id (see `tabletop games`).")],
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1,
+                                         help="Test processes (pytest-xdist).")] = 1,
+) -> None:
+    """Run the conformance suite on one game: every clause of the core contract, events,
+    scenarios, bad input and hidden information (needs the test extra: pytest and
+    hypothesis). The same as `pytest --pyargs tabletop.testing.conformance --tabletop-game
+    GAME`. The exit code is pytest's (0: every test passed)."""
+    spec = get_spec(game)  # an unknown or broken game: one error line here
+    try:
+        import pytest
+    except ImportError:
+        raise TabletopError("tabletop check needs pytest and hypothesis: "
+                            "pip install 'tabletop[test]'") from None
+    # An empty ini file, so that a project's own pytest settings in the current folder
+    # (options, test paths) do not change the suite.
+    args = ["--pyargs", "tabletop.testing.conformance", "--tabletop-game", spec.id,
+            "-c", os.devnull, "-p", "no:cacheprovider", "-q",
+            "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+    if workers > 1:
+        args += ["-n", str(workers)]
+    raise typer.Exit(int(pytest.main(args)))
 
 
 # --- play -----------------------------------------------------------------------------
@@ -420,6 +473,12 @@ def simulate_cmd(
         "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
         "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    backend: Annotated[str, typer.Option(
+        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
+             "or the cluster at --address).")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
+             "--backend ray.")] = None,
 ) -> None:
     """Play many games between agents and summarise wins and scores per seat.
 
@@ -432,7 +491,8 @@ def simulate_cmd(
     params = parse_params(spec, param, cards)
     check_setup(game, n, names, params)
     summary = Summary(game, names)
-    results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params)
+    results = simulate(game, n, names, n_games, seed=seed, workers=workers, params=params,
+                       backend=backend, address=address)
     _run_games(results, n_games, f"{game}, {n} players", out, as_json,
                add=summary.add, record=lambda r: r.record)
     report = summary.to_json()
@@ -463,9 +523,10 @@ def simulate_cmd(
 @app.command("tournament")
 def tournament_cmd(
     game: Annotated[str, typer.Argument(help="The game id.")],
-    agents: Annotated[str, typer.Option(
+    agents: Annotated[str | None, typer.Option(
         help="Two or more agents, comma-separated: random, greedy, heuristic, ismcts:1s, "
-             "ismcts:500 (iterations).")] = "random,heuristic",
+             "ismcts:500 (iterations); default: random and the game's heuristic (or a "
+             "small ISMCTS).")] = None,
     n_games: Annotated[int, typer.Option("--games", "-n", min=1,
                                          help="Games per pairing.")] = 20,
     players: Annotated[int | None, typer.Option(help="Number of seats.")] = None,
@@ -476,6 +537,12 @@ def tournament_cmd(
         help="Write every game's record here, one JSON line each.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object (pairings and ratings), nothing else.")] = False,
+    backend: Annotated[str, typer.Option(
+        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
+             "or the cluster at --address).")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
+             "--backend ray.")] = None,
 ) -> None:
     """Round robin: every pair of agents plays --games games, seats rotated.
 
@@ -484,9 +551,10 @@ def tournament_cmd(
     counts half. Win rates come with 95% Wilson intervals; ratings are Bradley-Terry
     (MM iterations) on the Elo scale, averaging 0.
     """
-    names = _names(agents)
+    names = _names(agents or _default_pairing(game))
     n = _players(game, players)
-    games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers)
+    games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers,
+                            backend=backend, address=address)
     standings = Standings(names)
     total = n_games * len(names) * (len(names) - 1) // 2
     _run_games(games_iter, total, f"{game}, {n} players", out, as_json,
@@ -685,6 +753,24 @@ def export_cmd(
         return
     out.write_text(text)
     _err().print(f"Scenario of the position before action {move} written to {out}.")
+
+
+# --- serve ----------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[Path | None, typer.Option(
+        help="The SQLite file of the tables (default: web.sqlite3 in the data folder).")] = None,
+    open_browser: Annotated[bool, typer.Option(
+        "--open/--no-open", help="Open the lobby in a browser, when there is one.")] = True,
+) -> None:
+    """Start the web server: the lobby and the tables in the browser (docs/web.md)."""
+    from tabletop.interfaces.web.serve import serve
+
+    serve(host, port, db, open_browser)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

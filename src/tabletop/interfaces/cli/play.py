@@ -28,8 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -37,9 +36,10 @@ from rich.text import Text
 from tabletop.agents import Agent, decide
 from tabletop.core import Action, Event, State, TabletopError, record_of, replay
 
-from .render import renderer_for
+from .render import cards_for, pause_for, renderer_for
 
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
+LEGAL_ROWS = 8  # rows of numbered actions on a screen; `legal` lists every one
 HELP = """\
 Type one of:
   <number>    the action with that number in the list
@@ -47,7 +47,9 @@ Type one of:
   undo        take back your last decision (refused once something hidden
               was revealed since, such as a card drawn or played)
   board       draw the screen again
+  cards       every card you can see, with its whole text
   log         every event you have seen so far
+  legal       every legal action, numbered (a screen shows the first few)
   help        this help
   quit        leave the game (it is saved: tabletop play --resume continues it)
 The end of input (Ctrl-D) quits too."""
@@ -97,6 +99,9 @@ class PlaySession:
         self.on_change = on_change
         self.files = files  # card files the game uses (undo replays with them)
         self.render = renderer_for(state.spec.id)
+        self.pause = pause_for(state.spec.id)
+        self.cards = cards_for(state.spec.id)
+        self.paused_upto = len(state.events)  # events already looked at for a pause
         alone = len(self.humans) == 1
         self.labels = [("you" if alone else "person") if s in self.humans else agents[s].name
                        for s in range(state.players)]
@@ -123,6 +128,22 @@ class PlaySession:
         if self.on_change is not None:
             self.on_change(self.state)
 
+    def _maybe_pause(self) -> None:
+        """Stop at a point a person wants to look at (the end of an age): show it and wait
+        for Enter. With several people, the screen shows only what everyone may see."""
+        events = self.state.events[self.paused_upto:]
+        self.paused_upto = len(self.state.events)
+        if self.pause is None or not events:
+            return
+        audience = self.viewer if len(self.humans) == 1 else None
+        screen = self.pause(self._seen(events, audience), self.state.view(audience))
+        if screen is None:
+            return
+        self.console.print(screen)
+        line = self.read_line("Press Enter to continue ")
+        if line is not None and line.strip().lower() in QUIT_WORDS:
+            raise Quit("you left the game")
+
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> State:
@@ -137,6 +158,7 @@ class PlaySession:
                     self._human_turn()
             else:
                 self._agent_turn(seat)
+            self._maybe_pause()
 
     def _hand_over(self, seat: int) -> None:
         """With several people, clear the screen and wait for ``seat``'s person."""
@@ -211,6 +233,15 @@ class PlaySession:
             if word == "board":
                 self.show_screen()
                 continue
+            if word == "cards":
+                if self.cards is None:
+                    self.console.print("[dim]this game's cards are all on the board[/dim]")
+                else:
+                    self.console.print(self.cards(self.state.view(self.human), self.labels))
+                continue
+            if word == "legal":
+                self.console.print(self._legal_block())
+                continue
             if word == "log":
                 self._print_events(self._seen(self.state.events), "Everything you have seen")
                 continue
@@ -279,6 +310,7 @@ class PlaySession:
             return None
         last = self.decisions.pop()
         self.state = replay(record_of(self.state), upto=last.history, files=self.files)
+        self.paused_upto = len(self.state.events)
         self._changed()
         return last.text
 
@@ -289,22 +321,32 @@ class PlaySession:
         state, console = self.state, self.console
         if console.is_terminal:
             console.clear()
+        board = self.render(state.view(self.human), self.labels)
+        legal = self._legal_block(LEGAL_ROWS if console.is_terminal else None)
+        size = self.log_size
+        if console.is_terminal:
+            # Fit the terminal: the board and the actions first, the log in what is left
+            # (one line per event), so nothing scrolls away on a 100x40 screen.
+            used = sum(len(console.render_lines(r, pad=False)) for r in (board, legal))
+            size = max(2, console.height - used - 4)
         console.print(Rule(Text(f"{state.spec.name} — you are {state.label(self.human)}",
                                 style="bold")))
-        console.print(self.render(state.view(self.human), self.labels))
-        self._print_recent(self._seen(state.events))
-        self._print_legal()
+        console.print(board)
+        self._print_recent(self._seen(state.events), size, one_line=console.is_terminal)
+        console.print(legal)
 
-    def _print_recent(self, events: Sequence[Event]) -> None:
-        """Events new since the person's last decision (at most ``log_size``), topped up
+    def _print_recent(self, events: Sequence[Event], size: int, one_line: bool) -> None:
+        """Events new since the person's last decision (at most ``size`` lines), topped up
         with a few older ones for context."""
         since = self._seen_before_last_decision()
         new = len(events) - since
-        shown = max(min(new, self.log_size), min(len(events), 4))
+        shown = max(min(new, size - 1), min(len(events), 3, size - 1))
         first = len(events) - shown
         table = Table.grid(padding=(0, 1))
-        if new > self.log_size:
-            table.add_row("", Text(f"… {new - self.log_size} earlier new event(s): type log",
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=one_line, overflow="ellipsis" if one_line else "fold")
+        if new > shown:
+            table.add_row("", Text(f"… {new - shown} earlier new event(s): type log",
                                    style="dim"))
         for i in range(first, len(events)):
             fresh = i >= since
@@ -320,12 +362,26 @@ class PlaySession:
             return 0
         return len(self._seen(self.state.events[:mine[-1].events]))
 
-    def _print_legal(self) -> None:
+    def _legal_block(self, rows: int | None = None) -> RenderableType:
+        """The numbered legal actions in as many columns as the width holds; past ``rows``
+        rows the rest are counted (the `legal` command lists them all, and their numbers
+        stay valid)."""
         legal = self.state.legal_actions()
-        items = [f"[bold cyan]{i:>2}[/]. {a.to_text()}" for i, a in enumerate(legal, 1)]
-        self.console.print(Text(f"Your move — {len(legal)} legal action(s):", style="bold"))
-        self.console.print(Columns(items, padding=(0, 3), equal=True))
-        self.console.print("[dim]number or notation · undo · help · quit[/dim]")
+        items = [Text.assemble((f"{i:>2}", "bold cyan"), f". {a.to_text()}")
+                 for i, a in enumerate(legal, 1)]
+        widest = max((len(t) for t in items), default=1) + 3
+        cols = max(1, min(len(items), (self.console.width + 3) // widest))
+        if rows is not None and len(items) > rows * cols:
+            more = len(items) - rows * cols + 1
+            items = [*items[:rows * cols - 1], Text(f"… {more} more: type legal", style="dim")]
+        grid = Table.grid(padding=(0, 3, 0, 0))
+        for _ in range(cols):
+            grid.add_column(no_wrap=True, overflow="ellipsis")
+        for row in range(0, len(items), cols):
+            grid.add_row(*items[row:row + cols])
+        return Group(Text(f"Your move — {len(legal)} legal action(s):", style="bold"), grid,
+                     Text.from_markup("[dim]number or notation · undo · cards · legal · log · "
+                                      "help · quit[/dim]"))
 
     def _print_events(self, events: Sequence[Event], title: str) -> None:
         self.console.print(Text(title, style="bold"))

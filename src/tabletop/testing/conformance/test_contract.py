@@ -1,8 +1,9 @@
 """The conformance suite: the core contract of DESIGN.md, checked on every registered game.
 
-Parametrized over ``tabletop.core.games()`` and each game's player counts, so a new game
-joins by registering its entry point. Nothing here knows any game's rules: the suite
-plays seeded random games through the contract alone (``legal_actions``, ``apply``,
+Parametrized over every registered game (or those chosen with ``tabletop check GAME``)
+and each game's player counts, so a new game joins by registering its entry point.
+Nothing here knows any game's rules: the suite plays seeded random games through the
+contract alone (``legal_actions``, ``apply``,
 notation, views, records, scenarios, ``resample``) and checks each clause on the way.
 Game-specific properties (card conservation, what exactly is hidden) live in
 ``tests/property/``.
@@ -24,7 +25,6 @@ from tabletop.core import (
     dumps_scenario,
     export,
     from_scenario,
-    games,
     get_spec,
     load_scenario,
     new_game,
@@ -34,12 +34,13 @@ from tabletop.core import (
     verify,
 )
 
+from ..locate import SHARED_RULES, rulebook_path, rulebook_required
 from .common import (
     CASES,
     CASES_SEEDS,
+    GAME_IDS,
     MAX_DECISIONS,
     RECORD_KEYS,
-    RULES_DIR,
     SEEDS,
     contains_run,
     dict_keys,
@@ -54,7 +55,7 @@ from .common import (
 # --- the spec --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", [spec.id for spec in games()])
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_spec_declares_the_game(game: str) -> None:
     """DESIGN.md: ``GameSpec``: id, name, player counts, parameters (with defaults), rules
     version. Each is filled in, the default seat count is one of the counts, every
@@ -71,8 +72,10 @@ def test_spec_declares_the_game(game: str) -> None:
     assert spec.check_params(spec.default_players, defaults) == defaults
     assert len(set(spec.card_ids)) == len(spec.card_ids)
     assert all(c == c.strip().lower() and " " not in c for c in spec.card_ids)
-    if RULES_DIR.is_dir():
-        assert (RULES_DIR / spec.rulebook).is_file()
+    if rulebook_required():
+        assert rulebook_path(spec) is not None, (
+            f"{game}'s rulebook {spec.rulebook!r} is nowhere to be found (its package, "
+            f"TABLETOP_RULES or {SHARED_RULES})")
 
 
 # --- the game ends ---------------------------------------------------------------------
@@ -318,9 +321,12 @@ def test_finished_game_refuses_every_action(game: str, players: int, seed: int) 
 
 
 def _rulebook_lines(game: str) -> set[str]:
-    path = RULES_DIR / get_spec(game).rulebook
-    if not path.is_file():
-        pytest.skip(f"rulebook {path} not present")
+    spec = get_spec(game)
+    path = rulebook_path(spec)
+    if path is None:
+        if rulebook_required():
+            pytest.fail(f"{game}'s rulebook {spec.rulebook!r} is nowhere to be found")
+        pytest.skip(f"no rulebook folder beside this checkout ({SHARED_RULES})")
     return {line.strip().lower() for line in path.read_text().splitlines() if line.strip()}
 
 

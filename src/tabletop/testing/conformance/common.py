@@ -1,19 +1,27 @@
-"""Shared by the conformance suite: seeded random playthroughs of every registered game
+"""Shared by the conformance suite: the games it runs on, seeded random playthroughs
 through the core contract, and small helpers over JSON-like data."""
 
 from __future__ import annotations
 
 import functools
+import os
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tabletop.core import Action, State, games, new_game
+from tabletop.core import Action, GameSpec, State, games, get_spec, new_game
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "shared" / "rules"
+
+def selected_games() -> list[GameSpec]:
+    """Every registered game, or those chosen with ``--tabletop-game`` / ``tabletop check``
+    (an unknown or broken one fails at once, naming it)."""
+    chosen = [g for g in os.environ.get("TABLETOP_CHECK_GAMES", "").split(",") if g]
+    return [get_spec(g) for g in chosen] if chosen else games()
+
+
+GAMES = selected_games()
 # A random game must end well within this many decisions (DESIGN.md: games end; the
 # property suite runs thousands of them). Generous so a longer game does not trip it.
 MAX_DECISIONS = 20_000
@@ -21,14 +29,15 @@ MAX_DECISIONS = 20_000
 SEEDS = (0x5EED_0001_2345_6789, 0x5EED_0002_7654_3210)
 RECORD_KEYS = {"game", "rules_version", "params", "seed", "actions", "outcome", "final_hash"}
 
+GAME_IDS = [spec.id for spec in GAMES]
 CASES = [
     pytest.param(spec.id, n, id=f"{spec.id}-{n}p")
-    for spec in games()
+    for spec in GAMES
     for n in spec.player_counts
 ]
 CASES_SEEDS = [
     pytest.param(spec.id, n, seed, id=f"{spec.id}-{n}p-{k}")
-    for spec in games()
+    for spec in GAMES
     for n in spec.player_counts
     for k, seed in enumerate(SEEDS)
 ]

@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 import re
 import string
-from pathlib import Path
 
 import pytest
 
-from tabletop.core import HIDDEN, EventKind, games, get_spec
+from tabletop.core import HIDDEN, EventKind, get_spec
 
-from .common import CASES_SEEDS, playthrough, seats_of
+from ..locate import docs_path
+from .common import CASES_SEEDS, GAME_IDS, playthrough, seats_of
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 SEAT_FIELDS = ("seat", "winner", "by", "to_seat", "from_seat")
 
 
@@ -29,7 +28,7 @@ def template_fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-@pytest.mark.parametrize("game", [spec.id for spec in games()])
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_event_kinds_are_declared_well(game: str) -> None:
     """Every kind has a snake_case name, fields, a meaning, and sentences that refer only
     to its fields; a sentence for a seat that may not see a private field (``redacted``)
@@ -48,13 +47,13 @@ def test_event_kinds_are_declared_well(game: str) -> None:
             assert template_fields(kind.redacted) <= set(kind.fields), kind.name
 
 
-@pytest.mark.parametrize("game", [spec.id for spec in games()])
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_event_kinds_are_documented(game: str) -> None:
     """Issue "Core 1.1": each kind is documented in docs/rules/<game>.md (an "Events"
     section naming it in backticks at the start of a table row or in a heading; each
     game's own tests check its section names no other kind)."""
-    path = DOCS / f"{game}.md"
-    assert path.is_file(), f"{path} is missing"
+    path = docs_path(get_spec(game))
+    assert path is not None, f"{game} has no documentation ({game}.md in its package)"
     text = path.read_text()
     assert "\n## Events" in text, f"{path} has no '## Events' section"
     section = text.split("\n## Events", 1)[1].split("\n## ", 1)[0]

@@ -1,0 +1,172 @@
+"""Goofspiel: the rules engine of tabletop's template game (rulebook: goofspiel.txt).
+
+Each round a prize card is turned up; every player bids a card of their open hand in
+secret; the highest bid wins the prize, a tie discards it. Implements every section of
+goofspiel.txt: Setup, A Round, Ties, End of the Game.
+
+Simultaneous bids are hidden commitments in seat order (the core contract: one seat
+decides at a time): P1 bids face down, then P2, ..., and the bids are revealed together
+when the last one is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from tabletop.core import Action, Chance, Event, Outcome, State
+
+from .actions import BIDS, Bid, parse
+from .events import BOOK
+
+R_SETUP = "Setup"
+R_ROUND = "A Round"
+R_TIES = "Ties"
+R_END = "End of the Game"
+
+
+class GoofState(State):
+    """A game of Goofspiel. Fields are flat lists so that clone is cheap."""
+
+    __slots__ = ("cards", "deck", "prize", "hands", "bids", "scores", "turn", "round",
+                 "chance")
+
+    def __init__(self, players: int, seed: int, params: dict[str, Any]) -> None:
+        super().__init__(players, seed, params)
+        self.cards = params["cards"]
+        self.chance = Chance(seed)
+        self.deck = list(range(1, self.cards + 1))
+        self.chance.shuffle(self.deck)  # face down: the top card is the last one
+        self.hands = [list(range(1, self.cards + 1)) for _ in range(players)]
+        self.bids = [0] * players  # 0: not bid yet this round
+        self.scores = [0] * players
+        self.turn = 0
+        self.round = 0
+        self.prize = 0
+        self._next_round()
+
+    def _event(self, kind: str, args: tuple[Any, ...], rule: str, reveals: bool = False) -> None:
+        self.events.append(Event(kind, args, rule, None, reveals, BOOK))
+
+    def _next_round(self) -> None:
+        """Turn the top prize card face up, or end the game when the deck is empty."""
+        if not self.deck:
+            self.prize = self.turn = 0
+            best = max(self.scores)
+            winners = [s for s in range(self.players) if self.scores[s] == best]
+            self._event("game_over", (list(self.scores), winners), R_END)
+            return
+        self.round += 1
+        self.prize = self.deck.pop()
+        self.turn = 0
+        self._event("round", (self.round, self.prize, len(self.deck)), R_ROUND, reveals=True)
+
+    # --- the contract ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to bid next, ``None`` once the prize deck is empty."""
+        return None if self.prize == 0 else self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        return [BIDS[c] for c in self.hands[self.turn]]
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Bid)
+        seat = self.turn
+        self.hands[seat].remove(action.card)
+        self.bids[seat] = action.card
+        self._event("bid", (seat, action.card), R_ROUND)
+        if seat + 1 < self.players:
+            self.turn = seat + 1
+            return
+        # A Round: every player has bid; the bids are revealed together.
+        best = max(self.bids)
+        tied = [s for s in range(self.players) if self.bids[s] == best]
+        winner = tied[0] if len(tied) == 1 else None
+        if winner is not None:
+            self.scores[winner] += self.prize
+        self._event("reveal", (list(self.bids), winner, self.prize, list(self.scores)),
+                    R_ROUND if winner is not None else R_TIES, reveals=True)
+        self.bids = [0] * self.players
+        self._next_round()
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        if self.to_act is None:
+            return "the game is over", R_END
+        assert isinstance(action, Bid)
+        return (f"{self.label(self.turn)} has no {action.card} left to bid (a bid is a card "
+                "of your hand)", R_ROUND)
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``bid <n>``."""
+        return parse(text)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: hands are open, but a card bid face down still counts as
+        held until the reveal (else the hand would give the bid away); the prize deck is
+        a count; a seat sees its own bid."""
+        out: dict[str, Any] = {
+            "game": "goofspiel", "seat": seat, "to_act": self.to_act, "round": self.round,
+            "prize": self.prize or None, "deck": len(self.deck),
+            "hands": [sorted([*h, b] if b else h) for h, b in zip(self.hands, self.bids,
+                                                                   strict=True)],
+            "bid": [bool(b) for b in self.bids],
+            "scores": list(self.scores),
+            "note": "Goofspiel is tabletop's template game (examples/goofspiel).",
+        }
+        if seat is not None:
+            out["my_bid"] = self.bids[seat] or None
+        outcome = self.outcome()
+        if outcome is not None:
+            out["outcome"] = outcome.to_json()
+        return out
+
+    def clone(self) -> GoofState:
+        """An independent copy."""
+        new = GoofState.__new__(GoofState)
+        self._copy_base(new)
+        new.cards, new.prize, new.turn, new.round = self.cards, self.prize, self.turn, self.round
+        new.deck, new.bids, new.scores = self.deck[:], self.bids[:], self.scores[:]
+        new.hands = [h[:] for h in self.hands]
+        new.chance = self.chance.copy()
+        return new
+
+    def resample(self, seat: int, rng: Random) -> GoofState:
+        """Re-deal what ``seat`` cannot see: the order of the prize deck, and the bids the
+        others have placed face down this round (any card of what they held)."""
+        new = self.clone()
+        rng.shuffle(new.deck)
+        for s in range(self.players):
+            if s != seat and self.bids[s]:
+                held = sorted([*self.hands[s], self.bids[s]])
+                new.bids[s] = held[rng.randrange(len(held))]
+                new.hands[s] = [c for c in held if c != new.bids[s]]
+        self._resampled(new, seat, rng)
+        new.chance = Chance(rng.getrandbits(64))
+        return new
+
+    def outcome(self) -> Outcome | None:
+        """Most points wins; a tie for the most is a shared win."""
+        if self.prize:
+            return None
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.players) if self.scores[s] == best)
+        reason = "most points" if len(winners) == 1 else "most points, shared"
+        return Outcome(tuple(float(x) for x in self.scores), winners, reason)
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole position (TOML-ready)."""
+        return {"players": self.players, "seed": self.seed, "params": dict(self.params),
+                "round": self.round, "prize": self.prize, "turn": self.turn,
+                "deck": list(self.deck), "hands": [list(h) for h in self.hands],
+                "bids": list(self.bids), "scores": list(self.scores),
+                "chance": f"{self.chance.s:016x}"}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> GoofState:
+        """A position from scenario data (see :mod:`.positions`)."""
+        from .positions import from_data
+
+        return from_data(data)

@@ -1,0 +1,152 @@
+"""Shared helpers of the web tests: an in-process client, a real server in a subprocess,
+and small API helpers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx, not ours to act on
+    from fastapi.testclient import TestClient
+
+from tabletop.interfaces.web import create_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Nothing goes to the user's data folder."""
+    folder = tmp_path / "tabletop-data"
+    monkeypatch.setenv("TABLETOP_DATA", str(folder))
+    return folder
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "web.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """The app on a temporary SQLite file, AI seats in a thread pool."""
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
+        yield c
+
+
+def seats(*kinds: str) -> list[dict[str, Any]]:
+    """``seats("human", "easy")``: a person, then an AI at that difficulty."""
+    return [{"kind": "human"} if k == "human" else {"kind": "ai", "difficulty": k}
+            for k in kinds]
+
+
+def create(c: Any, game: str, *kinds: str, **extra: Any) -> tuple[str, list[str]]:
+    """A new table; returns its id and the tokens of its people's seats, by seat."""
+    r = c.post("/api/tables", json={"game": game, "players": len(kinds),
+                                    "seats": seats(*kinds), **extra})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["table"]["id"], [s["token"] for s in body["seats"]]
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"X-Seat-Token": token}
+
+
+def view(c: Any, tid: str, token: str | None = None) -> dict[str, Any]:
+    r = c.get(f"/api/tables/{tid}/view", headers=auth(token))
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def act(c: Any, tid: str, token: str, action: str, version: int) -> Any:
+    return c.post(f"/api/tables/{tid}/actions", headers=auth(token),
+                  json={"action": action, "version": version})
+
+
+def wait_until(check: Callable[[], Any], timeout: float = 30.0, step: float = 0.02) -> Any:
+    """Poll ``check`` until it returns something true (AI seats play in the background)."""
+    end = time.monotonic() + timeout
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting")
+        time.sleep(step)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """``tabletop serve`` running in a subprocess."""
+
+    url: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown of any kind."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_server(db: Path, log: Path) -> Server:
+    """Start ``tabletop serve --db DB`` on a free port and wait until it answers."""
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    out = log.open("ab")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from tabletop.interfaces.cli.app import main; main()",
+         "serve", "--port", str(port), "--db", str(db), "--no-open"],
+        stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(url + "/api/games", timeout=2).status_code == 200:
+                return Server(url, proc, log)
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > end:
+            proc.kill()
+            raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[Callable[[Path], Server]]:
+    started: list[Server] = []
+
+    def start(db: Path) -> Server:
+        s = start_server(db, tmp_path / "server.log")
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        s.stop()

@@ -1,0 +1,234 @@
+"""The tables in real Chromium (issue 13, Lobby and tables; Tests): Debian's chromium
+driven by Playwright for Python. A person plays radiant-perim against two AIs and
+radiant-arena against one to the end by clicking on the table; two browser contexts play
+each other; a reload (and the same link on another device) restores the table; a finished
+game is replayed step by step; an illegal request shows the engine's reason and rule.
+
+Each test saves screenshots under build/test-output/web/<test>/.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from .conftest import Server, start_server
+
+CHROMIUM = "/usr/bin/chromium"
+# As the machine notes say: headless, no sandbox (root), and nothing that reaches out to
+# the network (the machine's network is closed).
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+OUTPUT = Path(__file__).resolve().parents[3] / "build" / "test-output" / "web"
+CLICKABLE = ".actionable, .action-bar button.act"
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("browser")
+    s = start_server(folder / "web.sqlite3", folder / "server.log")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+class Shots:
+    """Numbered screenshots of one test."""
+
+    def __init__(self, name: str) -> None:
+        self.folder = OUTPUT / name
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True)
+        self.n = 0
+
+    def take(self, page: Page, what: str) -> Path:
+        self.n += 1
+        path = self.folder / f"{self.n:02d}-{what}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest) -> Shots:
+    return Shots(request.node.name.replace("[", "-").replace("]", ""))
+
+
+def new_page(browser: Browser) -> Page:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def click_once(page: Page, rng: random.Random) -> bool:
+    """Click one legal thing on the table (a menu's item if it opens a menu); ``False``
+    if nothing is clickable now."""
+    things = page.query_selector_all(CLICKABLE)
+    if not things:
+        return False
+    drawn = int(page.evaluate("document.body.dataset.drawn || 0"))
+    try:
+        rng.choice(things).click(timeout=3000)
+        if page.is_visible("#menu"):
+            items = page.query_selector_all("#menu button[data-action]")
+            rng.choice(items).click(timeout=3000)
+    except PlaywrightError:
+        return True  # the table was redrawn under the pointer: look again
+    page.wait_for_function(
+        f"Number(document.body.dataset.drawn) > {drawn} || "
+        "!document.getElementById('error').hidden", timeout=15000)
+    assert page.is_hidden("#error"), page.inner_text("#error")
+    return True
+
+
+def play_to_the_end(page: Page, rng: random.Random, limit: int) -> int:
+    """Click legal things until the game is over; returns the clicks."""
+    clicks = 0
+    while clicks < limit:
+        page.wait_for_function(
+            f"document.querySelector('{CLICKABLE}') || document.body.dataset.status === 'over'",
+            timeout=60000)
+        if page.evaluate("document.body.dataset.status") == "over":
+            return clicks
+        if click_once(page, rng):
+            clicks += 1
+    raise AssertionError(f"not over after {limit} clicks")
+
+
+def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "radiant-perim")
+    page.select_option("#players", "3")
+    for seat in (1, 2):
+        page.select_option(f"[name='kind:{seat}']", "ai")
+        page.select_option(f"[name='difficulty:{seat}']", "easy")
+    shots.take(page, "lobby")
+    page.click("#create-button")
+    page.click("[data-seat='0']")  # the join link of P1
+    page.wait_for_selector(".perim-map")
+    page.wait_for_selector("[data-slot='a1'].actionable")
+    assert page.inner_text("#whoami") == "you are P1"
+    assert page.locator("g.region").count() == 24  # the map of Perim
+    shots.take(page, "start")
+    # An illegal request typed in the notation: the engine's reason and rule.
+    page.fill("#notation-text", "move clouds-1")
+    page.click("#notation button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "Rule:" in page.inner_text("#error")
+    shots.take(page, "illegal")
+    rng = random.Random(1)
+    clicks = play_to_the_end(page, rng, 400)
+    assert clicks > 20
+    page.wait_for_selector("[data-testid='age-summary']")  # the scoring of the last age
+    assert "Game over" in page.inner_text("#status")
+    assert page.locator(".log li[data-kind='game_over']").count() == 1
+    shots.take(page, "over")
+    page.click("[data-testid='replay-link']")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.click("#r-next")
+    page.wait_for_function("document.getElementById('r-step').textContent.startsWith('1 /')")
+    assert "P1" in page.inner_text("#r-step")  # P1 took the first action
+    shots.take(page, "replay")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_radiant_arena_against_one_ai_to_the_end_by_clicking(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "radiant-arena")
+    page.select_option("[name='kind:1']", "ai")
+    page.select_option("[name='difficulty:1']", "easy")
+    page.click("#create-button")
+    page.click("[data-seat='0']")
+    page.wait_for_selector(".lanes")
+    page.wait_for_selector(".unit.actionable")  # deploy: click a hero at home
+    assert page.locator(".hand-row .skill").count() == 5
+    assert page.locator(".hidden-deity").count() == 1  # B's deity, face down
+    shots.take(page, "start")
+    rng = random.Random(2)
+    play_to_the_end(page, rng, 600)
+    shots.take(page, "over")
+    assert "Game over" in page.inner_text("#status")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_two_browsers_play_each_other(server: Server, browser: Browser,
+                                      shots: Shots) -> None:
+    host = new_page(browser)
+    host.goto(server.url + "/")
+    host.select_option("#game", "radiant-perim")
+    host.select_option("#players", "2")
+    host.select_option("[name='kind:1']", "human")
+    host.click("#create-button")
+    links = [host.get_attribute(f"[data-seat='{s}']", "href") for s in (0, 1)]
+    pages = [new_page(browser), new_page(browser)]
+    for page, link in zip(pages, links, strict=True):
+        page.goto(server.url + str(link))
+        page.wait_for_selector(".perim-map")
+    assert pages[1].inner_text("#whoami") == "you are P2"
+    rng = random.Random(3)
+    moves = 0
+    while moves < 30:
+        page = next((p for p in pages if p.query_selector(CLICKABLE)), None)
+        if page is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        if click_once(page, rng):
+            moves += 1
+    for page in pages:  # both tables agree on whose turn it is and on the scores
+        page.wait_for_function("!document.querySelector('#status').textContent.includes('…')")
+    for i, page in enumerate(pages):
+        shots.take(page, f"seat-{i + 1}")
+    tops = [p.inner_text(".perim-top") for p in pages]
+    assert tops[0] == tops[1]
+    logs = [p.locator(".log li").count() for p in pages]
+    assert min(logs) > 30
+    assert not any(p.errors for p in pages)  # type: ignore[attr-defined]
+
+
+def test_a_reload_and_another_device_restore_the_table(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.click("[data-quick='radiant-perim']")  # play against the AI in one click
+    page.wait_for_selector(".perim-map")
+    page.wait_for_selector(CLICKABLE)
+    rng = random.Random(4)
+    for _ in range(8):
+        page.wait_for_selector(CLICKABLE)
+        click_once(page, rng)
+    page.wait_for_selector(CLICKABLE)
+    before = {"hand": page.inner_text(".hand.mine"), "top": page.inner_text(".perim-top"),
+              "log": page.locator(".log li").count(), "pool": page.inner_text(".pool")}
+    shots.take(page, "before-reload")
+    page.reload()
+    page.wait_for_selector(CLICKABLE)
+    after = {"hand": page.inner_text(".hand.mine"), "top": page.inner_text(".perim-top"),
+             "log": page.locator(".log li").count(), "pool": page.inner_text(".pool")}
+    assert after == before
+    shots.take(page, "after-reload")
+    other = new_page(browser)  # the same link on another device
+    other.goto(page.url)
+    other.wait_for_selector(CLICKABLE)
+    assert other.inner_text(".hand.mine") == before["hand"]
+    assert other.inner_text("#whoami") == "you are P1"
+    click_once(other, rng)
+    shots.take(other, "other-device")
+    assert not page.errors and not other.errors  # type: ignore[attr-defined]

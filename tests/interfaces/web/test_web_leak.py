@@ -1,0 +1,231 @@
+"""Nothing a seat may not see leaves the server (issue 13, Security): random games of
+both games are played over the wire (HTTP and WebSocket) and every message to seat A is
+checked.
+
+- Exactly the core's words: each view, event list and legal list sent to A is what
+  ``State.view(A)``, ``events_for(A)`` and ``legal_actions()`` give at that point (the
+  conformance suite proves those hide everything A may not see).
+- No secret of the server: neither the seed nor another seat's token ever appears.
+- Structure: another hand, captured pile, deck order, meld set aside in secret, item,
+  face-down deity, conduit face or face-down clash card is never in A's messages.
+- radiant-arena: no name of B's hidden cards (hand, shop items, deity, conduit faces),
+  unless it is public or A's own, appears anywhere in A's messages.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+import tabletop
+from tabletop.core import Record, initial_state
+
+from .conftest import Server, auth, seats
+
+HTTP = httpx.Client(timeout=10)
+
+
+class Listener:
+    """A WebSocket for one seat, collecting every message in a thread."""
+
+    def __init__(self, url: str, tid: str, token: str | None) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self._stop = False
+        self._last = time.monotonic()
+        ws_url = url.replace("http://", "ws://") + f"/api/tables/{tid}/ws"
+        self._ws = connect(ws_url).__enter__()
+        self._ws.send(json.dumps({"token": token} if token else {}))
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop:
+            try:
+                text = self._ws.recv(timeout=0.2)
+            except TimeoutError:
+                continue
+            except Exception:
+                return
+            self.raw.append(str(text))
+            self.messages.append(json.loads(text))
+            self._last = time.monotonic()
+
+    def close(self) -> None:
+        while time.monotonic() - self._last < 0.5:  # until the stream is quiet
+            time.sleep(0.1)
+        self._stop = True
+        self._thread.join(5)
+        self._ws.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    from .conftest import start_server
+
+    folder = tmp_path_factory.mktemp("leak")
+    s = start_server(folder / "web.sqlite3", folder / "server.log")
+    yield s
+    s.stop()
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _play(server: Server, game: str, players: int, seed: int
+          ) -> tuple[Record, list[dict[str, Any]], list[str], Listener, list[str]]:
+    """A random game with every seat a person; returns the record, A's HTTP messages
+    (one view message per step, in order), their raw texts, A's WebSocket listener and
+    the tokens."""
+    r = HTTP.post(f"{server.url}/api/tables", json={
+        "game": game, "players": players, "seats": seats(*["human"] * players)})
+    assert r.status_code == 201
+    tid = r.json()["table"]["id"]
+    tokens = [s["token"] for s in r.json()["seats"]]
+    ws = Listener(server.url, tid, tokens[0])
+    rng = random.Random(seed)
+    steps: list[dict[str, Any]] = []
+    raw: list[str] = []
+    while True:
+        got = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[0]))
+        raw.append(got.text)
+        steps.append(got.json())
+        if steps[-1]["table"]["status"] == "over":
+            break  # (the finished record holds the seed, rightly: the game is over)
+        for extra in ("legal", "record"):  # A asks everything it may ask mid-game
+            if extra == "legal" or rng.random() < 0.05:
+                raw.append(HTTP.get(f"{server.url}/api/tables/{tid}/{extra}",
+                                    headers=auth(tokens[0])).text)
+        seat = steps[-1]["view"]["to_act"]
+        m = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[seat])).json()
+        if seat != 0 and rng.random() < 0.1:  # A tries to act out of turn
+            bad = HTTP.post(f"{server.url}/api/tables/{tid}/actions", headers=auth(tokens[0]),
+                            json={"action": rng.choice(m["legal"]),
+                                  "version": steps[-1]["version"]})
+            assert bad.status_code == 409
+            raw.append(bad.text)
+        done = HTTP.post(f"{server.url}/api/tables/{tid}/actions", headers=auth(tokens[seat]),
+                         json={"action": rng.choice(m["legal"]), "version": m["version"]})
+        assert done.status_code == 200, done.text
+        if seat == 0:
+            raw.append(done.text)
+    ws.close()
+    record = Record.from_json(HTTP.get(f"{server.url}/api/tables/{tid}/record").json()["record"])
+    return record, steps, raw, ws, tokens
+
+
+def _check_exact(record: Record, steps: list[dict[str, Any]], ws: Listener) -> Any:
+    """Each step's message to A is exactly the core's; every WebSocket view is one of
+    them and the WebSocket's events add up to A's events."""
+    state = initial_state(record)
+    views = []
+    assert len(steps) == len(record.actions) + 1
+    for k, msg in enumerate(steps):
+        assert msg["seat"] == 0
+        assert msg["view"] == state.view(0), f"step {k}"
+        assert msg["events"] == [e.to_json() for e in state.events_for(0)], f"step {k}"
+        legal = [a.to_text() for a in state.legal_actions()] if state.to_act == 0 else []
+        assert msg["legal"] == legal
+        views.append(json.dumps(msg["view"], sort_keys=True))
+        if k < len(record.actions):
+            state.apply(record.actions[k])
+    seen = set(views)
+    events: list[dict[str, Any]] = []
+    for msg in ws.messages:
+        assert msg["type"] in ("state", "update") and msg["seat"] == 0
+        assert json.dumps(msg["view"], sort_keys=True) in seen
+        events = msg["events"] if msg["type"] == "state" else events + msg["events"]
+    assert events == steps[-1]["events"]
+    return state
+
+
+def _check_secrets(record: Record, raw: list[str], ws: Listener, tokens: list[str]) -> None:
+    everything = "\n".join(raw + ws.raw)
+    assert str(record.seed) not in everything
+    for token in tokens[1:]:
+        assert token not in everything
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_message_to_a_perim_seat_holds_another_seats_secrets(
+        server: Server, players: int) -> None:
+    record, steps, raw, ws, tokens = _play(server, "radiant-perim", players, players)
+    _check_exact(record, steps, ws)
+    _check_secrets(record, raw, ws, tokens)
+    for msg in steps + ws.messages:
+        v = msg["view"]
+        assert all("cards" not in h for h in v["hands"][1:])       # other hands
+        assert all("cards" not in c for c in v["captured"][1:])    # other captured piles
+        assert "deck_order" not in v and isinstance(v["deck"], int)
+        for e in msg["events"]:
+            if e["fields"].get("seat", 0) != 0:
+                assert e["kind"] != "meld_set_aside"              # a secret meld
+                if e["kind"] in ("dealt", "leftovers"):
+                    assert "cards" not in e["fields"]
+
+
+def _arena_secrets(record: Record) -> tuple[set[str], set[str], set[str]]:
+    """B's hidden names over the game, the public names, and A's own."""
+    state = initial_state(record)
+    hidden: set[str] = set()
+    public: set[str] = set()
+    own: set[str] = set()
+    for k in range(len(record.actions) + 1):
+        b = state.view(1)["players"][1]
+        hidden |= set(b["cards"]) | set(b["shop_items"])
+        hidden |= {c["name"] for c in b["conduits"] if not c["ruined"]}
+        hidden |= {u["id"] for u in state.view(1)["units"]
+                   if u["owner"] == 1 and u.get("deity") and u["zone"] == "home"}
+        public |= set(_strings(state.view(None)))
+        own |= set(_strings(state.view(0)["players"][0]))
+        if k < len(record.actions):
+            state.apply(record.actions[k])
+    public |= set(_strings([e.to_json() for e in state.events_for(None)]))
+    return hidden, public, own
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_message_to_an_arena_seat_holds_the_other_seats_secrets(
+        server: Server, seed: int) -> None:
+    record, steps, raw, ws, tokens = _play(server, "radiant-arena", 2, seed)
+    _check_exact(record, steps, ws)
+    _check_secrets(record, raw, ws, tokens)
+    hidden, public, own = _arena_secrets(record)
+    secret = hidden - public - own
+    everything = set(_strings([json.loads(r) for r in raw] + ws.messages))
+    assert not secret & everything
+    for msg in steps + ws.messages:
+        b = msg["view"]["players"][1]
+        assert not {"cards", "shop_items", "card_texts"} & set(b)
+        assert all(c["name"] is None for c in b["conduits"] if not c["ruined"])
+        owners = {u["id"]: u["owner"] for u in msg["view"]["units"] if "id" in u}
+        combat = msg["view"]["combat"]
+        for clash in (combat or {}).get("clashes", []):
+            if not clash["face_up"] and owners[clash["hero"]] == 1:
+                assert clash["card"] is None  # B's card, face down
+
+
+def test_the_secret_names_check_would_catch_a_leak() -> None:
+    # The arena check above is not vacuous: B's hidden names exist and are not public.
+    state = tabletop.new_game("radiant-arena", seed=5)
+    record = tabletop.record_of(state)
+    hidden, public, own = _arena_secrets(record)
+    assert hidden - public - own
+
