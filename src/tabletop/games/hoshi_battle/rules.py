@@ -279,11 +279,12 @@ class HoshiState(State):
         # those whose condition holds (Card Effect Priority: active when their event occurs).
         for seat in self.duel_order():
             hero = self.cat.heroes[self.hero[seat]]
-            for i, spec in enumerate(hero.statics):
-                if spec.cond is None:
-                    ctx = {"p": seat, "u": seat, "lane": 0, "src": hero.id, "static": i}
-                    self.event("ability", (seat, hero.id, True, self.clock + 1), R_PRIORITY)
-                    fx.activate(self, seat, spec, ctx)
+            always = [(i, spec) for i, spec in enumerate(hero.statics) if spec.cond is None]
+            if always:
+                self.event("ability", (seat, hero.id, True, self.clock + 1), R_PRIORITY)
+            for i, spec in always:
+                ctx = {"p": seat, "u": seat, "lane": 0, "src": hero.id, "static": i}
+                fx.activate(self, seat, spec, ctx)
         for seat in self.duelists:
             self.stones[seat] = fx.full_health(self, seat)
         self.event("full_health", (list(self.stones),), R_HEALTH)
