@@ -196,6 +196,8 @@ def fire(s: HoshiState, kind: str, fields: dict[str, Any]) -> None:
     """The triggers ``kind`` sets off, resolved one at a time: the last player to hit
     first, then the other (each in the order of its cards). A hit cancelled stops the
     abilities that would cancel it again."""
+    if not any(t.on == kind for src in sources(s) for t in src.triggers):
+        return
     pending = collect(s.V, s, kind, fields, sources(s))
     for group in order(pending, s.last_hitter, s.players):
         for p in group:

@@ -400,6 +400,10 @@ class HoshiState(State):
 
     def _battle(self) -> None:
         """Throw until a strike lands, a draw, or a live strike waits for its referee."""
+        # Nothing changes the dice between two throws: read them once.
+        dice = [(seat, FACES[fx.die_of(self, seat)], fx.dice_of(self, seat),
+                 fx.count_rules(self, seat)) for seat in self.duelists]
+        below = self.chance.below
         while True:
             self.throw += 1
             if self.throw > MAX_THROWS:
@@ -407,11 +411,8 @@ class HoshiState(State):
                 return
             shows: list[bool] = [False] * self.players
             all_counted: list[list[list[str]]] = [[] for _ in range(self.players)]
-            for seat in self.duelists:
-                sides = fx.die_of(self, seat)
-                rules = fx.count_rules(self, seat)
-                faces = [FACES[sides][self.chance.below(sides)]
-                         for _ in range(fx.dice_of(self, seat))]
+            for seat, faces_of, n, rules in dice:
+                faces = [faces_of[below(len(faces_of))] for _ in range(n)]
                 self.faces[seat] = faces
                 all_counted[seat] = [list(counted(f, rules)) for f in faces]
                 shows[seat] = any(STRIKE in c for c in all_counted[seat])

@@ -18,14 +18,28 @@ if TYPE_CHECKING:
 
 
 def card_info(s: HoshiState, card_id: str) -> dict[str, Any]:
-    """A card's public face: name, kind, die or type, Cost, text, the known words."""
+    """A card's public face: name, kind, die or type, Cost, text, the known words, and its
+    behaviour as data (the card file's ``static``, ``triggers``, ``effects``)."""
     if card_id in s.cat.heroes:
         h = s.cat.heroes[card_id]
         return {"name": h.name, "kind": "hero", "die": h.die, "cost": h.cost, "text": h.text,
-                "known": h.known}
+                "known": h.known, "static": [_plain(m.raw) for m in h.statics],
+                "triggers": [_plain(t.raw) for t in h.triggers]}
     c = s.cat.cards[card_id]
     return {"name": c.name, "kind": c.type, "cost": c.cost, "timing": c.timing,
-            "timing_text": TIMING_TEXT[c.timing], "text": c.text, "known": c.known}
+            "timing_text": TIMING_TEXT[c.timing], "text": c.text, "known": c.known,
+            "effects": [_plain(e) for e in c.effects.raw],
+            "triggers": [_plain(t.raw) for t in c.triggers]}
+
+
+def _plain(raw: Any) -> Any:
+    """Card data as written (the behaviour, for clients that reason about cards), with
+    tuples as lists so it survives JSON unchanged."""
+    if isinstance(raw, dict):
+        return {str(k): _plain(v) for k, v in raw.items()}
+    if isinstance(raw, (list, tuple)):
+        return [_plain(v) for v in raw]
+    return raw
 
 
 def _player(s: HoshiState, p: int) -> dict[str, Any]:
