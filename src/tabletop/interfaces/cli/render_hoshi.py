@@ -26,18 +26,20 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.interfaces.web.strike import (  # the race's rules: one for web and terminal
+    DELAY_S,
+    WINDOW_S,
+    Press,
+    agent_reaction,
+    decide_race,
+)
+
 GLYPH = {"strike": "✦", "moon": "☾", "sun": "☀", "blank": "·"}
 WINDOW = {"duel_start": "the beginning of the Duel", "round_start": "the beginning of the "
           "round", "round_end": "the end of the round"}
 UNTIL = {"round": "this round", "duel": "this Duel", "source": "while in play",
          "static": "ability"}
 
-# The race (docs/rules/hoshi-battle.md, "The strike"); the web server uses the same rules.
-WINDOW_S = 1.5  # the striker must strike within this after GO
-ANTICIPATION_S = 0.1  # a press sooner than this after GO is a false start
-EDGE_S = 0.06  # Swift (striker) and Elusive (defender)
-DELAY_S = (0.8, 2.2)  # GO comes after a random delay in this range
-AGENT_REACTION = (0.33, 0.06, 0.18, 0.6)  # mean, sd, min, max (seconds)
 
 
 def _name(view: dict[str, Any], card_id: str | None) -> str:
@@ -151,34 +153,6 @@ def cards(view: dict[str, Any]) -> RenderableType:
 
 
 # --- the keypress race --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Press:
-    """When a player pressed, in seconds after GO (negative: before GO), or None."""
-
-    striker: float | None
-    defender: float | None
-
-
-def decide_race(press: Press, swift: bool = False, elusive: bool = False) -> bool:
-    """Whether the strike lands, by the race's rules: the striker must strike within the
-    window and not too soon (a false start misses); the defender escapes by pulling away
-    before the strike arrives, Swift and Elusive each worth an edge; a defender's flinch
-    (too soon) does not count as pulling away."""
-    s, d = press.striker, press.defender
-    if s is None or s < ANTICIPATION_S or s > WINDOW_S:
-        return False
-    if d is None or d < ANTICIPATION_S:
-        return True
-    edge = (EDGE_S if swift else 0.0) - (EDGE_S if elusive else 0.0)
-    return s - edge <= d
-
-
-def agent_reaction(rng: random.Random) -> float:
-    """An agent's reaction time in seconds (human-like)."""
-    mean, sd, lo, hi = AGENT_REACTION
-    return max(lo, min(hi, rng.gauss(mean, sd)))
 
 
 @dataclass
