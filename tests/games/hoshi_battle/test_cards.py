@@ -141,14 +141,20 @@ def test_card_stone_golem() -> None:
 
 
 def test_card_twin_blades() -> None:
-    """Twin Blades: "If there is a draw, your opponent loses a Hoshi Stone."."""
-    assert "draw" in text("twin-blades")
+    """Twin Blades: "If there is a draw, roll a die: if you roll the symbol, your opponent
+    loses a Hoshi Stone."."""
+    assert "If there is a draw, roll a die" in text("twin-blades")
 
-    def run(c):
-        pass_all(c)
-        return bool(of(c.events, "draw")) and not of(c.events, "strike")
-    s = seeded(position("twin-blades", "crane-archer"), run)
+    def draw(symbol: bool):
+        def run(c):
+            pass_all(c)
+            rolls = of(c.events, "roll")
+            return bool(of(c.events, "draw")) and not of(c.events, "strike") and bool(
+                rolls) and ("strike" in rolls[0]["counted"]) == symbol
+        return run
+    s = seeded(position("twin-blades", "crane-archer"), draw(True))
     assert s.stones == [2, 1] and of(s.events, "stone")[0]["card"] == "twin-blades"
+    assert seeded(position("twin-blades", "crane-archer"), draw(False)).stones == [2, 2]
 
 
 def test_card_vengeful_squire() -> None:
