@@ -80,7 +80,7 @@ def test_random_games_end_and_conserve_cards(seed: int, extra: dict[str, Any]) -
     assert sum(1 for h in s.hands if h) <= 1
 
 
-@settings(max_examples=examples(20), **SETTINGS)
+@settings(max_examples=examples(12), **SETTINGS)
 @given(seed=seeds, extra=params)
 def test_no_face_down_card_or_kept_hand_leaks(seed: int, extra: dict[str, Any]) -> None:
     """Hidden information: no id of a card hidden from a seat appears anywhere in that
