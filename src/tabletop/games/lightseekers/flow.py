@@ -228,8 +228,10 @@ def advance(s: LsState) -> None:
                 stack.append(Frame(pending.program, 0, pending.context()))
             continue
         step = s.step
-        if step == OVER or s.rewards:
-            return  # over, or the enemy of a defeated hero chooses cards to move back
+        if s.rewards and step != OVER and _settle_rewards(s):
+            return  # the enemy of a defeated hero chooses cards to move back
+        if step == OVER:
+            return
         if not s.alive[s.active]:
             _next_player(s)
             continue
@@ -240,6 +242,25 @@ def advance(s: LsState) -> None:
             s.step = step = DRAW
         STEPS[step](s)
     raise AssertionError("effects ran without end")
+
+
+def _settle_rewards(s: LsState) -> bool:
+    """Whether a reward waits for its player's choice: one whose discard pile holds no
+    more cards than are to move back (effects may have taken some since the defeat) moves
+    them all without a choice."""
+    while s.rewards:
+        seat, n = s.rewards[0]
+        if len(s.disc[seat]) > n:
+            return True
+        s.rewards = s.rewards[1:]
+        moved = s.disc[seat]
+        s.disc[seat] = []
+        for c in moved:
+            s.deck[seat].append(c)
+            s._event("return", (seat, s.cat.cards[c].id), R_END)
+        if moved:
+            board.shuffle(s, seat, "return", R_END)
+    return False
 
 
 def _finished(s: LsState, frame: Frame) -> None:

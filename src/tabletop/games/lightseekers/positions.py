@@ -228,7 +228,7 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
     s.passed = _bool(d["passed"], "passed")
     used = 0
     for e in _list(d["used"], "used"):
-        if e not in ELEMENT_BIT:
+        if not isinstance(e, str) or e not in ELEMENT_BIT:
             raise ScenarioError(f"used: unknown Element {_short(e)}")
         used |= ELEMENT_BIT[e]
     s.used = used
@@ -316,9 +316,11 @@ def _check(s: LsState) -> None:
                                 "reward being chosen, or the end")
     elif s.rewards or s.paying is not None:
         raise ScenarioError("rewards, paying: nothing is left to do once the game is over")
-    for p, k in s.rewards:
-        if not s.alive[p] or len(s.disc[p]) < k:
-            raise ScenarioError(f"rewards: P{p + 1} cannot move {k} discarded cards back")
+    for i, (p, k) in enumerate(s.rewards):
+        # The first waits for a choice: its discard pile holds more than it moves back.
+        if not s.alive[p] or (i == 0 and len(s.disc[p]) <= k):
+            raise ScenarioError(f"rewards: P{p + 1} has no choice of {k} discarded cards "
+                                "to move back")
     if s.paying is not None:
         if s.combo or s.acts or s.rewards:
             raise ScenarioError("paying: a combo is paid for as the turn's first play")

@@ -2,8 +2,9 @@
 active corner of each) and items, hand and deck sizes, discard piles (face up), a combo
 being paid for, and its own hand. Nothing else: no other hand, no deck order, no seed.
 
-``cards`` describes every card the view names (type, Element, weight, corners, text and
-its effects as data), so a client (a screen, the heuristic) needs nothing but the view.
+``cards`` describes each card in its hand or in play (type, Element, weight, corners,
+text, and what it does in numbers), so a client (a screen, the heuristic) needs nothing
+but the view.
 """
 
 from __future__ import annotations
@@ -23,9 +24,44 @@ NOTE = ("The heroes and cards of this game are reconstructed (our design): the r
         "prints none. See docs/rules/lightseekers.md.")
 
 
+X_GUESS = 2  # an X (a corner's number) counted in a summary
+
+
+def summary(program: Any) -> dict[str, int]:
+    """What a program does, in numbers (for clients that weigh cards, like the heuristic):
+    damage to your target or enemy, damage to others (``area``), to yourself, health,
+    cards drawn, discarded and milled, buffs and items discarded, timed armor and power.
+    Conditions are ignored and an X counts as 2."""
+    out: dict[str, int] = {}
+
+    def num(v: Any) -> int:
+        return v if type(v) is int else X_GUESS
+
+    for step in program.steps:
+        f = step.f
+        op = step.op
+        sel = f.get("target")
+        who = getattr(sel, "name", "") or ""
+        if op == "damage":
+            key = {"self": "self_damage", "others": "area", "everyone": "area"}.get(
+                who, "damage")
+            out[key] = out.get(key, 0) + num(f.get("amount", 1))
+        elif op in ("heal", "draw", "discard", "mill", "recycle"):
+            key = op if who in ("self", "") or op in ("discard", "mill") else op + "_other"
+            out[key] = out.get(key, 0) + num(f.get("amount", 1))
+        elif op in ("destroy_buff", "destroy_item"):
+            out[op] = out.get(op, 0) + 1
+        elif op == "modify":
+            spec = f["modifier"]
+            out[spec.key] = out.get(spec.key, 0) + num(spec.value)
+    return out
+
+
 @cache
 def card_info(index: int) -> dict[str, Any]:
-    """A card as data for views (built once per card)."""
+    """A card as data for views (built once per card): what it is, its text, and
+    ``does``, a summary in numbers of playing it (``ability``: of its Ability;
+    ``lingering``: its lingering power and armor)."""
     card: Card = catalog().cards[index]
     out: dict[str, Any] = {"name": card.name, "type": card.type, "combo": card.combo,
                            "text": card.text, "reconstructed": True}
@@ -38,22 +74,20 @@ def card_info(index: int) -> dict[str, Any]:
     if card.rotation:
         out["rotation"] = card.rotation
         out["corners"] = [board.corner_word(card, t) for t in range(4)]
-    out["effects"] = [_plain(s.raw) for s in card.effects.steps if s.raw is not None]
-    out["static"] = [_plain(m.raw) for m in card.statics]
-    out["ability"] = card.ability is not None
-    out["ability_effects"] = [] if card.ability is None else [
-        _plain(s.raw) for s in card.ability.program.steps if s.raw is not None]
-    out["triggers"] = [_plain(t.raw) for t in card.triggers]
-    out["replace"] = [_plain(r.raw) for r in card.replacements]
+    out["does"] = summary(card.effects)
+    if card.ability is not None:
+        out["ability"] = summary(card.ability.program)
+    lingering: dict[str, int] = {}
+    for m in card.statics:
+        v = m.value if type(m.value) is int else X_GUESS
+        lingering[m.key] = lingering.get(m.key, 0) + v
+    if lingering:
+        out["lingering"] = lingering
+    if card.triggers:
+        out["triggers"] = [t.on for t in card.triggers]
+    if card.replacements:
+        out["shields"] = True
     return out
-
-
-def _plain(raw: Any) -> Any:
-    if isinstance(raw, dict):
-        return {str(k): _plain(v) for k, v in raw.items()}
-    if isinstance(raw, (list, tuple)):
-        return [_plain(v) for v in raw]
-    return raw
 
 
 def view(s: LsState, seat: int | None) -> dict[str, Any]:
@@ -78,7 +112,6 @@ def view(s: LsState, seat: int | None) -> dict[str, Any]:
                 entry["corner"] = board.corner_word(card, turns)
             buffs.append(entry)
         named.update(s.items[p])
-        named.update(s.disc[p])
         alive = s.alive[p]
         heroes.append({
             "seat": p, "hero": hero.id, "name": hero.name, "trait": hero.text,

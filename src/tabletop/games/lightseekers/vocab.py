@@ -46,9 +46,9 @@ KINDS = {
 }
 
 PLACES = {
-    "target": PlaceSpec("target", lambda s, o, h: o == target_of(s, h), "",
+    "target": PlaceSpec("target", lambda s, o, h: o == target_of(s, h), "that is your target",
                         "your target: the player on your left still in the game"),
-    "enemy": PlaceSpec("enemy", lambda s, o, h: o == enemy_of(s, h), "",
+    "enemy": PlaceSpec("enemy", lambda s, o, h: o == enemy_of(s, h), "that is your enemy",
                        "your enemy: the player on your right still in the game"),
 }
 
