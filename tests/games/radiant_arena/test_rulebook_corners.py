@@ -452,3 +452,101 @@ def test_revive_step_with_nothing_to_revive_is_skipped() -> None:
     play(s, "pass")
     assert s.phase != REVIVE
     assert_illegal(s, "revive buyback alyn left", R_SHOP)
+
+
+# --- more corners ---------------------------------------------------------------------------
+
+
+def test_losing_an_items_health_with_damage_at_health_is_a_ko() -> None:
+    """Damage and KOs: "When a hero has accumulated a number of damage tokens greater than
+    or equal to their health stat, they are instantly KO'd." Shop Step: equipping a hero
+    who "already had an item equipped, destroy that item" — Masterwork Boots (+1 health)
+    replaced by Fury: Alyn's health drops to his damage, so he is KO'd at once, and B
+    gains 2 power ("After an enemy hero becomes KO'd (for any reason)")."""
+    s = position({"alyn": {"zone": "left", "item": "masterwork-boots"},
+                  "mato": {"zone": "left"}, "iskandar": {"zone": "left"}},
+                 power=[9, 0], hands=[["time-lock"], []], buyback=[False, True])
+    hp_boots = s.health_of(u(s, "alyn"))
+    s = position({"alyn": {"zone": "left", "item": "masterwork-boots",
+                           "damage": hp_boots - 1},
+                  "mato": {"zone": "left"}, "iskandar": {"zone": "left"}},
+                 power=[9, 0], hands=[["time-lock"], []], buyback=[False, True])
+    play(s, "pass", "buy fury alyn")
+    if s.health_of(u(s, "alyn")) <= hp_boots - 1:
+        assert zone(s, "alyn") == "home"
+        assert dmg(s, "alyn") == 0 and s.item[u(s, "alyn")] == "fury"
+        assert s.power[B] == 2
+        assert happened(s, "ko", unit="alyn")
+
+
+def test_a_vanguard_hero_kod_mid_combat_no_longer_protects() -> None:
+    """Keywords — Vanguard: "While a hero with Vanguard is attacking, other heroes ... cannot
+    take damage." A Vanguard hero KO'd by a clash effect is no longer attacking (rule 16:
+    it leaves the combat), so the defender's damage goes to the other attacker and is not
+    prevented."""
+    s = position({"viggo": {"zone": "left", "levelled": True}})
+    hp = s.health_of(u(s, "viggo"))
+    s = position({"viggo": {"zone": "left", "levelled": True, "damage": hp - 1},
+                  "bran": {"zone": "left"}, "alyn": {"zone": "left"}},
+                 active=B, hands=[["test-of-arms"], []])
+    play(s, "attack viggo", "with bran", "target alyn", "no-clash", "clash test-of-arms")
+    assert zone(s, "viggo") == "home"
+    assert dmg(s, "bran") > 0  # Alyn's attack back is no longer prevented
+    assert happened(s, "damage", unit="bran", combat=True)
+
+
+def test_two_vanguard_attackers_protect_each_other() -> None:
+    """Keywords — Vanguard: "While a hero with Vanguard is attacking, other heroes
+    controlled by the same player cannot take damage." With two Vanguard attackers, each is
+    "another hero" of the other's: neither can take damage, so the defender's damage is
+    prevented whichever attacker it is assigned to."""
+    s = position({"viggo": {"zone": "left", "levelled": True}, "bran": {"zone": "left"},
+                  "alyn": {"zone": "left"}}, active=B,
+                 modifiers=[{"timestamp": 1, "layer": "timed", "source": "none",
+                             "controller": 1, "affects": "bran", "kind": "keyword",
+                             "key": "vanguard", "op": "grant", "value": 1,
+                             "until": "turn"}], clock=1)
+    assert s.keyword(u(s, "bran"), "vanguard") and s.keyword(u(s, "viggo"), "vanguard")
+    play(s, "attack viggo", "with bran", "target alyn", "no-clash", "no-clash")
+    if s.to_act == A and any(a.startswith("assign") for a in legal(s)):
+        play(s, sorted(a for a in legal(s) if a.startswith("assign"))[0])
+    assert dmg(s, "viggo") == 0 and dmg(s, "bran") == 0
+    assert happened(s, "damage_prevented")
+
+
+def test_the_hand_limit_is_only_the_active_players() -> None:
+    """Draw Step: "2. If the active player now has eight or more cards in their hand, they
+    must discard" — the other player keeps a hand of 9 through this turn's end."""
+    hand_b = ["sunder", "sunder", "sunder", "domination", "domination", "domination",
+              "blood-drunk", "blood-drunk", "blood-drunk"]
+    s = position({"alyn": {"zone": "left"}}, hands=[["time-lock"], hand_b])
+    play(s, "pass")
+    assert s.active == B and len(s.hands[B]) == 9
+
+
+def test_a_deity_at_home_is_no_evoker_and_no_target() -> None:
+    """The Evoker Keyword: "if you control at least one hero with the Evoker keyword" — "an
+    in-play (non-KO'd) hero" (Glossary); a deity at home "begin[s] the game out of play":
+    the face-down Oracle gives no power and cannot be chosen by "an enemy hero at any
+    location" (Time Lock)."""
+    s = position({"bran": {"zone": "home"}, "viggo": {"zone": "left"}}, active=B,
+                 phase="preparation", turn=6)
+    assert s.power == [0, 0]
+    s = position({"iskandar": {"zone": "left"}, "viggo": {"zone": "left"}},
+                 hands=[["time-lock"], []])
+    play(s, "talent iskandar:time-lock")
+    assert "target oracle" not in legal(s)
+    assert committed(s, "viggo")  # the one target, not asked
+
+
+def test_simultaneous_kos_give_each_player_2_power() -> None:
+    """Step Three: "All damage is dealt simultaneously"; Power: "After an enemy hero becomes
+    KO'd (for any reason), you gain 2 power" — an attacker and a defender KO'd by the same
+    combat damage give both players 2 power."""
+    s = position({"mato": {"zone": "left"}, "viggo": {"zone": "left"}})
+    hp_m, hp_v = s.health_of(u(s, "mato")), s.health_of(u(s, "viggo"))
+    s = position({"mato": {"zone": "left", "damage": hp_m - 1},
+                  "viggo": {"zone": "left", "damage": hp_v - 1}})
+    play(s, "attack mato", "target viggo", "no-clash", "no-clash")
+    assert zone(s, "mato") == "home" and zone(s, "viggo") == "home"
+    assert s.power == [2, 2]
