@@ -550,3 +550,28 @@ def test_simultaneous_kos_give_each_player_2_power() -> None:
     play(s, "attack mato", "target viggo", "no-clash", "no-clash")
     assert zone(s, "mato") == "home" and zone(s, "viggo") == "home"
     assert s.power == [2, 2]
+
+
+def test_golden_rule_2_orders_a_ruin_effect_after_the_active_players_combat_trigger() -> None:
+    """Conduits: ruin effects are "effects that are triggered when the conduit is flipped";
+    Golden Rule 2: "If two effects would happen at the same time, the active player's
+    effect resolves first." Alyn's combat damage ruins B's Smite and sets off his own
+    "After this hero deals combat damage, heal" at the same time: his heal resolves
+    before Smite's damage to him. Alyn's damage is such that Smite first would KO him."""
+    s = position({"alyn": {"zone": "left"}})
+    a = u(s, "alyn")
+    health, armor, back = s.health_of(a), s.armor_of(a), 2
+    smite = 3
+    start = health - (back - armor) - (smite - armor)
+    s = position({"alyn": {"zone": "left", "damage": start}},
+                 conduits=[CONDUITS_A, [{"id": "smite", "damage": 7},
+                                        {"id": "natures-bounty"},
+                                        {"id": "gift-of-the-elements"}]])
+    play(s, "attack alyn", "target conduit")
+    assert s.ruined[B][0]
+    assert zone(s, "alyn") == "left", [e.text for e in s.events]
+    heal_at = next(i for i, e in enumerate(s.events) if e.kind == "heal")
+    smite_at = next(i for i, e in enumerate(s.events)
+                    if e.kind == "damage" and e.fields["source"] == "smite")
+    assert heal_at < smite_at
+    assert s.power == [1, 0]  # no KO

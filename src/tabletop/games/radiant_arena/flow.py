@@ -224,7 +224,16 @@ def advance(s: ArenaState) -> None:
         elif phase == REVEAL:
             combat.reveal(s)
         elif phase == RESOLVE:
+            depth = len(s.stack)
             combat.resolve(s)
+            if s.pending and s.phase != OVER and len(s.stack) > depth and all(
+                    f.ctx.get("src") in s.cat.conduits or f.ctx.get("src") == "forced-manifest"
+                    for f in s.stack[depth:]):
+                # A conduit ruined by combat damage: its ruin effect (Conduits: "effects
+                # that are triggered when the conduit is flipped") and the triggers of that
+                # combat damage happen at the same time, so Golden Rule 2 orders them: the
+                # triggers go on top, the active player's first (rule 14).
+                flush(s)
         elif phase == COMBAT_END:
             combat.end(s)
         elif phase == REVIVE and not revive_actions(s):
