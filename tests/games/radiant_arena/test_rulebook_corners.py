@@ -575,3 +575,55 @@ def test_golden_rule_2_orders_a_ruin_effect_after_the_active_players_combat_trig
                     if e.kind == "damage" and e.fields["source"] == "smite")
     assert heal_at < smite_at
     assert s.power == [1, 0]  # no KO
+
+
+def test_the_old_item_is_destroyed_before_the_equip_effect_resolves() -> None:
+    """Shop Step, in order: "4. If that hero already had an item equipped, destroy that
+    item ... 5. Resolve any Equip effects in the item's text box"; Damage and KOs: a hero
+    whose damage reaches its health "is instantly KO'd". Viggo loses Wurmbane's health at
+    step 4 with his damage at his new health: he is KO'd before Sun God's Gauntlet's
+    "Equip: Heal 2 damage from this hero" could save him, and keeps the new item."""
+    s = position({"viggo": {"zone": "left"}}, active=B)
+    plain = s.health_of(u(s, "viggo"))
+    s = position({"viggo": {"zone": "left", "item": "wurmbane", "damage": plain},
+                  "eleanor": {"zone": "left"}, "bran": {"zone": "left"}},
+                 active=B, power=[0, 9], hands=[[], ["zeal"]], buyback=[True, False],
+                 shops=[["fury", "masterwork-boots", "vile-infusion"],
+                        ["crusaders-guard", "sun-gods-gauntlet"]])
+    play(s, "pass")
+    assert s.phase == SHOP
+    play(s, "buy sun-gods-gauntlet viggo")
+    assert zone(s, "viggo") == "home"
+    assert s.item[u(s, "viggo")] == "sun-gods-gauntlet"
+    assert s.power[A] == 2
+    ko_at = next(i for i, e in enumerate(s.events) if e.kind == "ko")
+    assert not any(e.kind == "heal" for e in s.events[ko_at:])
+
+
+def test_a_divine_deity_may_use_an_ultimate_talent() -> None:
+    """Keywords — Ultimate: "Ultimate effects will only resolve if the hero attempting to
+    use them is levelled-up or has the Divine keyword." The Oracle (Divine, never
+    levelled) uses Serenity, an Ultimate Talent; the basic Bran may not."""
+    s = position({"oracle": {"zone": "left"}, "bran": {"zone": "left", "damage": 3},
+                  "eleanor": {"zone": "left", "damage": 2, "committed": True}},
+                 active=B, hands=[[], ["serenity"]])
+    assert s.keyword(u(s, "oracle"), "divine")
+    assert "talent bran:serenity" not in legal(s)
+    play(s, "talent oracle:serenity")
+    assert dmg(s, "bran") < 3 and dmg(s, "eleanor") < 2
+    assert not committed(s, "eleanor")
+
+
+def test_vanguard_does_not_protect_while_its_hero_defends() -> None:
+    """Keywords — Vanguard: "While a hero with Vanguard is attacking, other heroes
+    controlled by the same player cannot take damage." The levelled Viggo blocks the attack
+    on Eleanor (he is defending, not attacking): Massacre's "2 Piercing damage to each
+    enemy hero at this location" still hits Eleanor beside him."""
+    s = position({"alyn": {"zone": "left", "levelled": True}, "viggo": {"zone": "left",
+                                                                       "levelled": True},
+                  "eleanor": {"zone": "left"}, "bran": {"zone": "center"}},
+                 hands=[["massacre"], []])
+    assert s.keyword(u(s, "viggo"), "vanguard")
+    play(s, "attack alyn", "target eleanor", "block viggo", "clash massacre", "no-clash")
+    assert happened(s, "damage", unit="eleanor", source="massacre")
+    assert not happened(s, "damage_prevented")
