@@ -184,3 +184,22 @@ def test_the_victor_out_of_cards_moves_and_the_other_wins_the_last_battle_once()
     assert last_winner(s) == (2, "clouds-2")
     assert s.is_over
     assert s.to_data()["control"] == {"clouds-1": 0, "clouds-2": 2}
+
+
+def test_a_victor_out_of_cards_moves_and_the_next_seat_with_cards_plays_first() -> None:
+    """Phase 3: War: "The victor then moves the battle tracker into an adjacent region and
+    plays a new card to begin another battle"; Ending the War: "If one player runs out of
+    cards first then they will not participate in the remaining battle(s)." P1 wins with
+    its last card and still moves; P2 (left of P1) begins the battle, so P2's knight,
+    played first, wins the tie against P3's knight."""
+    s = war([["avis.phalanx"], ["avis.scout", "avis.knight"], ["avis.elder", "avis.knight"]],
+            tracker="clouds-1", need_move=False)
+    for action in ("play avis.phalanx", "play avis.scout", "play avis.elder"):
+        s.apply(action)
+    assert last_winner(s) == (0, "clouds-1")
+    assert s.to_act == 0 and s.need_move
+    s.apply("move clouds-2")
+    assert s.to_act == 1
+    s.apply("play avis.knight")
+    s.apply("play avis.knight")
+    assert last_winner(s) == (1, "clouds-2")
