@@ -8,6 +8,8 @@ from __future__ import annotations
 from tabletop.games.radiant_arena.rules import DISCARD, MAIN, OVER, REVIVE, SHOP
 
 from .helpers import (
+    CARDS,
+    EXTRA_CARDS,
     assert_illegal,
     committed,
     dmg,
@@ -16,8 +18,10 @@ from .helpers import (
     legal,
     play,
     position,
+    scenario,
     skills_of,
     u,
+    with_banished,
     zone,
 )
 
@@ -627,3 +631,33 @@ def test_vanguard_does_not_protect_while_its_hero_defends() -> None:
     play(s, "attack alyn", "target eleanor", "block viggo", "clash massacre", "no-clash")
     assert happened(s, "damage", unit="eleanor", source="massacre")
     assert not happened(s, "damage_prevented")
+
+
+CORNER_CARDS = f"{EXTRA_CARDS},{CARDS / 'corners.toml'}"
+
+
+def test_a_hero_revived_by_an_effect_and_kod_again_this_turn_is_not_mass_resurrected() -> None:
+    """Revive Step: "Mass Resurrect revives all your heroes who were not in play when the
+    turn began. Heroes who were KO'd during the current turn cannot be revived using Mass
+    Resurrect." Alyn, at home when A's turn began, is revived by an effect (a test item)
+    and KO'd again this turn: he was KO'd during the current turn, so Mass Resurrect is
+    not available for him."""
+    s = scenario(with_banished({
+        "game": "radiant-arena", "params": {"deck_a": "a-revive", "deck_b": "b",
+                                            "cards": CORNER_CARDS},
+        "units": {"alyn": {"zone": "home"}, "iskandar": {"zone": "center",
+                                                          "item": "revival-charm"},
+                  "mato": {"zone": "right"}, "viggo": {"zone": "center"}},
+        "hands": [["time-lock"], []], "phase": "preparation", "turn": 5,
+        "modifiers": [{"timestamp": 1, "layer": "timed", "source": "none",
+                       "controller": 1, "affects": "viggo", "kind": "stat",
+                       "key": "attack", "op": "add", "value": 20,
+                       "until": "permanent"}], "clock": 1}))
+    play(s, "talent iskandar:revive")
+    assert zone(s, "alyn") == "center"
+    play(s, "attack alyn", "target viggo", "no-clash", "no-clash")
+    assert zone(s, "alyn") == "home"
+    play(s, "pass")
+    # Nothing to revive by Mass Resurrect (and no power for Buyback): the step runs through.
+    assert s.active == B and zone(s, "alyn") == "home"
+    assert s.ruined[A] == [False, False, False]

@@ -314,8 +314,11 @@ def leave_play(s: ArenaState, u: int, zone: int) -> None:
 
 
 def enter_play(s: ArenaState, u: int, lane: int) -> None:
-    """A unit enters a lane, ready and undamaged."""
+    """A unit enters a lane, ready and undamaged. It has now been in play this turn: if it is
+    KO'd again, Mass Resurrect cannot bring it back ("Heroes who were KO'd during the
+    current turn cannot be revived using Mass Resurrect")."""
     s.zone[u], s.dmg[u], s.comm[u] = lane, 0, 0
+    s.home_at_start &= ~(1 << u)
 
 
 def ruin(s: ArenaState, seat: int, lane: int) -> None:
