@@ -661,3 +661,44 @@ def test_a_hero_revived_by_an_effect_and_kod_again_this_turn_is_not_mass_resurre
     # Nothing to revive by Mass Resurrect (and no power for Buyback): the step runs through.
     assert s.active == B and zone(s, "alyn") == "home"
     assert s.ruined[A] == [False, False, False]
+
+
+def test_a_health_bonus_ending_with_damage_at_health_is_a_ko() -> None:
+    """Damage and KOs: "When a hero has accumulated a number of damage tokens greater than
+    or equal to their health stat, they are instantly KO'd." Viggo holds more damage than
+    his printed health thanks to a +3 health bonus until the end of the turn; when it ends
+    (Draw Step: "4. Any effects that trigger or expire at the end of a player's turn do so
+    now") he is KO'd, and A gains 2 power ("for any reason")."""
+    s = position({"viggo": {"zone": "left"}}, active=B)
+    hp = s.health_of(u(s, "viggo"))
+    s = position({"viggo": {"zone": "left", "damage": hp + 1}, "alyn": {"zone": "left"},
+                  "mato": {"zone": "left"}, "iskandar": {"zone": "left"}},
+                 hands=[["time-lock"], []],
+                 modifiers=[{"timestamp": 1, "layer": "timed", "source": "none",
+                             "controller": 0, "affects": "viggo", "kind": "stat",
+                             "key": "health", "op": "add", "value": 3, "until": "turn"}],
+                 clock=1)
+    assert zone(s, "viggo") == "left"
+    play(s, "pass")
+    assert zone(s, "viggo") == "home"
+    assert happened(s, "ko", unit="viggo")
+    assert s.power[A] == 2
+
+
+def test_a_health_bonus_lost_to_a_destroyed_item_is_a_ko() -> None:
+    """Damage and KOs: "greater than or equal to their health stat, they are instantly
+    KO'd" — whatever lowers the health. A test item destroys Wurmbane (+2 health) on a
+    Viggo whose damage is at his printed health: he is KO'd at once."""
+    s = position({"viggo": {"zone": "left"}}, active=B)
+    hp = s.health_of(u(s, "viggo"))
+    s = scenario(with_banished({
+        "game": "radiant-arena", "params": {"deck_a": "a-revive", "deck_b": "b",
+                                            "cards": CORNER_CARDS},
+        "units": {"iskandar": {"zone": "left", "item": "shatter-charm"},
+                  "alyn": {"zone": "right"}, "mato": {"zone": "right"},
+                  "viggo": {"zone": "left", "item": "wurmbane", "damage": hp}},
+        "hands": [["time-lock"], []]}))
+    assert zone(s, "viggo") == "left"
+    play(s, "talent iskandar:shatter")
+    assert zone(s, "viggo") == "home" and s.discards[B] == ["wurmbane"]
+    assert s.power[A] == 2

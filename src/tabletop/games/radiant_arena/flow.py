@@ -21,6 +21,7 @@ from .board import (
     enter_play,
     fire,
     heal,
+    health_kos,
     knock_out,
     level_up,
     manifest,
@@ -217,6 +218,8 @@ def advance(s: ArenaState) -> None:
             continue
         if s.pending:
             flush(s)
+            continue
+        if health_kos(s):  # a health bonus that ended, an item destroyed (Damage and KOs)
             continue
         phase = s.phase
         if phase == PREP:
