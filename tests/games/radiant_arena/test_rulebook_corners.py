@@ -702,3 +702,21 @@ def test_a_health_bonus_lost_to_a_destroyed_item_is_a_ko() -> None:
     play(s, "talent iskandar:shatter")
     assert zone(s, "viggo") == "home" and s.discards[B] == ["wurmbane"]
     assert s.power[A] == 2
+
+
+def test_a_deity_kod_when_its_health_bonus_ends_loses_the_game() -> None:
+    """Winning & Losing: "A player's Deity is KO'd. That player immediately loses the game"
+    — also when a health bonus ends at the end of the turn with its damage above its
+    health."""
+    s = position({"oracle": {"zone": "left"}}, active=B)
+    hp = s.health_of(u(s, "oracle"))
+    s = position({"oracle": {"zone": "left", "damage": hp}, "alyn": {"zone": "left"},
+                  "mato": {"zone": "left"}, "iskandar": {"zone": "left"}},
+                 hands=[["time-lock"], []],
+                 modifiers=[{"timestamp": 1, "layer": "timed", "source": "none",
+                             "controller": 0, "affects": "oracle", "kind": "stat",
+                             "key": "health", "op": "add", "value": 2, "until": "turn"}],
+                 clock=1)
+    play(s, "pass")
+    assert s.phase == OVER and winner(s) == (A,)
+    assert s.legal_actions() == ()

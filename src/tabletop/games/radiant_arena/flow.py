@@ -219,7 +219,9 @@ def advance(s: ArenaState) -> None:
         if s.pending:
             flush(s)
             continue
-        if health_kos(s):  # a health bonus that ended, an item destroyed (Damage and KOs)
+        # Damage and KOs: a health bonus that ended (only effects change health outside the
+        # shop, level-ups and destroyed items, which check it themselves).
+        if (s.store or s.cat.live_statics) and health_kos(s):
             continue
         phase = s.phase
         if phase == PREP:
@@ -312,6 +314,8 @@ def _preparation(s: ArenaState) -> None:
     s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
     if s.store:  # "Any other effects that ... expire after a player's turn begins"
         s.store = mods.expire(s.store, "next_turn", p)
+        if health_kos(s) and s.phase == OVER:  # a health bonus that ended (Damage and KOs)
+            return
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
     s._event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
@@ -346,6 +350,8 @@ def _end_turn(s: ArenaState) -> None:
             return  # they resolve first; then the turn ends
     if s.store:
         s.store = mods.expire(s.store, "turn")
+        if health_kos(s) and s.phase == OVER:  # a health bonus that ended (Damage and KOs)
+            return
     s._event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
     s.active = other(s.active)
     s.phase = PREP
