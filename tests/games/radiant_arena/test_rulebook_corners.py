@@ -720,3 +720,25 @@ def test_a_deity_kod_when_its_health_bonus_ends_loses_the_game() -> None:
     play(s, "pass")
     assert s.phase == OVER and winner(s) == (A,)
     assert s.legal_actions() == ()
+
+
+def test_a_health_bonus_ending_with_a_prevented_ko_is_asked_once() -> None:
+    """Damage and KOs with a replacement (docs/rules/radiant-arena.md, rule 36: each
+    replacement applies "at most once to one event"): the Wrathlord's KO, when his health
+    bonus ends, is replaced once — he heals and a conduit is ruined — and play goes on."""
+    s = position({"wrathlord": {"zone": "left"}}, deck_ids=("a", "ex-b"), active=B)
+    hp = s.health_of(u(s, "wrathlord"))
+    s = position({"wrathlord": {"zone": "left", "damage": hp}, "alyn": {"zone": "left"},
+                  "mato": {"zone": "left"}, "iskandar": {"zone": "left"}},
+                 deck_ids=("a", "ex-b"), hands=[["time-lock"], []],
+                 modifiers=[{"timestamp": 1, "layer": "timed", "source": "none",
+                             "controller": 0, "affects": "wrathlord", "kind": "stat",
+                             "key": "health", "op": "add", "value": 2, "until": "turn"}],
+                 clock=1)
+    play(s, "pass")
+    if s.to_act == B and s.phase != MAIN:
+        play(s, sorted(legal(s))[0])  # the conduit to ruin
+    assert zone(s, "wrathlord") == "left" and dmg(s, "wrathlord") == 0
+    assert sum(s.ruined[B]) == 1
+    assert len(found(s, "ko_prevented")) + len(found(s, "heal", unit="wrathlord")) >= 1
+    assert s.outcome() is None

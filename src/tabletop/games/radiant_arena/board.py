@@ -302,15 +302,24 @@ def knock_out(s: ArenaState, u: int, source: str | None, by: int = -1) -> None:
     s._event("power_gain", (o, KO_POWER, s.power[o], "ko", s.unit_name[u]), R_POWER)
 
 
-def health_kos(s: ArenaState) -> bool:
+def healths(s: ArenaState) -> list[int]:
+    """The health of each unit in play (0 for one out of play), to compare after a change."""
+    return [s.health_of(u) if s.zone[u] >= 0 else 0 for u in range(8)]
+
+
+def health_kos(s: ArenaState, before: list[int]) -> bool:
     """Damage and KOs: "When a hero has accumulated a number of damage tokens greater than
     or equal to their health stat, they are instantly KO'd" — also when its health drops to
-    its damage (a health bonus ends, an item is destroyed). Whether one was KO'd."""
+    its damage (a health bonus ends). ``before``: the healths before the change; only a
+    unit whose health dropped is checked, so a KO prevented or replaced is not asked
+    again. Whether one was KO'd."""
     kod = False
     for u in range(8):
-        if s.dmg[u] and s.zone[u] >= 0 and s.phase != OVER and s.dmg[u] >= s.health_of(u):
-            knock_out(s, u, None)
-            kod = True
+        if s.dmg[u] and s.zone[u] >= 0 and s.phase != OVER:
+            health = s.health_of(u)
+            if health < before[u] and s.dmg[u] >= health:
+                knock_out(s, u, None)
+                kod = True
     return kod
 
 
@@ -515,5 +524,6 @@ def pending_frame(s: ArenaState, p: Pending) -> Frame:
 
 __all__ = ["push", "fire", "sources", "replacements", "deal_damage", "hit", "heal",
            "knock_out", "leave_play", "enter_play", "ruin", "draw", "discard_card", "finish",
-           "level_up", "manifest", "banished", "destroy_item", "health_kos", "board",
+           "level_up", "manifest", "banished", "destroy_item", "healths", "health_kos",
+           "board",
            "pending_frame", "ItemRef", "R_DRAW", "R_WIN"]

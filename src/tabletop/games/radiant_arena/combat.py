@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.cards import SET_ZERO
 from tabletop.cards import modifiers as mods
 
-from .board import fire, health_kos, hit, push, replacements
+from .board import fire, health_kos, healths, hit, push, replacements
 from .ids import (
     BLOCK,
     CLASH_A,
@@ -339,13 +339,13 @@ def end(s: ArenaState) -> None:
             s.discards[seat].append(card)
             s._event("discard", (seat, card, "clash", len(s.hands[seat]), len(s.decks[seat])),
                      R_RESOLUTION)
-    expired = bool(s.store)
-    if expired:
+    before = healths(s) if s.store else None
+    if before is not None:
         s.store = mods.expire(s.store, "combat")
     s.combat = None
     s.phase = MAIN
-    if expired:
-        health_kos(s)  # a health bonus of the combat ended (Damage and KOs)
+    if before is not None:
+        health_kos(s, before)  # a health bonus of the combat ended (Damage and KOs)
     fire(s, "combat_end", {"lane": lane})
 
 

@@ -22,6 +22,7 @@ from .board import (
     fire,
     heal,
     health_kos,
+    healths,
     knock_out,
     level_up,
     manifest,
@@ -219,10 +220,6 @@ def advance(s: ArenaState) -> None:
         if s.pending:
             flush(s)
             continue
-        # Damage and KOs: a health bonus that ended (only effects change health outside the
-        # shop, level-ups and destroyed items, which check it themselves).
-        if (s.store or s.cat.live_statics) and health_kos(s):
-            continue
         phase = s.phase
         if phase == PREP:
             _preparation(s)
@@ -313,8 +310,9 @@ def _preparation(s: ArenaState) -> None:
     s.revived = False
     s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
     if s.store:  # "Any other effects that ... expire after a player's turn begins"
+        before = healths(s)
         s.store = mods.expire(s.store, "next_turn", p)
-        if health_kos(s) and s.phase == OVER:  # a health bonus that ended (Damage and KOs)
+        if health_kos(s, before) and s.phase == OVER:  # a health bonus ended: Damage and KOs
             return
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
@@ -349,8 +347,9 @@ def _end_turn(s: ArenaState) -> None:
         if s.pending:
             return  # they resolve first; then the turn ends
     if s.store:
+        before = healths(s)
         s.store = mods.expire(s.store, "turn")
-        if health_kos(s) and s.phase == OVER:  # a health bonus that ended (Damage and KOs)
+        if health_kos(s, before) and s.phase == OVER:  # a health bonus ended: Damage and KOs
             return
     s._event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
     s.active = other(s.active)
