@@ -742,3 +742,51 @@ def test_a_health_bonus_ending_with_a_prevented_ko_is_asked_once() -> None:
     assert sum(s.ruined[B]) == 1
     assert len(found(s, "ko_prevented")) + len(found(s, "heal", unit="wrathlord")) >= 1
     assert s.outcome() is None
+
+
+def test_overkill_with_an_empty_deck_reveals_nothing_and_nobody_loses() -> None:
+    """Winning & Losing: a player loses who "goes to draw a card from their skill deck but
+    cannot because the deck is empty" — Overkill reveals the top card, which is not a draw
+    (rule 22): with an empty deck its step cannot resolve and the game goes on."""
+    s = position({"viggo": {"zone": "left", "levelled": True}, "alyn": {"zone": "left"}},
+                 active=B, hands=[[], ["overkill"]], discards=[[], skills_of("b", "overkill")])
+    assert len(s.decks[B]) == 0
+    play(s, "attack viggo", "target alyn", "clash overkill", "no-clash")
+    assert s.outcome() is None
+    assert happened(s, "effect_stops", source="overkill")
+
+
+def test_no_forced_manifestation_when_the_deity_is_already_in_play() -> None:
+    """Manifestation: "When your third and final conduit is ruined, your Deity must manifest
+    immediately" — a deity already in play does not manifest again ("Only deities ... not
+    currently in play")."""
+    s = position({"mato": {"zone": "left"}, "oracle": {"zone": "center"},
+                  "viggo": {"zone": "right"}},
+                 conduits=[CONDUITS_A, ruined_but(CONDUITS_B, 0, damage=7)])
+    play(s, "attack mato", "target conduit")
+    assert all(s.ruined[B])
+    assert not happened(s, "manifest_due")
+    assert s.to_act == A and s.phase == MAIN and zone(s, "oracle") == "center"
+
+
+def test_talents_only_in_the_action_phase_not_in_the_end_phase() -> None:
+    """The Action Phase: "Players may only take actions during their own action phase";
+    Talent: "Talents are used during the action phase" — not in the shop step."""
+    s = position({"iskandar": {"zone": "left"}, "alyn": {"zone": "left"}},
+                 power=[9, 0], hands=[["time-lock"], []], buyback=[False, True])
+    play(s, "pass")
+    assert s.phase == SHOP
+    assert not any(a.startswith(("talent", "move", "attack", "recover")) for a in legal(s))
+    assert_illegal(s, "talent iskandar:study", R_SHOP)
+
+
+def test_taunt_does_not_stop_a_talent_aimed_past_it() -> None:
+    """Keywords — Taunt: "enemy heroes may not attack your heroes without Taunt" — it
+    restricts attacks only (rule 1): Arcane Evocation ("Deal 2 damage to an enemy hero at
+    any location") may hit Viggo beside a ready Eleanor."""
+    s = position({"iskandar": {"zone": "left"}, "eleanor": {"zone": "left"},
+                  "viggo": {"zone": "left"}}, hands=[["arcane-evocation"], []])
+    play(s, "talent iskandar:arcane-evocation")
+    assert "target viggo" in legal(s)
+    play(s, "target viggo")
+    assert dmg(s, "viggo") > 0
