@@ -203,3 +203,29 @@ def test_a_victor_out_of_cards_moves_and_the_next_seat_with_cards_plays_first() 
     s.apply("play avis.knight")
     s.apply("play avis.knight")
     assert last_winner(s) == (1, "clouds-2")
+
+
+def test_an_assassination_defeats_one_copy_and_the_assassin_wins_the_tie_with_the_other() -> None:
+    """Assassinations: "If the targeted player has the targeted card then it is defeated"
+    — one card: P2 holds both Avis Knights and keeps one; playing it ties the assassin,
+    who now ranks as a knight and played first ("In the case of a tie, the player who
+    played first wins the battle")."""
+    s = war(spare([["avis.assassin"], ["avis.knight", "avis.knight"]]),
+            tracker="clouds-2", need_move=False)
+    s.apply("assassinate avis.knight @p2 with avis")
+    assert s.to_data()["seat"][1]["hand"].count("avis.knight") == 1
+    s.apply("play avis.knight")
+    assert last_winner(s) == (0, "clouds-2")
+
+
+def test_an_off_race_assassin_is_played_as_the_lowest_card_and_cannot_assassinate() -> None:
+    """Assassinations: "Assassins can only be used to assassinate if they are native to
+    the contested region or they are Radiant"; "When played like other cards, an assassin
+    is the lowest ranking card." P1 holds no Avis card, so may play the Mariner assassin,
+    but only as a card; P2's off-race elder then outranks it (all cards off-race)."""
+    s = war([["mariner.assassin", "mariner.elder"], ["stonedweller.elder", "mariner.scout"]],
+            tracker="clouds-2", need_move=False)
+    assert not any(a.startswith("assassinate") for a in legal(s))
+    s.apply("play mariner.assassin")
+    s.apply("play stonedweller.elder")
+    assert last_winner(s) == (1, "clouds-2")
