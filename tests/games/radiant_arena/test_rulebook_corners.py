@@ -790,3 +790,19 @@ def test_taunt_does_not_stop_a_talent_aimed_past_it() -> None:
     assert "target viggo" in legal(s)
     play(s, "target viggo")
     assert dmg(s, "viggo") > 0
+
+
+def test_battle_frenzy_counts_the_damage_when_its_clash_effect_resolves() -> None:
+    """FAQ — How do Mato's skill cards work?: "that card will get +2 Attack when its clash
+    effect resolves"; Step Two: "4. Resolve all clash effects on clash cards played by
+    attacking heroes. 5. Resolve all clash effects on clash cards played by the defending
+    hero." The levelled Eleanor's Retribution ("Deal 3 Piercing damage to each opposing
+    hero") puts Mato from 3 to 6 damage before his Battle Frenzy resolves, so it counts
+    6 damage: +2, not +1."""
+    s = position({"mato": {"zone": "left"}})
+    base = s.attack_of(u(s, "mato"))
+    s = position({"eleanor": {"zone": "left", "levelled": True},
+                  "mato": {"zone": "left", "damage": 3}},
+                 active=B, hands=[["battle-frenzy"], ["retribution"]])
+    play(s, "attack eleanor", "target mato", "clash retribution", "clash battle-frenzy")
+    assert found(s, "resolution")[0]["defence"] == base + 3 + 2
