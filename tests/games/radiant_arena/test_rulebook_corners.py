@@ -5,6 +5,8 @@ the tests hold whatever the starter cards' numbers are retuned to where they can
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.games.radiant_arena.rules import DISCARD, MAIN, OVER, REVIVE, SHOP
 
 from .helpers import (
@@ -132,9 +134,9 @@ def test_a_hero_kod_by_a_ruin_effect_on_the_opponents_turn_gives_its_owner_2_pow
                                         {"id": "natures-bounty"},
                                         {"id": "gift-of-the-elements"}]])
     play(s, "attack alyn", "target conduit")
-    # The conduit's 2 damage goes to Alyn (the only attacker); Smite then picks its target.
-    if s.to_act == B and "target mato" in legal(s):
-        play(s, "target mato")
+    # The conduit's damage goes to Alyn (the only attacker); B picks Smite's target.
+    assert s.to_act == B and legal(s) == {"target alyn", "target mato"}
+    play(s, "target mato")
     assert zone(s, "mato") == "home"
     assert s.power == [1, 2]
 
@@ -475,12 +477,14 @@ def test_losing_an_items_health_with_damage_at_health_is_a_ko() -> None:
                            "damage": hp_boots - 1},
                   "mato": {"zone": "left"}, "iskandar": {"zone": "left"}},
                  power=[9, 0], hands=[["time-lock"], []], buyback=[False, True])
+    items = s.cat.items
+    if items["fury"].health >= items["masterwork-boots"].health:
+        pytest.skip("the items were retuned: Fury no longer has less health")
     play(s, "pass", "buy fury alyn")
-    if s.health_of(u(s, "alyn")) <= hp_boots - 1:
-        assert zone(s, "alyn") == "home"
-        assert dmg(s, "alyn") == 0 and s.item[u(s, "alyn")] == "fury"
-        assert s.power[B] == 2
-        assert happened(s, "ko", unit="alyn")
+    assert zone(s, "alyn") == "home"
+    assert dmg(s, "alyn") == 0 and s.item[u(s, "alyn")] == "fury"
+    assert s.power[B] == 2
+    assert happened(s, "ko", unit="alyn")
 
 
 def test_a_vanguard_hero_kod_mid_combat_no_longer_protects() -> None:
@@ -512,8 +516,8 @@ def test_two_vanguard_attackers_protect_each_other() -> None:
                              "until": "turn"}], clock=1)
     assert s.keyword(u(s, "bran"), "vanguard") and s.keyword(u(s, "viggo"), "vanguard")
     play(s, "attack viggo", "with bran", "target alyn", "no-clash", "no-clash")
-    if s.to_act == A and any(a.startswith("assign") for a in legal(s)):
-        play(s, sorted(a for a in legal(s) if a.startswith("assign"))[0])
+    assert s.to_act == A and legal(s) == {"assign viggo", "assign bran"}
+    play(s, "assign bran")
     assert dmg(s, "viggo") == 0 and dmg(s, "bran") == 0
     assert happened(s, "damage_prevented")
 
@@ -736,12 +740,12 @@ def test_a_health_bonus_ending_with_a_prevented_ko_is_asked_once() -> None:
                              "key": "health", "op": "add", "value": 2, "until": "turn"}],
                  clock=1)
     play(s, "pass")
-    if s.to_act == B and s.phase != MAIN:
-        play(s, sorted(legal(s))[0])  # the conduit to ruin
+    assert s.to_act == B and legal(s) == {"lane left", "lane center", "lane right"}
+    play(s, "lane center")  # the conduit the Wrathlord ruins instead
     assert zone(s, "wrathlord") == "left" and dmg(s, "wrathlord") == 0
-    assert sum(s.ruined[B]) == 1
-    assert len(found(s, "ko_prevented")) + len(found(s, "heal", unit="wrathlord")) >= 1
-    assert s.outcome() is None
+    assert s.ruined[B] == [False, True, False]
+    assert not happened(s, "ko", unit="wrathlord") and s.power[A] == 0
+    assert s.outcome() is None and s.active == B and s.phase == MAIN
 
 
 def test_overkill_with_an_empty_deck_reveals_nothing_and_nobody_loses() -> None:
@@ -806,3 +810,20 @@ def test_battle_frenzy_counts_the_damage_when_its_clash_effect_resolves() -> Non
                  active=B, hands=[["battle-frenzy"], ["retribution"]])
     play(s, "attack eleanor", "target mato", "clash retribution", "clash battle-frenzy")
     assert found(s, "resolution")[0]["defence"] == base + 3 + 2
+
+
+def test_clash_effect_damage_is_not_combat_damage() -> None:
+    """Combat Damage: "Damage dealt by hero abilities or other card effects is not normally
+    considered combat damage, even if it is dealt during the combat sequence." Alyn's Test
+    of Arms KOs Viggo before Step Three: no combat damage is dealt, so Alyn's "After this
+    hero deals combat damage, heal" does not trigger."""
+    s = position({"viggo": {"zone": "left"}})
+    hp = s.health_of(u(s, "viggo"))
+    s = position({"alyn": {"zone": "left", "damage": 2},
+                  "viggo": {"zone": "left", "damage": hp - 1}},
+                 hands=[["test-of-arms"], []])
+    play(s, "attack alyn", "target viggo", "clash test-of-arms", "no-clash")
+    assert zone(s, "viggo") == "home"
+    assert dmg(s, "alyn") == 2
+    assert not happened(s, "heal", unit="alyn")
+    assert happened(s, "damage", unit="viggo", combat=False, source="test-of-arms")
