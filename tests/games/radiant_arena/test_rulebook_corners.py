@@ -159,7 +159,7 @@ def test_a_deity_may_block_and_be_protected_by_taunt() -> None:
     assert committed(s, "oracle") and s.view(A)["combat"]["defender"] == "oracle"
 
 
-def test_a_ruined_conduit_cannot_be_attacked_or_blocked_for() -> None:
+def test_a_ruined_conduit_cannot_be_attacked() -> None:
     """Conduits: "Ruined conduits have no stats" (rule 3: only a consecrated conduit is a
     target). With only a ruined conduit and no enemy hero in the lane, there is no
     target, so the attack cannot be declared."""
@@ -728,7 +728,7 @@ def test_a_deity_kod_when_its_health_bonus_ends_loses_the_game() -> None:
     assert s.legal_actions() == ()
 
 
-def test_a_health_bonus_ending_with_a_prevented_ko_is_asked_once() -> None:
+def test_a_health_bonus_ending_with_a_replaced_ko_is_replaced_once() -> None:
     """Damage and KOs with a replacement (docs/rules/radiant-arena.md, rule 36: each
     replacement applies "at most once to one event"): the Wrathlord's KO, when his health
     bonus ends, is replaced once — he heals and a conduit is ruined — and play goes on."""
