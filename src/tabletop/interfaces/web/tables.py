@@ -279,7 +279,10 @@ class Hub:
         if len(seats) not in (0, n) if isinstance(n, int) else True:
             raise ApiError(400, f"give one entry per seat ({n}), not {len(seats)}")
         try:
-            state = new_game(game, players=n, **params)
+            # The spec checks the names first: a client's ``seed`` or ``players`` must
+            # not reach new_game's own arguments (a chosen seed is a known deal).
+            checked = spec.check_params(n, params)
+            state = new_game(game, players=n, **checked)
         except TabletopError as e:
             raise ApiError(400, str(e)) from None
         rows: list[SeatRow] = []
