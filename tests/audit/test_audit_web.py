@@ -3,6 +3,7 @@ of the table changes, and a client cannot steer what is secret (the seed)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -73,3 +74,30 @@ def test_bad_requests_are_4xx_and_change_nothing(client: Any, game: str,
         r = client.get(url + path)
         assert 400 <= r.status_code < 500, (path, r.text)
     assert _snapshot(client, tid, tokens) == before
+
+
+def test_a_websocket_survives_garbage_frames(client: Any) -> None:
+    # A binary frame raised KeyError('text') inside the server, first or later.
+    tid, tokens = create(client, "lightseekers", 2)
+    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+        ws.send_bytes(b"\x00\xff")
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and "JSON" in msg["error"]
+    for first in ("[1]", '{"token": 5}', '{"token": "nope"}', "null", "\"x\""):
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.send_text(first)
+            msg = ws.receive_json()
+            assert msg["type"] in ("state", "error"), msg
+    before = client.get(f"/api/tables/{tid}/view",
+                        headers={"X-Seat-Token": tokens[0]}).json()
+    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+        ws.send_text(json.dumps({"token": tokens[0]}))
+        assert ws.receive_json()["type"] == "state"
+        for frame in (b"\x00\xff", '{"strike"', '{"strike": 5, "window": "x"}',
+                      '{"strike": "strike", "window": [1]}', "x" * 70_000):
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            else:
+                ws.send_text(frame)
+    assert client.get(f"/api/tables/{tid}/view",
+                      headers={"X-Seat-Token": tokens[0]}).json() == before

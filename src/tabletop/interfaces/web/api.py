@@ -295,7 +295,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         try:
             live = hub.get(table_id[:64])
             try:
-                hello = json.loads(await asyncio.wait_for(websocket.receive_text(), 30))
+                hello = json.loads(await asyncio.wait_for(_receive_text(websocket), 30))
             except (ValueError, TypeError):
                 raise ApiError(400, "the first message must be JSON: {\"token\": ...}") \
                     from None
@@ -316,7 +316,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         sender = asyncio.create_task(_send_updates(websocket, live, watcher))
         try:
             while True:  # a seat may press in a strike window; this notices it leaving
-                text = await websocket.receive_text()
+                text = await _receive_text(websocket)
                 if seat is not None and '"strike"' in text[:64]:
                     _ws_press(hub, live, seat, text)
         except WebSocketDisconnect:
@@ -341,6 +341,16 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; a binary frame reads as ``""`` (not JSON: refused as the first
+    message, ignored later). Raises ``WebSocketDisconnect`` when the client leaves."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else ""
 
 
 def _ws_press(hub: Hub, live: LiveTable, seat: int, text: str) -> None:
