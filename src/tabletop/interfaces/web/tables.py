@@ -119,7 +119,7 @@ class LiveTable:
         spec = get_spec(self.row.game)
         out: dict[str, Any] = {
             "id": self.row.id, "game": self.row.game, "name": spec.name,
-            "players": self.row.players, "params": self.row.params,
+            "players": self.row.players, "params": self.public_params(),
             "labels": list(spec.seat_labels(self.row.players)),
             "seats": [{"seat": s.seat, "label": spec.seat_label(s.seat), "kind": s.kind,
                        "difficulty": s.difficulty, "joined": s.joined}
@@ -135,6 +135,15 @@ class LiveTable:
             out["outcome"] = outcome.to_json()
             out["actions"] = len(self.state.history)
         return out
+
+    def public_params(self) -> dict[str, Any]:
+        """The table's parameters anyone may know: a private one (hoshi-battle's
+        constructed decks: a seat's hand) only once the game is over."""
+        if self.state.is_over:
+            return dict(self.row.params)
+        spec = get_spec(self.row.game).params
+        return {k: v for k, v in self.row.params.items()
+                if not (k in spec and spec[k].private)}
 
     def seat_message(self, seat: int | None, kind: str = "state") -> dict[str, Any]:
         """Everything ``seat`` may know now: the table's public line, the seat's view, its

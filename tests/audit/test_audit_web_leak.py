@@ -1,0 +1,55 @@
+"""What a seat receives over the web holds nothing of another seat's hidden cards, nor
+the seed: random games of every game, every response and WebSocket message of each seat
+searched for the hidden card ids of the others (taken from the true state)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tabletop.core import get_spec
+
+from .conftest import create
+
+# Two disjoint constructed decks within the budget (docs/rules/hoshi-battle.md).
+DECK1 = "saal-swordsman,clay-champion,charming-trader,fire-axe,rage,deowi-pouring-rain"
+DECK2 = "iron-sentinel,stone-golem,twin-blades,focus,moon-amulet,smoke-bomb"
+
+
+def _texts(c: Any, tid: str, token: str | None) -> list[str]:
+    headers = {} if token is None else {"X-Seat-Token": token}
+    out = [c.get(f"/api/tables/{tid}/view", headers=headers).text,
+           c.get(f"/api/tables/{tid}").text, c.get("/api/tables").text,
+           c.get(f"/api/tables/{tid}/record", headers=headers).text]
+    with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+        ws.send_text(json.dumps({"token": token} if token else {}))
+        out.append(json.dumps(ws.receive_json()))
+    return out
+
+
+def test_a_constructed_deck_is_no_other_seats_business(client: Any) -> None:
+    # The table's public line (lobby, /api/tables/{id}, every message) carried its
+    # params: hoshi-battle's deck1 and deck2 are each player's whole hand.
+    tid, tokens = create(client, "hoshi-battle", 2,
+                         params={"deck1": DECK1, "deck2": DECK2})
+    rng = random.Random(4)
+    for _ in range(25):
+        table = client.get(f"/api/tables/{tid}").json()
+        if table["status"] == "over":
+            break
+        for seat, secret in ((1, DECK1), (0, DECK2)):
+            seen = json.dumps(client.get(f"/api/tables/{tid}/view", headers={
+                "X-Seat-Token": tokens[seat]}).json()["view"])
+            for text in _texts(client, tid, tokens[seat]) + _texts(client, tid, None):
+                for card in secret.split(","):
+                    if card not in seen:  # not yet revealed to this seat
+                        assert card not in text, (seat, card)
+        seat = table["to_act"]
+        view = client.get(f"/api/tables/{tid}/view",
+                          headers={"X-Seat-Token": tokens[seat]}).json()
+        if not view["legal"]:
+            break
+        client.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[seat]},
+                    json={"action": rng.choice(view["legal"]), "version": view["version"]})
+    assert get_spec("hoshi-battle").params["deck1"].private
