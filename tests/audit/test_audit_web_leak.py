@@ -8,9 +8,11 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from tabletop.core import get_spec
 
-from .conftest import create
+from .conftest import SETUPS, create
 
 # Two disjoint constructed decks within the budget (docs/rules/hoshi-battle.md).
 DECK1 = "saal-swordsman,clay-champion,charming-trader,fire-axe,rage,deowi-pouring-rain"
@@ -53,3 +55,39 @@ def test_a_constructed_deck_is_no_other_seats_business(client: Any) -> None:
         client.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[seat]},
                     json={"action": rng.choice(view["legal"]), "version": view["version"]})
     assert get_spec("hoshi-battle").params["deck1"].private
+
+
+@pytest.mark.parametrize("game,players", SETUPS)
+def test_every_response_is_the_seats_own_view_and_no_secret(client: Any, game: str,
+                                                            players: int) -> None:
+    """All seats people; random play over HTTP. Every response a seat gets holds exactly
+    the core's view and events for it, and neither the seed nor another seat's token."""
+    tid, tokens = create(client, game, players)
+    live = client.app.state.hub.tables[tid]
+    seed = str(live.state.seed)
+    rng = random.Random(players)
+    for _ in range(10):
+        state = live.state
+        if state.is_over:
+            break
+        for seat in [*range(players), None]:
+            headers = {} if seat is None else {"X-Seat-Token": tokens[seat]}
+            texts = [client.get(f"/api/tables/{tid}{path}", headers=headers).text
+                     for path in ("/view", "/events", "/record", "")]
+            body = json.loads(texts[0])
+            assert body["view"] == json.loads(json.dumps(state.view(seat)))
+            assert body["events"] == json.loads(json.dumps(
+                [e.to_json() for e in state.events_for(seat)]))
+            for text in texts:
+                assert seed not in text
+                for other, token in enumerate(tokens):
+                    assert other == seat or token not in text
+        seat = state.to_act
+        body = client.get(f"/api/tables/{tid}/view",
+                          headers={"X-Seat-Token": tokens[seat]}).json()
+        r = client.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[seat]},
+                        json={"action": rng.choice(body["legal"]),
+                              "version": body["version"]})
+        assert r.status_code == 200, r.text
+        assert seed not in r.text
+        assert r.json()["view"] == json.loads(json.dumps(live.state.view(seat)))
