@@ -101,3 +101,12 @@ def test_a_websocket_survives_garbage_frames(client: Any) -> None:
                 ws.send_text(frame)
     assert client.get(f"/api/tables/{tid}/view",
                       headers={"X-Seat-Token": tokens[0]}).json() == before
+
+
+def test_a_huge_body_is_refused_before_it_is_read(client: Any) -> None:
+    before = client.get("/api/tables").json()
+    body = b'{"game": "radiant-perim", "x": "' + b"a" * 5_000_000 + b'"}'
+    r = client.post("/api/tables", content=body,
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "body" in r.json()["error"]
+    assert client.get("/api/tables").json() == before
