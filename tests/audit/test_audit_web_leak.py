@@ -91,3 +91,32 @@ def test_every_response_is_the_seats_own_view_and_no_secret(client: Any, game: s
         assert r.status_code == 200, r.text
         assert seed not in r.text
         assert r.json()["view"] == json.loads(json.dumps(live.state.view(seat)))
+
+
+def test_a_table_that_no_longer_loads_tells_no_stored_action(client: Any,
+                                                             tmp_path: Any) -> None:
+    # A table whose stored actions no longer replay (a game's rules changed under it)
+    # answered everyone, spectators too, with the replay's error: it quoted a stored
+    # action (a secret one: a meld set aside) and the engine's reason about the true
+    # state.
+    import sqlite3
+
+    tid, tokens = create(client, "lightseekers", 2)
+    hub = client.app.state.hub
+    for _ in range(3):
+        body = client.get(f"/api/tables/{tid}/view", headers={
+            "X-Seat-Token": tokens[hub.tables[tid].state.to_act]}).json()
+        seat = body["seat"]
+        r = client.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tokens[seat]},
+                        json={"action": body["legal"][-1], "version": body["version"]})
+        assert r.status_code == 200, r.text
+    secret = "play secret-card-of-p2"
+    with sqlite3.connect(tmp_path / "web.sqlite3") as db:
+        db.execute("UPDATE actions SET action = ? WHERE table_id = ? AND n = 1",
+                   (secret, tid))
+    del hub.tables[tid]
+    for token in (None, tokens[0]):
+        r = client.get(f"/api/tables/{tid}/view",
+                       headers={} if token is None else {"X-Seat-Token": token})
+        assert r.status_code == 410, r.text
+        assert "secret" not in r.text and "does not replay" not in r.text

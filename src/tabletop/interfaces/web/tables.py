@@ -260,7 +260,10 @@ class Hub:
         try:
             live = self._load(row)
         except RecordError as e:
-            raise ApiError(410, f"table {row.id} cannot be loaded: {e}") from None
+            # The reason quotes stored actions and the true state: the server's log only.
+            log.error("table %s cannot be loaded: %s", row.id, e)
+            raise ApiError(410, f"table {row.id} cannot be loaded: its stored actions no "
+                           "longer replay under this server's rules") from None
         self._forget_finished()
         self.tables[row.id] = live
         return live
