@@ -120,3 +120,17 @@ def test_a_table_that_no_longer_loads_tells_no_stored_action(client: Any,
                        headers={} if token is None else {"X-Seat-Token": token})
         assert r.status_code == 410, r.text
         assert "secret" not in r.text and "does not replay" not in r.text
+
+
+def test_an_open_seat_looked_at_through_its_link_is_no_longer_free(client: Any) -> None:
+    # The creator of an open table holds every seat's link: it could read seat P2's
+    # hand through P2's link, and a stranger then took P2 from the lobby, hand known.
+    tid, tokens = create(client, "lightseekers", 2, open=True)
+    r = client.get(f"/api/tables/{tid}/view", headers={"X-Seat-Token": tokens[1]})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    taken = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
+    assert taken.status_code == 409, taken.text
+    free = [s["seat"] for s in client.get(f"/api/tables/{tid}").json()["seats"]
+            if not s["joined"]]
+    assert free == [0]
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 0}).status_code == 200

@@ -333,6 +333,11 @@ class Hub:
         h = token_hash(token)
         for s in live.row.seats:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                if live.row.open and not s.joined:
+                    # Using a link joins its seat: a seat whose cards someone has seen
+                    # is no longer free for a stranger to take.
+                    self.storage.join(live.row.id, s.seat)
+                    s.joined = True
                 return s.seat
         raise ApiError(403, f"this token is not a seat of table {live.row.id}")
 
