@@ -134,3 +134,11 @@ def test_an_open_seat_looked_at_through_its_link_is_no_longer_free(client: Any) 
             if not s["joined"]]
     assert free == [0]
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 0}).status_code == 200
+
+
+def test_an_open_table_takes_no_constructed_deck(client: Any) -> None:
+    # Its creator would choose, and so know, the hand of the stranger taking a seat.
+    r = client.post("/api/tables", json={"game": "hoshi-battle", "players": 2, "open": True,
+                                         "params": {"deck1": DECK1, "deck2": DECK2}})
+    assert r.status_code == 400 and "deck1" in r.json()["error"], r.text
+    assert client.get("/api/tables").json()["tables"] == []

@@ -287,6 +287,10 @@ class Hub:
             if name in server_only(spec):
                 raise ApiError(400, f"{game}: parameter {name!r} names files on the server; "
                                "the web server does not take it")
+            if open_ and name in spec.params and spec.params[name].private:
+                raise ApiError(400, f"{game}: parameter {name!r} is a seat's secret (its "
+                               "hand); an open table, where strangers take seats, does "
+                               "not take it")
         n = spec.default_players if players is None else players
         if len(seats) not in (0, n) if isinstance(n, int) else True:
             raise ApiError(400, f"give one entry per seat ({n}), not {len(seats)}")
