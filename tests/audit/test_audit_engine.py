@@ -26,7 +26,7 @@ from tabletop.core import (
 
 from .conftest import SETUPS, random_states
 
-SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=15, deadline=None, derandomize=True,
                     suppress_health_check=list(HealthCheck))
 
 

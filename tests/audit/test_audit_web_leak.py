@@ -36,7 +36,7 @@ def test_a_constructed_deck_is_no_other_seats_business(client: Any) -> None:
     tid, tokens = create(client, "hoshi-battle", 2,
                          params={"deck1": DECK1, "deck2": DECK2})
     rng = random.Random(4)
-    for _ in range(25):
+    for _ in range(12):
         table = client.get(f"/api/tables/{tid}").json()
         if table["status"] == "over":
             break
@@ -66,7 +66,7 @@ def test_every_response_is_the_seats_own_view_and_no_secret(client: Any, game: s
     live = client.app.state.hub.tables[tid]
     seed = str(live.state.seed)
     rng = random.Random(players)
-    for _ in range(10):
+    for _ in range(6):
         state = live.state
         if state.is_over:
             break
