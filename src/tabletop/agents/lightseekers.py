@@ -248,7 +248,8 @@ class LsHeuristic:
         for h in heroes:
             score = VP * h["vp"]
             if h["in_game"]:
-                score += h["health"] + CARD * h["hand"] + in_play(cards, h)
+                score += h["health"] + in_play(cards, h)
+                score += self._hand(views[h["seat"]] if h["seat"] < len(views) else view, h)
                 score += 0.8 * timed.get(h["seat"], 0)
                 if not h["deck"]:
                     score -= 5.0 * (h["empty_checks"] + 1)
@@ -259,6 +260,21 @@ class LsHeuristic:
         weights = [math.exp((x - top) / TEMPERATURE) for x in scores]
         total = sum(weights)
         return [w / total for w in weights]
+
+    @staticmethod
+    def _hand(view: dict[str, Any], hero: dict[str, Any]) -> float:
+        """A hand's worth, read from its owner's view (a card is worth a little more the
+        more it could do, a combo most); a hand seen only as a count, a card each."""
+        hand = view.get("hand") if view.get("seat") == hero["seat"] else None
+        if hand is None:
+            return CARD * hero["hand"]
+        cards = view["cards"]
+        total = 0.0
+        for cid in hand:
+            info = cards.get(cid, {})
+            total += CARD + (1.0 if info.get("combo") else 0.0) + 0.15 * min(
+                8.0, _unit(info.get("does", {})))
+        return total
 
     def quiet(self, view: dict[str, Any]) -> bool:
         """A position read well by the evaluation: a turn's first decision."""
