@@ -142,6 +142,8 @@ class _Seen:
 
 
 HORIZON = 4.0  # turns an indefinite buff or an item is counted to act for
+# A card in hand, in the evaluation: a card, more for a combo and for what it can do.
+HAND_CARD, HAND_COMBO, HAND_PER = 1.1, 1.0, 0.15
 
 
 def _unit(d: dict[str, int]) -> float:
@@ -187,20 +189,24 @@ def in_play(cards: dict[str, Any], hero: dict[str, Any]) -> float:
 class LsHeuristic:
     """Rules of thumb and an evaluation for Lightseekers (``tabletop.heuristics``)."""
 
-    # ISMCTS: rollouts by these rules of thumb, cut a little ahead and judged by the
-    # evaluation (docs/agents.md, Lightseekers).
-    ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 6, "width": 5,
-                                       "c": 0.3}
+    # ISMCTS: rollouts by these rules of thumb to the end of the turn (the next quiet
+    # position), then the evaluation; the root narrowed to the 3 best actions, little
+    # exploration (docs/agents.md, Lightseekers).
+    ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 8, "width": 3,
+                                       "c": 0.2}
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action],
                rng: random.Random) -> Action:
         """The action the rules of thumb like best; ties broken by ``rng``."""
         if len(legal) == 1:
             return legal[0]
-        return best_of(legal, self.scores(view, legal), rng)
+        return best_of(legal, self._rank(view, legal), rng)
 
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         """How much each legal action is worth (module docstring)."""
+        return self._rank(view, legal)
+
+    def _rank(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         seen = _Seen(view)
         me = seen.me
         out = []
@@ -267,17 +273,18 @@ class LsHeuristic:
         more it could do, a combo most); a hand seen only as a count, a card each."""
         hand = view.get("hand") if view.get("seat") == hero["seat"] else None
         if hand is None:
-            return CARD * hero["hand"]
+            return HAND_CARD * hero["hand"]
         cards = view["cards"]
         total = 0.0
         for cid in hand:
             info = cards.get(cid, {})
-            total += CARD + (1.0 if info.get("combo") else 0.0) + 0.15 * min(
+            total += HAND_CARD + (HAND_COMBO if info.get("combo") else 0.0) + HAND_PER * min(
                 8.0, _unit(info.get("does", {})))
         return total
 
     def quiet(self, view: dict[str, Any]) -> bool:
-        """A position read well by the evaluation: a turn's first decision."""
+        """A position read well by the evaluation: a turn's first decision (the turn
+        before it is over: its actions, buffs and draws are on the board)."""
         return view["actions"] == 0 and view["paying"] is None and not view["returning"]
 
 
