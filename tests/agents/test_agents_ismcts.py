@@ -46,13 +46,15 @@ def test_the_most_visited_action_is_played_not_the_best_mean() -> None:
     """The decision is the root action with the most visits, whatever the means say
     (docs/agents.md, ISMCTS: Decision). In radiant-arena, at its default settings, the
     action with the best mean is often not the most visited one (a few visits, a lucky
-    rollout); among these positions of a seeded game it happens at least twice
-    (checked), and each time ``act`` plays the most visited action."""
+    rollout); searching positions of seeded games until it has happened twice (the
+    test's premise, checked), each time ``act`` plays the most visited action."""
     state = new_game("radiant-arena", seed=1)
     players = [make_agent("heuristic", "radiant-arena", 1),
                make_agent("heuristic", "radiant-arena", 2)]
     disagree = searched = decision = 0
-    while state.to_act is not None and searched < 14:
+    while disagree < 2 and searched < 60:
+        if state.to_act is None:
+            state = new_game("radiant-arena", seed=decision)
         legal = state.legal_actions()
         if decision % 7 == 0 and len(legal) >= 3:
             seat = state.to_act
@@ -67,7 +69,7 @@ def test_the_most_visited_action_is_played_not_the_best_mean() -> None:
             searched += 1
         state.apply(decide(players[state.to_act], state))
         decision += 1
-    assert searched == 14 and disagree >= 2
+    assert disagree >= 2
 
 
 def test_a_time_budget_stops_in_time() -> None:
