@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -192,8 +193,17 @@ class LsHeuristic:
     # ISMCTS: rollouts by these rules of thumb to the end of the turn (the next quiet
     # position), then the evaluation; the root narrowed to the 3 best actions, little
     # exploration (docs/agents.md, Lightseekers).
-    ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 8, "width": 3,
+    ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 24, "width": 3,
                                        "c": 0.2}
+    # Rollouts play on through the other heroes' turns (the answer to the searched turn)
+    # to the start of the searching seat's next turn: the turn of ``scores``' position
+    # (the search ranks its root with it) plus one turn per hero in the game.
+    lookahead = True
+
+    def __init__(self) -> None:
+        # Per thread: one instance serves every agent of the process (heuristic_for),
+        # and the web runs AI seats' searches in threads.
+        self._local = threading.local()
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action],
                rng: random.Random) -> Action:
@@ -203,7 +213,10 @@ class LsHeuristic:
         return best_of(legal, self._rank(view, legal), rng)
 
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
-        """How much each legal action is worth (module docstring)."""
+        """How much each legal action is worth (module docstring); remembers the turn
+        of ``view`` as the search's root (``quiet``)."""
+        if self.lookahead:
+            self._local.horizon = view["turn"] + sum(1 for h in view["heroes"] if h["in_game"])
         return self._rank(view, legal)
 
     def _rank(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
@@ -284,8 +297,12 @@ class LsHeuristic:
 
     def quiet(self, view: dict[str, Any]) -> bool:
         """A position read well by the evaluation: a turn's first decision (the turn
-        before it is over: its actions, buffs and draws are on the board)."""
-        return view["actions"] == 0 and view["paying"] is None and not view["returning"]
+        before it is over: its actions, buffs and draws are on the board) — after a
+        search's root, the first of the root seat's next turn."""
+        if view["actions"] or view["paying"] is not None or view["returning"]:
+            return False
+        horizon = getattr(self._local, "horizon", None)
+        return horizon is None or view["turn"] >= horizon
 
 
 __all__ = ["LsHeuristic"]

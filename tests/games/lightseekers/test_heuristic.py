@@ -82,3 +82,24 @@ def test_it_reads_only_views() -> None:
     while state.to_act is not None:
         state.apply(decide(agent, state))
     assert state.outcome() is not None
+
+
+def test_search_rollouts_end_at_the_searching_seats_next_turn() -> None:
+    """ISMCTS (docs/agents.md, Lightseekers): once ``scores`` has ranked a search's root,
+    a rollout is quiet only at the first decision of the root seat's next turn, after the
+    other hero's answer; a heuristic that ranked no root is quiet at any turn's first
+    decision."""
+    h = LsHeuristic()
+    s = new_game("lightseekers", players=2, seed=4)
+    first = s.view(s.to_act)
+    assert h.quiet(first)
+    h.scores(first, s.legal_actions())
+    assert not h.quiet(first)
+    turns: dict[int, dict[str, object]] = {}
+    rng = random.Random(1)
+    while s.to_act is not None and len(turns) < 3:
+        v = s.view(s.to_act)
+        turns.setdefault(v["turn"] - first["turn"], v)
+        s.apply(rng.choice(s.legal_actions()))
+    assert not h.quiet(turns[1])  # the other hero's turn: its answer is played out
+    assert h.quiet(turns[2])      # the root seat's next turn
