@@ -25,7 +25,8 @@ from tabletop.games.lightseekers.rules import LsState
 from .helpers import position
 
 # The hero testing a card of each Element: one with no trait acting on these steps where
-# possible (Morgrim, the only Death hero, heals 1 when he attacks: his cases count it).
+# possible (Morgrim, the only Death hero, heals 1 when he attacks, and Fenra, the only
+# Animal one, deals 1 more damage: their cases count it).
 HERO = {
     "solar": "solara", "lunar": "nyx", "gravity": "nyx", "shadow": "nyx",
     "poison": "vesper", "death": "morgrim", "fire": "ember", "earth": "ember",

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import Event, from_scenario
-from tabletop.games.lightseekers.data import catalog
 from tabletop.games.lightseekers.rules import LsState
 
 GAME = "lightseekers"
@@ -15,15 +14,15 @@ FILLER = ["iron-skin"] * 3 + ["bandage"] * 3 + ["scavenge"] * 3 + ["adrenaline"]
 
 def position(players: int = 2, heroes: list[str] | None = None, **fields: Any) -> LsState:
     """A position at the action phase of the first seat of ``order`` (seat 0 by default):
-    every zone empty but the decks (a few filler cards), heroes at full health."""
-    cat = catalog()
+    every zone empty but the decks (a few filler cards), every hero at 24 health (so the
+    rule tests do not depend on the heroes' printed health)."""
     heroes = heroes or ["ember", "tempest", "solara", "morgrim", "fenra", "cogsworth"][
         :players]
     empty: list[list[Any]] = [[] for _ in range(players)]
     data: dict[str, Any] = {
         "game": GAME, "players": players, "order": list(range(players)), "active": 0,
         "step": "action", "heroes": heroes,
-        "health": [cat.hero(h).health for h in heroes], "alive": [True] * players,
+        "health": [24] * players, "alive": [True] * players,
         "vp": [0] * players, "out": [], "empties": [0] * players, "hand": empty,
         "deck": [list(FILLER) for _ in range(players)], "discard": empty, "buffs": empty,
         "items": empty, "used": [], "actions": 0, "combo": False, "passed": False,

@@ -128,10 +128,10 @@ CASES: dict[str, Case] = {
                        hit(me=-1), hit(me=-2), hit(me=-3)),
     "geode-amulet": case("If your hero would take damage, reduce it by 1.", play(),
                          hit(me=-2)),
-    # ===== Nature: Animal, Forest, Soul (Fenra) ==========================================
-    "claw": case(T.format(3), play(t=-3)),
+    # ===== Nature: Animal, Forest, Soul (Fenra: 1 more damage each time she attacks) =====
+    "claw": case(T.format(3), play(t=-4)),
     "pounce": case("Deal 2 damage to your target, then your hero gets +1 power until the end "
-                   "of the turn.", play(t=-2, power=1), jab(t=-3, power=-1)),
+                   "of the turn.", play(t=-4, power=1), jab(t=-5, power=-1)),
     "thick-hide": case("Your hero gets +2 armor until the start of your next turn.",
                        play(armor=2)),
     "pack-howl": case("Your hero has +X power. Rotates at the start of your turn (corners "
@@ -139,13 +139,13 @@ CASES: dict[str, Case] = {
                       round_(power=-2)),
     "stampede": case("When your hero attacks, deal X damage to each other hero. Rotates when "
                      "its effect triggers (corners 1, 1, 1, empty).", play(),
-                     jab(t=-3, e=-1), jab(t=-3, e=-1), jab(t=-3, e=-1)),
+                     jab(t=-4, e=-1), jab(t=-4, e=-1), jab(t=-4, e=-1)),
     "beast-collar": case("When your hero attacks, your hero gains 1 health.", play(),
-                         jab(t=-2, me=1)),
+                         jab(t=-3, me=1)),
     "thorn-lash": case("Deal 2 damage to your target, then your hero gains 1 health.",
-                       play(t=-2, me=1)),
+                       play(t=-3, me=1)),
     "entangle": case("Deal 1 damage to your target, then discard your target's newest item.",
-                     play(t=-1, t_items=1)),
+                     play(t=-2, t_items=1)),
     "regrowth": case("Your hero gains 4 health.", play(me=4)),
     "thornwall": case("When your hero is attacked, deal 1 damage to your enemy.", play(),
                       hit(me=-3, e=-1)),
@@ -155,9 +155,9 @@ CASES: dict[str, Case] = {
     "oaken-staff": case("Ability (Forest): your hero gains 3 health.", play(),
                         ability(me=3)),
     "spirit-bolt": case("Deal 2 damage to your target, then draw a card.",
-                        play(t=-2, drawn=1)),
+                        play(t=-3, drawn=1)),
     "soul-rend": case("Deal 3 damage to your target, then your target discards a card at "
-                      "random.", play(t=-3, t_discards=1)),
+                      "random.", play(t=-4, t_discards=1)),
     "meditation": case("Draw 2 cards.", play(drawn=2)),
     "soul-well": case("Buff phase: draw X cards. Rotates at the start of your turn (corners "
                       "x, 1, 1, 1).", play(), round_(drawn=1), round_(drawn=1),
@@ -303,14 +303,14 @@ CASES: dict[str, Case] = {
                       "target's deck into the discard pile.", play(t=-3, t_milled=3)),
     "diamond-storm": case("Deal 5 damage that ignores armor to your target.", play(t=-5)),
     "wild-hunt": case("Deal 6 damage to your target, then your hero gains 1 health.",
-                      play(t=-6, me=1)),
+                      play(t=-7, me=1)),
     "overgrowth": case("Your hero gains 7 health.", play(me=7)),
     "spirit-call": case("Draw 3 cards, then your hero gains 2 health.", play(drawn=3, me=2)),
     "primal-roar": case("Your hero has +X power. Rotates at the start of your turn (corners "
                         "x, 2, 2, 2).", play(), round_(power=2), round_(), round_(),
                         round_(power=-2)),
     "natures-wrath": case("Deal 4 damage to your target, then discard your target's newest "
-                          "buff.", play(t=-4, t_buffs=1)),
+                          "buff.", play(t=-5, t_buffs=1)),
     "world-tree": case("Buff phase: your hero gains 2 health. Your hero has +1 armor.",
                        play(armor=1), round_(me=2)),
     "thunderstorm": case("Deal 4 damage to each other hero.", play(t=-4, e=-4)),
@@ -347,8 +347,8 @@ HEROES: dict[str, Case] = {
                    "target.", ability(t=-1)),
     "ember": case("Kindle: Ability (Fire): deal 1 damage to your target.", ability(t=-1)),
     "gorm": case("Stoneborn: Your hero has +1 armor.", hit(me=-2)),
-    "fenra": case("Blood Frenzy: Ability, lose 2 health: draw 2 cards.",
-                  ability(me=-2, drawn=2)),
+    "fenra": case("Pack Hunter: When your hero attacks, deal 1 damage to your target.",
+                  jab(t=-3)),
     "sylva": case("Verdant: At the start of your turn, your hero gains 1 health.",
                   round_(me=1)),
     "tempest": case("Stormcaller: Ability (Lightning): deal 1 damage to each other hero.",
@@ -408,3 +408,6 @@ def test_the_rules_docs_list_every_card_with_its_text() -> None:
     for x in (*cat.cards, *cat.heroes):
         assert f"(`{x.id}`)" in text, x.id
         assert x.text in text, x.id
+    from .pool_doc import pool_markdown
+
+    assert pool_markdown() in text  # word for word (python -m tests.games.lightseekers.pool_doc)

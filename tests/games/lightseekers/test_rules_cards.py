@@ -85,7 +85,7 @@ def test_unaligned_cards_are_playable_by_any_hero() -> None:
         s.apply("play jab")
         s.apply("play jab")
         assert s.used == 0
-        assert s.health[1] == 28 - 2 * (2 - 1)  # Gorm's Stoneborn: +1 armor
+        assert s.health[1] == 24 - 2 * (2 - 1)  # Gorm's Stoneborn: +1 armor
 
 
 # --- Attack & Defend -----------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_an_x_corner_means_ignore_the_effect() -> None:
     corner is no longer an 'X', so trigger the card's effect." Fuse (x, x, x, 6) does
     nothing until its fourth corner comes up."""
     s = position(heroes=["blastra", "gorm"], buffs=[["fuse"], []])
-    for expected in (28, 28, 28 - (6 + 1 - 1)):  # +1 power (Demolitionist), -1 armor
+    for expected in (24, 24, 24 - (6 + 1 - 1)):  # +1 power (Demolitionist), -1 armor
         pass_round(s)
         assert s.health[1] == expected
 

@@ -174,11 +174,11 @@ def test_deck_validation_names_the_rule() -> None:
         f"combos: 2 combos; a deck contains 5 {rule}"]
     cards = dict(catalog().decks["mountain"].cards)
     cards["fireball"] = 4
-    cards["rockslide"] = 2
+    cards["boulder"] = 2
     assert _deck(cards=cards) == [
         f"cards: 4 copies of 'fireball'; a deck must have at most 3 of each action card "
         f"{rule}"]
-    cards["rockslide"] = 3
+    cards["boulder"] = 3
     assert _deck(cards=cards) == [
         f"cards: 4 copies of 'fireball'; a deck must have at most 3 of each action card "
         f"{rule}", f"cards: 31 action cards; a deck contains 30 {rule}"]

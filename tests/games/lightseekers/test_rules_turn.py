@@ -129,13 +129,12 @@ def test_two_actions_then_the_draw_phase_counts() -> None:
 
 def test_end_of_turn_effects_and_timed_effects() -> None:
     """Phase 5: End of Turn: "Effects that trigger 'at the end of the turn' take effect."
-    Pounce's +1 power lasts until the end of the turn; Stone Skin's +2 armor until the
+    Focus's +1 power lasts until the end of the turn; Stone Skin's +2 armor until the
     start of your next turn (through the others' turns)."""
-    s = position(heroes=["fenra", "ember"], hand=[["pounce", "claw"], ["fireball"]],
-                 order=[0, 1])
-    s.apply("play pounce")
-    s.apply("play claw")
-    assert s.health[1] == 24 - 2 - 4  # Claw gets Pounce's +1
+    s = position(hand=[["focus", "fireball"], ["fireball"]])
+    s.apply("play focus")
+    s.apply("play fireball")
+    assert s.health[1] == 24 - 4  # the Fireball gets Focus's +1
     assert s.store == ()  # gone at the end of the turn
     s = position(hand=[["stone-skin"], ["fireball"]], heroes=["ember", "ember"])
     s.apply("play stone-skin")

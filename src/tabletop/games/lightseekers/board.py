@@ -471,11 +471,8 @@ def defeat(s: LsState, t: int) -> None:
     s.out.append(t)
     changed(s)
     s._event("defeat", (t, enemy), R_END)
-    # Its effects still waiting fizzle: it is no longer in the game (a card it played
-    # still goes to its discard pile).
-    for f in s.stack:
-        if f.ctx["p"] == t and "card" in f.ctx:
-            to_discard(s, t, f.ctx["card"], "played", R_ATTACK)
+    # Its effects still waiting fizzle: it is no longer in the game.
+    _drop(s, [f for f in s.stack if f.ctx["p"] == t])
     s.stack[:] = [f for f in s.stack if f.ctx["p"] != t]
     s.queue[:] = [q for q in s.queue if q.controller != t]
     s.rewards = [r for r in s.rewards if r[0] != t]
@@ -499,10 +496,19 @@ def defeat(s: LsState, t: int) -> None:
         s.rewards = [*s.rewards, (enemy, returns)]
 
 
+def _drop(s: LsState, frames: list[Any]) -> None:
+    """Effects that will not resolve (their player is out, or the game is over): a card
+    being played still goes to its discard pile."""
+    for f in reversed(frames):
+        if "card" in f.ctx:
+            to_discard(s, f.ctx["p"], f.ctx["card"], "played", R_ATTACK)
+
+
 def finish(s: LsState, last: int) -> None:
     """One player remains: it gains 1 VP; most VP wins (ENDING THE GAME)."""
     s.vp[last] += LAST_STANDING_VP
     s.step = OVER
+    _drop(s, s.stack)
     s.stack.clear()
     s.queue.clear()
     s.rewards = []

@@ -33,6 +33,9 @@ from .vocab import VOCAB
 
 _new = tuple.__new__
 _EVENT_IS_TUPLE = issubclass(Event, tuple)
+# The decks found valid, per catalog (the catalog kept with them, so that its id stays
+# its own): a deck is checked once, not at every deal (playouts deal often).
+_CHECKED: dict[int, tuple[Catalog, set[str]]] = {}
 DEFAULT_DECKS = ("mountain", "storm", "astral", "dread", "nature", "tech")
 
 
@@ -45,12 +48,16 @@ def decks_for(cat: Catalog, players: int, decks: str) -> list[str]:
         if d not in cat.decks:
             raise ParameterError(f"lightseekers: unknown deck {d!r} (decks: "
                                  f"{', '.join(sorted(cat.decks))})")
+        checked = _CHECKED.setdefault(id(cat), (cat, set()))[1]
+        if d in checked:
+            continue
         deck = cat.decks[d]
         problems = deck_problems({c.id: c for c in cat.cards},
                                  {h.id: h for h in cat.heroes}, deck.hero, list(deck.combos),
                                  dict(deck.cards))
         if problems:
             raise ParameterError(f"lightseekers: deck {d!r}: " + "; ".join(problems))
+        checked.add(d)
     return [names[i % len(names)] for i in range(players)]
 
 

@@ -90,6 +90,24 @@ def card_info(index: int) -> dict[str, Any]:
     return out
 
 
+@cache
+def _elements(mask: int, superior: int) -> dict[str, str]:
+    """The Elements a hero can use, with their levels (built once per combination; views
+    share it, so it is read, never changed)."""
+    return {e: ("superior" if ELEMENT_BIT[e] & superior else "basic") for e in ELEMENTS
+            if ELEMENT_BIT[e] & mask}
+
+
+@cache
+def _hero_ability(index: int) -> dict[str, Any] | None:
+    """A hero's Ability in numbers (what it does, its Element and cost), or None."""
+    ability = catalog().heroes[index].ability
+    if ability is None:
+        return None
+    return {"does": summary(ability.program), "element": ability.element or None,
+            "health": ability.costs.amount("health")}
+
+
 def view(s: LsState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator)."""
     cat = s.cat
@@ -98,9 +116,7 @@ def view(s: LsState, seat: int | None) -> dict[str, Any]:
     heroes = []
     for p in range(s.players):
         hero = cat.heroes[s.heroes[p]]
-        mask, superior = board.access(s, p)
-        elements = {e: ("superior" if ELEMENT_BIT[e] & superior else "basic")
-                    for e in ELEMENTS if ELEMENT_BIT[e] & mask}
+        elements = _elements(*board.access(s, p))
         buffs = []
         for slot, (_, c, turns) in enumerate(s.buffs[p]):
             named.add(c)
@@ -115,7 +131,7 @@ def view(s: LsState, seat: int | None) -> dict[str, Any]:
         alive = s.alive[p]
         heroes.append({
             "seat": p, "hero": hero.id, "name": hero.name, "trait": hero.text,
-            "ability": hero.ability is not None,
+            "ability": _hero_ability(hero.index),
             "printed": [[e, lv] for e, lv in hero.elements],
             "elements": elements, "health": s.health[p], "vp": s.vp[p], "in_game": alive,
             "hand": len(s.hand[p]), "deck": len(s.deck[p]),
