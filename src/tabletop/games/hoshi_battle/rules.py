@@ -1,8 +1,11 @@
 """Hoshi Battle: the rules engine (rulebook: hoshi-duel.txt; the design where it is
 silent: docs/rules/hoshi-battle.md, labelled reconstructed).
 
-Two players deal five Heroes and five Duel cards each and keep three of each; a Game is
-a series of Duels until only one player has Heroes left. Before each Duel both choose a
+Two to five players are dealt five Heroes and five Duel cards each (four each at five
+players: the piles hold twenty) and keep three of each; a Game is a series of Duels until
+only one player has Heroes left. One Duel is fought at a time: with more than two
+players the winner stays and faces the first player of the waiting line, the loser goes
+to the end of the line, and a player with no Heroes left leaves (king of the hill). Before each Duel both choose a
 Hero face down (hidden commitments in seat order), revealed together. A Duel is a series
 of rounds: a reveal window, then throws of the dice until a player rolls the symbol and
 strikes (the strike model, or the real-time strike's referee), then the end-of-round
@@ -61,6 +64,7 @@ from .ids import (
     R_GAME,
     R_HEALTH,
     R_HIT,
+    R_LINE,
     R_LEAVE,
     R_MISS,
     R_PRIORITY,
@@ -81,6 +85,12 @@ from .vocab import VOCAB
 SWIFT_EDGE = 15  # strike model: percentage points for Swift, against Elusive
 MIN_CHANCE, MAX_CHANCE = 5, 95
 ROLLOFF_LIMIT = 50
+
+
+def deal_size(params: Mapping[str, Any], players: int) -> int:
+    """How many Heroes (and Duel cards) each player is dealt: ``deal``, or fewer when the
+    twenty of each kind cannot give that many to every player (five players: four)."""
+    return min(int(params["deal"]), len(catalog().heroes) // players)
 
 
 def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[str]]] | None:
@@ -121,7 +131,7 @@ def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[
 
 
 class HoshiState(State):
-    """A game of Hoshi Battle (two players)."""
+    """A game of Hoshi Battle (two to five players, one Duel at a time)."""
 
     V: ClassVar[Vocabulary] = VOCAB
     cat: ClassVar[Catalog] = catalog()
@@ -129,13 +139,16 @@ class HoshiState(State):
                  "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
                  "used", "store", "clock", "duel", "round", "throw", "starter",
                  "last_hitter", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter")
+                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter", "line")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any],
                  deal: bool = True) -> None:
         super().__init__(players, seed, params)
         decks = check_params(params)
         n = players
+        if decks is not None and n != 2:
+            raise ParameterError("hoshi-battle: the Constructed Deck Variant is for two "
+                                 "players (deck1 and deck2)")
         self.chance = Chance(seed)
         self.phase = KEEP
         self.turn = 0
@@ -165,7 +178,8 @@ class HoshiState(State):
         self.struck = [0] * n
         self.pending_hit = False
         self.faces: list[list[str]] = [[] for _ in range(n)]
-        self.duelists = (0, 1)
+        self.duelists = (0, 1)  # the first Duel: P1 against P2 (the multiplayer variant)
+        self.line = list(range(2, n))  # the waiting players, first called first
         self.next_starter = -1
         if not deal:
             return
@@ -181,7 +195,7 @@ class HoshiState(State):
         self.card_deck = list(self.cat.cards)
         self.chance.shuffle(self.hero_deck)
         self.chance.shuffle(self.card_deck)
-        k = params["deal"]
+        k = deal_size(params, n)
         for seat in range(n):
             self.hands[seat] = self.sort([self.hero_deck.pop() for _ in range(k)])
             self.cards[seat] = self.sort([self.card_deck.pop() for _ in range(k)])
@@ -232,6 +246,7 @@ class HoshiState(State):
     def _start_choosing(self) -> None:
         self.duel += 1
         self.phase = CHOOSE
+        self.event("pairing", (self.duel, list(self.duelists), list(self.line)), R_LINE)
         for seat in self.duelists:
             if len(self.hands[seat]) == 1:  # one Hero left: the choice is forced (public)
                 self._choose(seat, self.hands[seat][0], auto=True)
@@ -490,13 +505,30 @@ class HoshiState(State):
         self.store = ()  # every effect ends with the Duel; the winner's cards are re-made
         self.round = 0
         self.event("duel_end", (self.duel, winner, carried), R_DUEL)
-        self.next_starter = losers[0] if len(losers) == 1 else -1
+        # King of the hill: the loser joins the end of the waiting line, or leaves the
+        # game with no Heroes left (with two players the line holds only the loser).
+        for seat in losers:
+            if self.hands[seat]:
+                self.line.append(seat)
+            else:
+                self.event("out", (seat,), R_LINE)
         if sum(1 for h in self.hands if h) <= 1:
             self.phase, self.turn = OVER, -1
             out = self.outcome()
             assert out is not None
             self.event("game_over", (list(out.winners), [len(h) for h in self.hands]), R_GAME)
             return
+        # The winner stays and the first in line challenges it, and starts (the loser
+        # picks up the tempo: with two players the challenger is the loser); after a
+        # double exile the first two in line fight and a roll-off decides who starts.
+        if winner is not None:
+            challenger = self.line.pop(0)
+            self.duelists = (min(winner, challenger), max(winner, challenger))
+            self.next_starter = challenger
+        else:
+            a, b = self.line.pop(0), self.line.pop(0)
+            self.duelists = (min(a, b), max(a, b))
+            self.next_starter = -1
         self._start_choosing()
 
     # --- the contract --------------------------------------------------------------------
@@ -614,7 +646,7 @@ class HoshiState(State):
         new.waited, new.was_hit, new.did_hit = self.waited, self.was_hit[:], self.did_hit[:]
         new.stone_lost, new.struck = self.stone_lost, self.struck[:]
         new.pending_hit, new.duelists = self.pending_hit, self.duelists
-        new.next_starter = self.next_starter
+        new.next_starter, new.line = self.next_starter, self.line[:]
         return new
 
     def resample(self, seat: int, rng: Random) -> HoshiState:
@@ -627,7 +659,8 @@ class HoshiState(State):
         return new
 
     def outcome(self) -> Outcome | None:
-        """The last player with Heroes wins; none left (a double exile at the end): a draw."""
+        """The last player with Heroes wins (scores: Heroes left); none left (the last two
+        Heroes exiled together): a draw shared by the two duelists of the last Duel."""
         if self.phase != OVER:
             return None
         left = [len(h) for h in self.hands]
@@ -635,8 +668,8 @@ class HoshiState(State):
         if alive:
             return Outcome(tuple(float(x) for x in left), alive,
                            "the last player with Heroes left")
-        return Outcome(tuple(0.0 for _ in left), tuple(range(self.players)),
-                       "both last Heroes exiled together: a draw")
+        return Outcome(tuple(0.0 for _ in left), tuple(self.duelists),
+                       "the last two Heroes exiled together: a draw")
 
     def to_data(self) -> dict[str, Any]:
         """The whole position as plain data (:mod:`.positions`)."""

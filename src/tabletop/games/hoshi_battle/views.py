@@ -80,6 +80,8 @@ def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
         "throw": s.throw,
         "starter": s.starter if fighting else None,
         "last_hitter": s.last_hitter if fighting else None,
+        "duelists": list(s.duelists),
+        "line": list(s.line),
         "window": None,
         "strike": {"mode": s.params["strike"], "chance": s.params["strike_chance"]},
         "live_strike": None,
