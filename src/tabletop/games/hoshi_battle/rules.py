@@ -5,11 +5,12 @@ Two to five players are dealt five Heroes and five Duel cards each (four each at
 players: the piles hold twenty) and keep three of each; a Game is a series of Duels until
 only one player has Heroes left. One Duel is fought at a time: with more than two
 players the winner stays and faces the first player of the waiting line, the loser goes
-to the end of the line, and a player with no Heroes left leaves (king of the hill). Before each Duel both choose a
-Hero face down (hidden commitments in seat order), revealed together. A Duel is a series
-of rounds: a reveal window, then throws of the dice until a player rolls the symbol and
-strikes (the strike model, or the real-time strike's referee), then the end-of-round
-window (the defeated player's last chance) and the exile of a Hero with no Hoshi Stone.
+to the end of the line, and a player with no Heroes left leaves (king of the hill).
+Before each Duel both duelists choose a Hero face down (hidden commitments in seat
+order), revealed together. A Duel is a series of rounds: a reveal window, then throws of
+the dice until a player rolls the symbol and strikes (the strike model, or the real-time
+strike's referee), then the end-of-round window (the defeated player's last chance) and
+the exile of a Hero with no Hoshi Stone.
 Implements Hero Cards, Duel Cards, Terminology and Card Effect Priority; every continuous
 effect is a modifier with a timestamp on the rules kernel (:mod:`.effects`).
 
@@ -43,7 +44,7 @@ from .actions import (
     parse,
 )
 from .data import Catalog, catalog
-from .dice import FACES, STRIKE, counted
+from .dice import FACES, STRIKE
 from .events import BOOK
 from .ids import (
     CHOOSE,
@@ -64,8 +65,8 @@ from .ids import (
     R_GAME,
     R_HEALTH,
     R_HIT,
-    R_LINE,
     R_LEAVE,
+    R_LINE,
     R_MISS,
     R_PRIORITY,
     R_REVEAL,
@@ -415,9 +416,13 @@ class HoshiState(State):
 
     def _battle(self) -> None:
         """Throw until a strike lands, a draw, or a live strike waits for its referee."""
-        # Nothing changes the dice between two throws: read them once.
-        dice = [(seat, FACES[fx.die_of(self, seat)], fx.dice_of(self, seat),
-                 fx.count_rules(self, seat)) for seat in self.duelists]
+        # Nothing changes the dice between two throws: read them once (each face's counted
+        # symbols too, from the kernel's count modifiers).
+        dice = []
+        for seat in self.duelists:
+            faces_of = FACES[fx.die_of(self, seat)]
+            dice.append((seat, faces_of, fx.dice_of(self, seat),
+                         {f: fx.counts_as(self, seat, f) for f in set(faces_of)}))
         below = self.chance.below
         while True:
             self.throw += 1
@@ -426,10 +431,10 @@ class HoshiState(State):
                 return
             shows: list[bool] = [False] * self.players
             all_counted: list[list[list[str]]] = [[] for _ in range(self.players)]
-            for seat, faces_of, n, rules in dice:
+            for seat, faces_of, n, table in dice:
                 faces = [faces_of[below(len(faces_of))] for _ in range(n)]
                 self.faces[seat] = faces
-                all_counted[seat] = [list(counted(f, rules)) for f in faces]
+                all_counted[seat] = [list(table[f]) for f in faces]
                 shows[seat] = any(STRIKE in c for c in all_counted[seat])
             self.event("throw", (self.round, self.throw, [list(f) for f in self.faces],
                                  all_counted, shows), R_BATTLE)

@@ -1,6 +1,7 @@
 """The terminal screen of hoshi-battle (``tabletop.renderers`` plugin): every seat (two to
 five; the two duelists with Hero, die, dice, Hoshi Stones, Swift / Elusive, cards in
-play, the last throw; the others waiting in line, or gone), the reveal window, the effects in play by timestamp, and the seat's own hand; ``cards``
+play, the last throw; the others waiting in line, or gone), the reveal window, the
+effects in play by timestamp, and the seat's own hand; ``cards``
 prints every card the seat can read, whole. Reads one seat's view only.
 
 The strike, the player's choice: with ``--param strike=model`` (the default) the
