@@ -237,7 +237,7 @@ class HoshiHeuristic:
                 side["dice"] += int(step.get("amount", 1))
             elif op == "count" and w >= 0.5:
                 side["counts"].append((step.get("mode", "also"), step.get("symbol"),
-                                       step.get("to")))
+                                       step.get("as")))
             elif op == "grant" and w >= 0.5:
                 side["swift" if step.get("keyword") == "swift" else "elusive"] = True
             elif op == "health":

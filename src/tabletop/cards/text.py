@@ -330,6 +330,10 @@ def modifier_text(say: Say, spec: ModSpec, static: bool = True) -> str:
             body = f"{who} {has} {kw} {say.number(spec.value)}"
     elif spec.kind == "rule":
         body = f"{who} {say.vocab.rules[spec.key]}"
+    elif spec.kind == "count":  # "count also as" / "count instead as"
+        words = say.vocab.symbols
+        body = f"{say.possessive(spec.affects)} results of {words.get(spec.key, spec.key)} " \
+               f"count {spec.op} as {words.get(spec.value, spec.value)}"
     else:
         n = say.number(spec.value)
         change = "less" if type(spec.value) is int and spec.value < 0 else "more"

@@ -216,6 +216,10 @@ class Vocabulary:
     selectors: dict[str, Any] = field(default_factory=dict)  # name -> raw table
     default_duration: Callable[[World, Ctx], str] = lambda w, ctx: "turn"
     here: Callable[[World, Ctx], Any] = lambda w, ctx: ctx.get("lane")
+    # Optional: the symbols a random result (a die's face) may show, in their reading
+    # order, with their words ("strike": "the symbol"); count modifiers ("count also as",
+    # "count instead as") name them (docs/cards.md §5).
+    symbols: dict[str, str] = field(default_factory=dict)
     # Optional: the game's own evaluation of the selectors it can answer faster than the
     # general one (its commonest: units by side, place and conditions), returning the
     # same list, or None to leave a selector to the kernel. A test of the game must show

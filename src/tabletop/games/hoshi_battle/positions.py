@@ -17,7 +17,7 @@ from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.spec import MAX_SEED
 
-from .dice import COUNT_RULES, SYMBOLS
+from .dice import COUNT_MODES, SYMBOLS
 from .ids import (
     CHOOSE,
     KEEP,
@@ -41,7 +41,7 @@ KEYS = ("players", "seed", "params", "chance", "phase", "turn", "duel", "round",
         "stone_lost", "struck", "clock", "store", "duelists", "line")
 MOD_KEYS = ("ts", "seat", "controller", "card", "kind", "key", "op", "value", "until",
             "static")
-RULE_WORDS = frozenset({"fixed_die", *COUNT_RULES})
+RULE_WORDS = frozenset({"fixed_die"})
 UNTILS = frozenset({"round", "duel", "source", "static"})
 SEAT_LISTS = ("hands", "cards", "discards", "exiled", "shown", "in_play", "used")
 
@@ -199,12 +199,16 @@ def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
     if missing:
         raise ScenarioError(f"{where}: missing key {missing[0]!r}")
     n = s.players
-    kind = _word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule"})
+    kind = _word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule", "count"})
     keys = {"stat": {"die", "dice", "health"}, "keyword": {"swift", "elusive"},
-            "rule": RULE_WORDS}[kind]
+            "rule": RULE_WORDS, "count": frozenset(SYMBOLS)}[kind]
     key = _word(raw["key"], f"{where}.key", keys)
-    op = _word(raw["op"], f"{where}.op", {"set", "add"} if kind == "stat" else {"grant"})
-    if kind == "stat" and key == "die":
+    ops = {"stat": {"set", "add"}, "count": frozenset(COUNT_MODES)}.get(kind, {"grant"})
+    op = _word(raw["op"], f"{where}.op", ops)
+    value: Any
+    if kind == "count":  # "count also / instead as": value is the symbol it counts as
+        value = _word(raw["value"], f"{where}.value", frozenset(SYMBOLS) - {key})
+    elif kind == "stat" and key == "die":
         value = _int(raw["value"], f"{where}.value", 8, 10)
         if value == 9 or op != "set":
             raise ScenarioError(f"{where}: a die type is set to 8 or 10")
