@@ -170,6 +170,9 @@ VOCAB = Vocabulary(
         "gain": OpSpec("gain", {"amount": AMOUNT}, _gain,
                        lambda s, say: f"gain {say.number(s.f['amount'])} points", "Gain.",
                        "{op='gain'}", target=""),
+        # A roll whose result the next condition reads (its text joins it with a colon).
+        "toss": OpSpec("toss", {}, lambda w, s, c: True, lambda s, say: "toss a coin",
+                       "Toss.", "{op='toss'}", target="", colon=True),
         # An op with a field of its own named ``as`` ("count also as").
         "paint": OpSpec("paint", {"target": SEL, "as": Field("word", required=True,
                                                               choices=frozenset({"star",

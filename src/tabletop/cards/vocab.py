@@ -151,6 +151,9 @@ class OpSpec:
     implied: tuple[str, ...] = ()
     possible: Callable[[World, Step, Ctx], bool] | None = None
     internal: bool = False  # a rules op: not for card files
+    # A step whose result the next condition reads (a roll): its clause and a following
+    # ``if`` read as one sentence, "roll a die: if you roll the symbol, ..." (cards.text).
+    colon: bool = False
 
 
 @dataclass(frozen=True, slots=True)

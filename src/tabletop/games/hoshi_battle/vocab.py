@@ -113,9 +113,9 @@ SYMBOL = Field("word", required=True, choices=frozenset(SYMBOLS), doc="a die sym
 
 
 def _op(name: str, fields: dict[str, Field], doc: str, example: str,
-        target: str = "target") -> OpSpec:
+        target: str = "target", colon: bool = False) -> OpSpec:
     return OpSpec(name, fields, OPS[name], lambda step, say: op_clause(step), doc, example,
-                  target)
+                  target, colon=colon)
 
 
 OP_SPECS = {o.name: o for o in (
@@ -138,7 +138,7 @@ OP_SPECS = {o.name: o for o in (
     _op("lose_stone", {"target": TARGET, "amount": AMOUNT}, "discard Hoshi Stones",
         '{ op = "lose_stone", target = "opponent" }'),
     _op("roll", {}, "roll a die of your type; rolled_symbol / rolled_moon test it",
-        '{ op = "roll" }', target=""),
+        '{ op = "roll" }', target="", colon=True),
     _op("cancel", {}, "the hit being resolved is cancelled", '{ op = "cancel" }', target=""),
 )}
 
