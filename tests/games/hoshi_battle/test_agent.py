@@ -110,7 +110,8 @@ def test_the_heuristic_reads_the_other_duelist_with_more_players() -> None:
     views = [s.view(p) for p in range(4)]
     values = H.evaluate(views)
     assert len(values) == 4 and sum(values) == pytest.approx(1.0)
-    assert min(values[2:]) > min(values[:2])  # the waiting players still have three Heroes
+    # the waiting players still have three Heroes
+    assert min(values[p] for p in s.line) > min(values[p] for p in s.duelists)
     s.stones[s.other(s.to_act)] = 1  # the opponent hurt: the duelist to act is ahead
     ahead = H.evaluate([s.view(p) for p in range(4)])
     assert ahead[s.to_act] > ahead[s.other(s.to_act)]

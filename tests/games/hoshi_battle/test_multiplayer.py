@@ -94,20 +94,32 @@ def test_six_players_are_refused() -> None:
 # --- the Duel rotation -------------------------------------------------------------------
 
 
-def test_the_first_duel_is_p1_against_p2_and_only_duelists_choose() -> None:
-    """Reconstructed: "the first Duel is between P1 and P2"; the others wait in seat order.
-    Terminology, Duel: "One single match-until a Hero is exiled": two Heroes fight it."""
-    s = new_game("hoshi-battle", players=4, seed=2)
-    assert isinstance(s, HoshiState)
-    asked = []
-    while s.phase in ("keep", "choose"):
-        if s.phase == "choose":
-            asked.append(s.to_act)
-        s.apply(s.legal_actions()[0])
-    assert of(s.events, "pairing")[0] == {"duel": 1, "duelists": [0, 1], "line": [2, 3]}
-    assert set(asked) <= {0, 1}
-    assert s.hero[2] == s.hero[3] == "" and s.stones[2] == s.stones[3] == 0
-    assert of(s.events, "duel")[0]["fighters"][2:] == ["", ""]
+def test_the_order_is_drawn_by_lot_and_only_duelists_choose() -> None:
+    """Reconstructed: with three to five players the first two duelists and the order of
+    the line are drawn by lot once the cards are kept (public: a ``pairing`` event), so no
+    seat is favoured; with two players P1 and P2 fight. Terminology, Duel: "One single
+    match-until a Hero is exiled": two Heroes fight it, and only they choose."""
+    firsts = set()
+    for seed in range(8):
+        s = new_game("hoshi-battle", players=4, seed=seed)
+        assert isinstance(s, HoshiState)
+        assert s.view(0)["duelists"] == [] and s.view(None)["line"] == []  # not drawn yet
+        asked = []
+        while s.phase in ("keep", "choose"):
+            if s.phase == "choose":
+                asked.append(s.to_act)
+            s.apply(s.legal_actions()[0])
+        first = of(s.events, "pairing")[0]
+        assert sorted(first["duelists"] + first["line"]) == [0, 1, 2, 3]
+        assert first["duelists"] == sorted(first["duelists"]) == list(s.duelists)
+        assert set(asked) <= set(s.duelists)
+        waiting = first["line"]
+        assert all(s.hero[p] == "" and s.stones[p] == 0 for p in waiting)
+        assert [of(s.events, "duel")[0]["fighters"][p] for p in waiting] == ["", ""]
+        firsts.add(tuple(first["duelists"]))
+    assert len(firsts) > 2  # not always the same two
+    two = dealt(2, seed=3)
+    assert of(two.events, "pairing")[0] == {"duel": 1, "duelists": [0, 1], "line": []}
 
 
 def _line_model(s: HoshiState) -> None:
@@ -115,7 +127,8 @@ def _line_model(s: HoshiState) -> None:
     winner stays, the first in line challenges it, each loser with Heroes joins the end
     of the line, a player with none leaves; after a double exile the first two in line
     fight."""
-    duelists, line = [0, 1], list(range(2, s.players))
+    first = next(e.fields for e in s.events if e.kind == "pairing")
+    duelists, line = list(first["duelists"]), list(first["line"])  # drawn by lot
     exiled: list[int] = []
     out: set[int] = set()
     winner = None
@@ -206,11 +219,12 @@ def test_your_opponent_is_the_other_duelist() -> None:
 def test_all_players_means_both_duelists() -> None:
     """Reconstructed: "All players" on a card means both duelists (Duel Cards, Legends:
     "These affect both players"); the waiting player is untouched."""
-    s = with_card(dealt(3), 0, "scorching-sun")
-    s.turn = 0  # P1 decides (scenario: whoever holds the card)
+    s = dealt(3)
+    seat, waiting = s.to_act, s.line[0]
+    s = with_card(s, seat, "scorching-sun")
     s.apply("play scorching-sun")
-    assert sorted(e["seat"] for e in of(s.events, "effect")) == [0, 1]
-    assert 2 not in {m.affects for m in s.store}
+    assert sorted(e["seat"] for e in of(s.events, "effect")) == list(s.duelists)
+    assert waiting not in {m.affects for m in s.store}
 
 
 # --- the end ---------------------------------------------------------------------------------
@@ -267,15 +281,18 @@ def test_a_waiting_player_sees_its_own_hand_and_only_counts_of_others() -> None:
     """Hidden information: a waiting player's view holds its own Heroes and face-down
     cards, the duelists and the line; the duelists' kept hands are counts."""
     s = dealt(4)
-    v = s.view(3)
-    assert v["duelists"] == [0, 1] and v["line"] == [2, 3]
-    assert v["hand"]["heroes"] == s.hands[3] and v["hand"]["cards"] == s.cards[3]
-    assert v["players"][2]["heroes"] == 3 and v["players"][2]["face_down"] == 3
-    for other in (0, 1, 2):
-        for card in s.cards[other]:
+    me = s.line[-1]
+    v = s.view(me)
+    assert v["duelists"] == list(s.duelists) and v["line"] == s.line
+    assert v["hand"]["heroes"] == s.hands[me] and v["hand"]["cards"] == s.cards[me]
+    other_waiting = s.line[0]
+    assert v["players"][other_waiting]["heroes"] == 3
+    assert v["players"][other_waiting]["face_down"] == 3
+    for other in range(4):
+        for card in s.cards[other] if other != me else ():
             assert card not in v["cards"]
     spectator = s.view(None)
-    assert "hand" not in spectator and spectator["line"] == [2, 3]
+    assert "hand" not in spectator and spectator["line"] == s.line
 
 
 def test_positions_of_five_players_round_trip_and_a_bad_line_is_refused() -> None:
@@ -285,6 +302,6 @@ def test_positions_of_five_players_round_trip_and_a_bad_line_is_refused() -> Non
     d = s.to_data()
     back = from_scenario({"game": "hoshi-battle", **d})
     assert back.state_hash() == s.state_hash()
-    d["line"] = [1, 2, 3, 4]
+    d["line"] = [*d["line"], d["duelists"][0]]
     with pytest.raises(ScenarioError, match="line"):
         from_scenario({"game": "hoshi-battle", **d})

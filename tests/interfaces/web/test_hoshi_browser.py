@@ -75,15 +75,23 @@ def test_hoshi_battle_three_seats_show_the_duel_and_the_line(server: Server, bro
     tid, link = r.json()["table"]["id"], r.json()["seats"][0]["link"]
     page = new_page(browser)
     page.goto(server.url + link)
+    page.wait_for_selector("[data-testid='hand']")
+    rng = random.Random(3)
+    for _ in range(30):  # the keeping: then the order of the Duels is drawn by lot
+        if page.query_selector("[data-testid='waiting']") is not None:
+            break
+        if not click_once(page, rng):
+            page.wait_for_timeout(100)
     page.wait_for_selector("[data-testid='waiting']")
     assert page.locator(".duelist").count() == 2
-    assert "1 in line" in page.inner_text("[data-testid='waiter-2']")
+    first = page.locator("[data-testid='waiting'] .waiter").first
+    waiting = first.get_attribute("data-seat")
+    assert "1 in line" in first.inner_text()
     shots.take(page, "three-seats")
-    rng = random.Random(3)
     for _ in range(300):
         if page.evaluate("document.body.dataset.status") == "over" or \
-                page.query_selector("[data-testid='waiter-2']") is None:
-            break  # P3 has left the line to fight (or the game ended)
+                page.query_selector(f"[data-testid='waiter-{waiting}']") is None:
+            break  # the waiting player has left the line to fight (or the game ended)
         if not click_once(page, rng):
             page.wait_for_timeout(100)
     assert httpx.get(server.url + f"/api/tables/{tid}/view").status_code == 200

@@ -179,8 +179,11 @@ class HoshiState(State):
         self.struck = [0] * n
         self.pending_hit = False
         self.faces: list[list[str]] = [[] for _ in range(n)]
-        self.duelists = (0, 1)  # the first Duel: P1 against P2 (the multiplayer variant)
-        self.line = list(range(2, n))  # the waiting players, first called first
+        # The two players of the Duel being fought, in seat order, and the waiting line
+        # (first called first): P1 and P2 with two players; with more, drawn by lot when
+        # the cards are kept (_draw_order).
+        self.duelists = (0, 1)
+        self.line = list(range(2, n))
         self.next_starter = -1
         if not deal:
             return
@@ -244,7 +247,19 @@ class HoshiState(State):
 
     # --- choosing and revealing Heroes --------------------------------------------------
 
+    def _draw_order(self) -> None:
+        """Three to five players: who fights first and the order of the line, by lot (the
+        game's seeded chance, once the cards are kept). Why by lot: the players who wait
+        longest keep their Heroes longest (docs/balance/hoshi-battle.md), so a fixed seat
+        order would favour the last seats."""
+        order = list(range(self.players))
+        self.chance.shuffle(order)
+        self.duelists = (min(order[:2]), max(order[:2]))
+        self.line = order[2:]
+
     def _start_choosing(self) -> None:
+        if self.duel == 0 and self.players > 2:
+            self._draw_order()
         self.duel += 1
         self.phase = CHOOSE
         self.event("pairing", (self.duel, list(self.duelists), list(self.line)), R_LINE)

@@ -131,7 +131,7 @@ export default {
     const v = ctx.view;
     const head = h("div", { class: "header" }, `Duel ${v.duel}${v.round ? ` · round ${v.round}` : ""}${v.throw ? ` · throw ${v.throw}` : ""} · strikes: ${v.strike.mode === "live" ? "real time" : `model (${v.strike.chance}%)`}`);
     const seats = v.players.map((_, s) => s);
-    const fighting = seats.length > 2 && v.duelists ? v.duelists : seats;
+    const fighting = seats.length > 2 && v.duelists && v.duelists.length ? v.duelists : seats;
     const duel = h("div", { class: "duel" }, fighting.map(s => duelist(v, ctx, s)));
     const others = seats.filter(s => !fighting.includes(s));
     const waiting = others.length ? h("div", { class: "waiting", "data-testid": "waiting" },
