@@ -77,7 +77,7 @@ def test_setup_deals_every_seat_and_five_players_get_four(players: int, deal: in
     assert all(len(s.discards[p]) == 2 * (deal - 3) for p in range(players))
 
 
-def test_five_players_with_the_constructed_deck_variant_are_refused() -> None:
+def test_the_constructed_deck_variant_is_for_two_players() -> None:
     """Reconstructed: the Constructed Deck Variant is for two players (deck1, deck2)."""
     with pytest.raises(ParameterError, match="two players"):
         new_game("hoshi-battle", players=3, seed=1, deck1="clay-champion,charming-trader,"
