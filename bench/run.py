@@ -22,7 +22,7 @@ FLOOR = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "floor
 CASES = [("radiant-perim", 3, 50_000, 20.0), ("radiant-perim", 2, None, None),
          ("radiant-perim", 4, None, None), ("radiant-arena", 2, 15_000, 50.0),
          ("lightseekers", 2, 30_000, 15.0), ("lightseekers", 6, None, None),
-         ("hoshi-battle", 2, None, None)]
+         ("hoshi-battle", 2, None, None), ("hoshi-battle", 5, None, None)]
 
 
 def floor_steps_per_s(seconds: float) -> float | None:

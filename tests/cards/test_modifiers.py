@@ -104,3 +104,98 @@ def test_durations_end() -> None:
     # creature 3 leaves play: effects lasting while it is in play end; so do effects on 4
     assert [m.ts for m in M.forget(store, 3)] == [1, 2, 3, 4, 6]
     assert [m.ts for m in M.forget(store, 4)] == [1, 2, 3, 4, 5]
+
+
+# --- counts ("count also as", "count instead as") and statics by recency ---------------
+
+
+def test_count_also_as_and_instead_as_in_timestamp_order() -> None:
+    """Hoshi Battle's Terminology: "Count also as: ... counted for what it looks like and
+    also for something else. Count instead as: ... not counted for what it looks like but
+    instead for something else"; the later count applies to the result of the earlier
+    (Card Effect Priority: "The last card or effect played always has priority")."""
+    w = world()
+    also = mod(1, "count", "moon", "also", "star")  # type: ignore[arg-type]
+    instead = mod(2, "count", "star", "instead", "moon")  # type: ignore[arg-type]
+    assert M.counted(VOCAB, w, [], 1, "moon") == ("moon",)
+    assert M.counted(VOCAB, w, [also], 1, "moon") == ("star", "moon")  # symbol order
+    assert M.counted(VOCAB, w, [instead], 1, "star") == ("moon",)
+    assert M.counted(VOCAB, w, [also, instead], 1, "moon") == ("moon",)
+    later = mod(3, "count", "moon", "also", "star")  # type: ignore[arg-type]
+    assert M.counted(VOCAB, w, [instead, later], 1, "star") == ("star", "moon")
+    assert M.counted(VOCAB, w, [also], 2, "moon") == ("moon",)  # another's count
+
+
+def test_count_statics_apply_first_and_follow_their_condition() -> None:
+    """A static count ability applies while its condition holds, before stored counts."""
+    w = world()
+    static = C.modifier({"count": "blank", "also": "star", "if": {"self": ["hurt"]}}, "t")
+    C.raise_problems()
+    assert static.kind == "count" and (static.key, static.op, static.value) == (
+        "blank", "also", "star")
+    assert M.counted(VOCAB, w, [], 1, "blank", [(static, ctx(u=1))]) == ("blank",)  # bo
+    assert M.counted(VOCAB, w, [], 2, "blank", [(static, ctx(u=2))]) == ("star", "blank")
+    gone = mod(1, "count", "star", "instead", "moon", affects=2)  # type: ignore[arg-type]
+    assert M.counted(VOCAB, w, [gone], 2, "blank", [(static, ctx(u=2))]) == ("moon",
+                                                                             "blank")
+
+
+def test_count_modifiers_refuse_mistakes() -> None:
+    """Validation: a count names symbols of the vocabulary, one of also or instead, no
+    amount; also and instead belong to counts."""
+    c = Compiler(VOCAB)
+    c.modifier({"count": "moon", "also": "star", "instead": "blank"}, "a")
+    c.modifier({"count": "sun", "also": "star"}, "b")
+    c.modifier({"count": "moon", "also": "moon"}, "c")
+    c.modifier({"stat": "power", "add": 1, "also": "star"}, "d")
+    text = "\n".join(c.problems)
+    assert "a: a count modifier has also or instead" in text
+    assert "b.count: unknown symbol 'sun'" in text
+    assert "c.also: moon already counts as itself" in text
+    assert "d.also: also and instead belong to a count modifier" in text
+
+
+def test_stamp_statics_lets_an_ability_and_a_timed_effect_take_turns_by_recency() -> None:
+    """Statics by recency: an ability stamped when its condition starts to hold applies
+    after an older timed effect, and an effect made later applies after it (the rulebook's
+    Example 1: Fire Axe, then Clay Champion hurt: the d10; hurt first, then Fire Axe:
+    the d8)."""
+    w = world()
+    ability = C.modifier({"stat": "power", "set": 10}, "t")
+    axe = mod(1, "stat", "power", "set", 8)
+    store, clock, changed = M.stamp_statics([axe], 1, 1, "champion", 0, 0, (ability,), True,
+                                            [1])
+    assert changed and clock == 2 and power(w, store) == 10  # the ability is the latest
+    assert store[-1].until == "static" and store[-1].arg == 0 and store[-1].ts == 2
+    again, clock2, changed2 = M.stamp_statics(store, clock, 1, "champion", 0, 0, (ability,),
+                                              True, [1])
+    assert not changed2 and again == store and clock2 == clock  # already active
+    later = (*store, mod(3, "stat", "power", "set", 8))
+    assert power(w, later) == 8  # a timed effect made after it
+    off, _, changed3 = M.stamp_statics(later, 3, 1, "champion", 0, 0, (ability,), False, [1])
+    assert changed3 and power(w, off) == 8 and all(m.until != "static" for m in off)
+    values, _, _ = M.stamp_statics([], 0, 1, "champion", 0, 0, (ability,), True, [1], (7,))
+    assert power(w, values) == 7  # the game's computed amount
+
+
+def test_an_op_may_declare_a_field_named_as() -> None:
+    """A step's ``as`` remembers its targets, unless its op declares a field ``as`` of its
+    own ("count also as"): then it is that field."""
+    c = Compiler(VOCAB)
+    own = c.program([{"op": "paint", "target": "self", "as": "moon"}], "a", "a")
+    remember = c.program([{"op": "hit", "target": "foe_here", "amount": 1, "as": "first"}],
+                         "b", "b")
+    c.raise_problems()
+    assert own.steps[0].f["as"] == "moon" and own.steps[0].remember == ""
+    assert remember.steps[0].remember == "$first" and "as" not in remember.steps[0].f
+
+
+def test_count_text() -> None:
+    """The card text of a count is generated from the data."""
+    from tabletop.cards.text import modifier_text
+
+    from .toy import say
+
+    spec = C.modifier({"count": "moon", "also": "star"}, "t")
+    assert modifier_text(say(), spec) == "This creature's results of a moon count also as " \
+        "a star."

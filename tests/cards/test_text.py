@@ -71,6 +71,26 @@ def test_steps_join_and_conditions_and_choices_stand_alone() -> None:
         "here.")
 
 
+def test_a_roll_and_the_condition_reading_it_are_one_sentence() -> None:
+    """An op whose result the next condition reads (``colon``: a roll) joins that
+    condition with a colon, as Hoshi Battle's Ring of Regeneration reads: "If you are hit,
+    roll a die: if you roll the symbol, the hit is cancelled" (issue 15); alone, or
+    followed by a plain step, it is an ordinary clause."""
+    s = say()
+    program = C.program([{"op": "toss"}, {"op": "gain", "amount": 1,
+                                          "if": {"self": ["hurt"]}}], "t", "p")
+    assert program_text(s, program) == "Toss a coin: if this creature is hurt, gain 1 points."
+    trigger = C.trigger({"on": "hit", "match": {"unit": "self"}, "effects": [
+        {"op": "toss"}, {"op": "mend", "target": "self", "amount": 1,
+                         "if": {"self": ["hurt"]}}]}, "t", "p")
+    assert not C.problems, C.problems
+    assert trigger_text(s, trigger).endswith(
+        "toss a coin: if this creature is hurt, mend 1 on this creature.")
+    plain_ = C.program([{"op": "toss"}, {"op": "gain", "amount": 1}], "t", "p")
+    assert program_text(s, plain_) == "Toss a coin, then gain 1 points."
+    assert program_text(s, C.program([{"op": "toss"}], "t", "p")) == "Toss a coin."
+
+
 def test_triggers_modifiers_replacements() -> None:
     s = say()
     t = C.trigger({"on": "dawn", "match": {"seat": "friendly"},

@@ -170,6 +170,15 @@ VOCAB = Vocabulary(
         "gain": OpSpec("gain", {"amount": AMOUNT}, _gain,
                        lambda s, say: f"gain {say.number(s.f['amount'])} points", "Gain.",
                        "{op='gain'}", target=""),
+        # A roll whose result the next condition reads (its text joins it with a colon).
+        "toss": OpSpec("toss", {}, lambda w, s, c: True, lambda s, say: "toss a coin",
+                       "Toss.", "{op='toss'}", target="", colon=True),
+        # An op with a field of its own named ``as`` ("count also as").
+        "paint": OpSpec("paint", {"target": SEL, "as": Field("word", required=True,
+                                                              choices=frozenset({"star",
+                                                                                 "moon"}))},
+                        lambda w, s, c: True, lambda s, say: f"paint as {s.f['as']}",
+                        "Paint.", "{op='paint', as='moon'}"),
         "note": OpSpec("note", {"text": Field("text", required=True),
                                 "flag": Field("bool"), "times": Field("int", lo=1, hi=3)},
                        lambda w, s, c: True, lambda s, say: "", "Nothing.", "{op='note'}",
@@ -187,6 +196,7 @@ VOCAB = Vocabulary(
     random=_random,
     rules={"cannot_tap": "can't be tapped"},
     cost_keys={"energy": "energy costs"},
+    symbols={"star": "a star", "moon": "a moon", "blank": "a blank"},
     selectors={"foe_here": {"side": "enemy", "place": "here"},
                "all_foes_here": {"side": "enemy", "place": "here", "count": "each"}},
 )

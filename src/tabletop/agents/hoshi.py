@@ -114,6 +114,13 @@ def _side(p: dict[str, Any]) -> dict[str, Any]:
             "full": p.get("full_health", 2)}
 
 
+def _opponent(view: dict[str, Any], seat: int) -> int:
+    """The other duelist of the Duel being fought (with more than two players the
+    waiting ones are not "your opponent")."""
+    duelists = view.get("duelists") or [0, 1]
+    return duelists[1] if seat == duelists[0] else duelists[0]
+
+
 def _duel_chance(base: int, me: dict[str, Any], them: dict[str, Any]) -> float:
     h, g, _ = round_odds(base, me, them)
     return duel_win(me["stones"], them["stones"], round(h, 4), round(g, 4))
@@ -133,7 +140,7 @@ class HoshiHeuristic:
         words = [_words(a) for a in legal]
         if words and words[0][0] == "strike":
             seat = view["seat"]
-            me, them = _side(view["players"][seat]), _side(view["players"][1 - seat])
+            me, them = _side(view["players"][seat]), _side(view["players"][_opponent(view, seat)])
             hit = rng.random() < land_chance(view["strike"]["chance"], me, them)
             return next(a for a, w in zip(legal, words, strict=True)
                         if w[1] == ("hit" if hit else "miss"))
@@ -180,7 +187,7 @@ class HoshiHeuristic:
         seat = view["seat"]
         card = view["cards"].get(card_id, {})
         base = view["strike"]["chance"]
-        me, them = _side(view["players"][seat]), _side(view["players"][1 - seat])
+        me, them = _side(view["players"][seat]), _side(view["players"][_opponent(view, seat)])
         before = _duel_chance(base, me, them)
         steps = list(card.get("effects", []))
         trig = card.get("triggers", [])
@@ -230,7 +237,7 @@ class HoshiHeuristic:
                 side["dice"] += int(step.get("amount", 1))
             elif op == "count" and w >= 0.5:
                 side["counts"].append((step.get("mode", "also"), step.get("symbol"),
-                                       step.get("to")))
+                                       step.get("as")))
             elif op == "grant" and w >= 0.5:
                 side["swift" if step.get("keyword") == "swift" else "elusive"] = True
             elif op == "health":
@@ -243,11 +250,14 @@ class HoshiHeuristic:
     def evaluate(self, views: Sequence[dict[str, Any]]) -> list[float]:
         """Each seat's chance to win: the Duel in progress, then a race of even Duels."""
         v = views[0]
+        players = v["players"]
+        n = len(players)
         if v.get("outcome"):
             winners = v["outcome"]["winners"]
-            return [1.0 / len(winners) if s in winners else 0.0 for s in range(2)]
-        players = v["players"]
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
         heroes = [p["heroes"] + (1 if p["hero"] else 0) for p in players]
+        if n > 2:
+            return self._evaluate_many(v, heroes)
         if players[0]["hero"] and players[1]["hero"]:
             me, them = _side(players[0]), _side(players[1])
             duel = _duel_chance(v["strike"]["chance"], me, them)
@@ -256,6 +266,22 @@ class HoshiHeuristic:
         else:
             p0 = race(heroes[0], heroes[1])
         return [p0, 1.0 - p0]
+
+    @staticmethod
+    def _evaluate_many(v: dict[str, Any], heroes: list[float]) -> list[float]:
+        """Three to five players (a rough guess, not a solved race): the Duel in progress
+        moves its duelists' expected Heroes, then each seat's chance is its share of the
+        squared Heroes left (more Heroes win more of the Duels to come)."""
+        left = [float(h) for h in heroes]
+        a, b = v["duelists"]
+        players = v["players"]
+        if players[a]["hero"] and players[b]["hero"]:
+            duel = _duel_chance(v["strike"]["chance"], _side(players[a]), _side(players[b]))
+            left[a] -= 1.0 - duel
+            left[b] -= duel
+        weights = [max(0.0, h) ** 2 for h in left]
+        total = sum(weights) or 1.0
+        return [w / total for w in weights]
 
 
 __all__ = ["HoshiHeuristic", "symbol_chance", "land_chance", "round_odds", "duel_win"]

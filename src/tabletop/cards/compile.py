@@ -42,8 +42,8 @@ COMPARE = frozenset({"<", "<=", "==", "!=", ">=", ">"})
 STEP_KEYS = frozenset({"op", "if", "else", "as"})
 SELECTOR_KEYS = frozenset({"side", "place", "kind", "where", "exclude", "count", "up_to",
                            "random", "ref"})
-MOD_KEYS = frozenset({"stat", "keyword", "lose", "rule", "cost", "add", "set", "value",
-                      "affects", "if"})
+MOD_KEYS = frozenset({"stat", "keyword", "lose", "rule", "cost", "count", "also", "instead",
+                      "add", "set", "value", "affects", "if"})
 ARITH = ("add", "sub", "mul", "div", "min", "max")
 
 
@@ -400,8 +400,11 @@ class Compiler:
             return self._choose(t, where, address, out, depth)
         spec = self.vocab.ops[op]
         fields: dict[str, Any] = {}
+        # An op may declare a field named ``as`` ("count also as"); elsewhere ``as``
+        # remembers the step's targets.
+        own_as = "as" in spec.fields
         for k, v in t.items():
-            if k in STEP_KEYS:
+            if k in STEP_KEYS and not (k == "as" and own_as):
                 continue
             f = spec.fields.get(k)
             if f is None:
@@ -417,7 +420,7 @@ class Compiler:
                 if f.default is not None:
                     fields[k] = self.field(f, f.default, f"{where}.{k}",
                                            f"{address}/{len(out)}.{k}", t)
-        remember = self.memory(t["as"], f"{where}.as") if "as" in t else ""
+        remember = self.memory(t["as"], f"{where}.as") if "as" in t and not own_as else ""
         step = Step(op, fields, remember, raw=t)
         out.append(step)
         return ("step", step)
@@ -559,17 +562,24 @@ class Compiler:
         return Trigger(on, match, cond, program, limit, raw)
 
     def modifier(self, raw: Any, where: str) -> ModSpec:
-        """A continuous effect: what it changes (stat, keyword, lose, rule, cost), how
-        (add, set, value), which objects (affects) and while what holds (if)."""
+        """A continuous effect: what it changes (stat, keyword, lose, rule, cost, count),
+        how (add, set, value; also or instead), which objects (affects) and while what
+        holds (if)."""
         v = self.vocab
         t = self.table(raw, where, MOD_KEYS)
-        what = [k for k in ("stat", "keyword", "lose", "rule", "cost") if k in t]
+        what = [k for k in ("stat", "keyword", "lose", "rule", "cost", "count") if k in t]
         if len(what) != 1:
-            self.problem(where, "a modifier changes one of stat, keyword, lose, rule, cost")
+            self.problem(where, "a modifier changes one of stat, keyword, lose, rule, cost, "
+                         "count")
             return ModSpec("rule", "", "grant", 0)
         kind = what[0]
         affects = self.selector(t["affects"], f"{where}.affects") if "affects" in t else SELF
         cond = self.condition(t["if"], f"{where}.if") if "if" in t else None
+        if kind == "count":
+            return self._count(t, where, affects, cond, raw)
+        for k in ("also", "instead"):
+            if k in t:
+                self.problem(f"{where}.{k}", "also and instead belong to a count modifier")
         w = f"{where}.{kind}"
         if kind == "stat":
             stats = frozenset(k for k, s in v.stats.items() if s.modifiable)
@@ -607,6 +617,23 @@ class Compiler:
             return ModSpec("cost", key, "add", 0, affects, cond, raw)
         return ModSpec("cost", key, "add", self.value(t["add"], f"{where}.add", -MAX_VALUE),
                        affects, cond, raw)
+
+    def _count(self, t: dict[str, Any], where: str, affects: Selector, cond: Any,
+               raw: Any) -> ModSpec:
+        """"Count also as" / "count instead as": ``count`` a result (a symbol of the
+        vocabulary), ``also`` or ``instead`` the symbol it counts as."""
+        symbols = self.vocab.symbols
+        key = self.word(t["count"], f"{where}.count", symbols, "symbol")
+        modes = [k for k in ("also", "instead") if k in t]
+        if len(modes) != 1 or any(k in t for k in ("add", "set", "value")):
+            self.problem(where, "a count modifier has also or instead (the symbol it counts "
+                         "as), and no amount")
+            return ModSpec("count", key, "also", key, affects, cond, raw)
+        mode = modes[0]
+        to = self.word(t[mode], f"{where}.{mode}", symbols, "symbol")
+        if to and to == key:
+            self.problem(f"{where}.{mode}", f"{key} already counts as itself")
+        return ModSpec("count", key, mode, to, affects, cond, raw)
 
     def replacement(self, raw: Any, where: str, address: str) -> Replacement:
         """A replacement effect: ``hook``, ``affects``, ``if``, one form (``prevent``,

@@ -19,7 +19,15 @@ Order of application, the same for every query (the layers):
 
 Within a layer effects apply in order: ``add`` adds, ``set`` replaces the value so far,
 so where two effects set the same thing the latest applies; a keyword's ``grant`` gives
-it (a valued keyword keeps the highest value: Regen does not stack), ``lose`` removes it.
+it (a valued keyword keeps the highest value: Regen does not stack), ``lose`` removes it;
+a count (``kind`` count: "count also as" adds a symbol, "count instead as" replaces one)
+changes what a random result counts as (:func:`counted`).
+
+Statics by recency (:func:`stamp_statics`): a game whose rules order static abilities
+and timed effects by when each began (Hoshi Battle: "The last card or effect played
+always has priority") stores its conditional static abilities as TIMED modifiers
+(``until`` ``"static"``), stamped when their condition starts to hold and removed when it
+stops, so one timestamp order covers both.
 """
 
 from __future__ import annotations
@@ -171,6 +179,55 @@ def cost(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, key: str,
     return max(0, out)
 
 
+def counted(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, result: str,
+            statics: Iterable[tuple[ModSpec, Ctx]] = ()) -> tuple[str, ...]:
+    """What ``result`` (a symbol a die shows) counts as for ``obj``, in the vocabulary's
+    symbol order: the result itself, then every count modifier on ``obj`` (static
+    abilities, then stored ones by timestamp; the last applied has priority). ``also``
+    X as Y adds Y when X is counted; ``instead`` X as Y takes X away and puts Y."""
+    shown = [result]
+    changes = [(spec.key, spec.op, spec.value) for spec, ctx in statics
+               if spec.kind == "count" and _static_applies(v, w, spec, ctx, obj)]
+    changes += [(m.key, m.op, m.value) for m in store
+                if m.kind == "count" and applies(v, w, m, obj)]
+    for source, mode, target in changes:
+        if source in shown:
+            if mode == "instead":
+                shown.remove(source)
+            if target not in shown:
+                shown.append(target)
+    order = list(v.symbols)
+    return tuple(sorted(shown, key=lambda x: order.index(x) if x in order else len(order)))
+
+
+def stamp_statics(store: Sequence[Modifier], clock: int, source: Any, card: str,
+                  controller: int, index: int, specs: Sequence[ModSpec], active: bool,
+                  targets: Sequence[Any], values: Sequence[Any] = ()
+                  ) -> tuple[tuple[Modifier, ...], int, bool]:
+    """Turn one static ability (``index`` of ``card``, its ``specs`` modifiers) on or off
+    as stored TIMED modifiers (``until`` ``"static"``, ``arg`` the index): when
+    ``active`` and not stored yet, its modifiers on ``targets`` are added with the next
+    timestamp (``values``: each spec's amount, computed by the game; default the spec's
+    own value); when not ``active``, they are taken away. Returns the new store, the
+    clock and whether anything changed. For games where a static ability and a timed
+    effect take turns by recency (docs/cards.md §5, "Statics by recency")."""
+    mine = [m for m in store if m.until == "static" and m.card == card and m.arg == index
+            and m.controller == controller]
+    if active == bool(mine):
+        return tuple(store), clock, False
+    if not active:
+        return tuple(m for m in store if m not in mine), clock, True
+    clock += 1
+    added = []
+    for i, spec in enumerate(specs):
+        amount = values[i] if i < len(values) else spec.value
+        op = spec.op
+        for t in targets:
+            added.append(Modifier(clock, TIMED, source, card, controller, 0, t, spec.kind,
+                                  spec.key, op, amount, "static", index))
+    return (*store, *added), clock, True
+
+
 def expire(store: Sequence[Modifier], until: str, arg: Any = None) -> list[Modifier]:
     """The store without the modifiers of one duration (``arg``: only those whose
     argument is it: ``next_turn`` of one seat)."""
@@ -185,5 +242,5 @@ def forget(store: Sequence[Modifier], obj: Any) -> list[Modifier]:
 
 
 __all__ = ["PRINTED", "ITEMS", "STATIC", "TIMED", "SET_ZERO", "CLASH", "Modifier",
-           "context", "applies", "stat", "keyword", "keywords", "rule", "cost", "expire",
-           "forget"]
+           "context", "applies", "stat", "keyword", "keywords", "rule", "cost", "counted",
+           "stamp_statics", "expire", "forget"]

@@ -112,10 +112,11 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class ModSpec:
-    """A continuous effect as written: ``kind`` (stat, keyword, cost, rule), ``key`` (the
-    stat, keyword, cost or rule word), ``op`` (add, set, grant, lose), ``value`` (a
-    value), the objects it ``affects`` and, for a static ability, the condition ``cond``
-    under which it applies."""
+    """A continuous effect as written: ``kind`` (stat, keyword, cost, rule, count), ``key``
+    (the stat, keyword, cost or rule word; a count's symbol counted), ``op`` (add, set,
+    grant, lose; a count's also or instead), ``value`` (a value; a count's symbol it
+    counts as), the objects it ``affects`` and, for a static ability, the condition
+    ``cond`` under which it applies."""
 
     kind: str
     key: str

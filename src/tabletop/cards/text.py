@@ -249,12 +249,20 @@ def nodes_text(say: Say, tree: tuple[Any, ...]) -> list[str]:
             sentences.append(cap(", then ".join(clauses)))
             clauses.clear()
 
+    lead = ""  # a colon op's clause, waiting for the condition that reads its result
     for node in tree:
         kind = node[0]
+        if lead and kind != "if":
+            clauses.append(lead)
+            lead = ""
         if kind == "step":
             step = node[1]
-            clause = say.vocab.ops[step.op].text(step, say)
-            if clause:
+            op = say.vocab.ops[step.op]
+            clause = op.text(step, say)
+            if clause and op.colon:
+                close()
+                lead = clause + say.where()
+            elif clause:
                 clauses.append(clause + say.where())
         elif kind == "if":
             close()
@@ -263,6 +271,9 @@ def nodes_text(say: Say, tree: tuple[Any, ...]) -> list[str]:
             if node[3]:
                 other = "; ".join(nodes_text(say, node[3]))
                 text += f"; otherwise, {other[:1].lower() + other[1:]}"
+            if lead:  # "Roll a die: if you roll the symbol, the hit is cancelled"
+                text = f"{cap(lead)}: {text[:1].lower() + text[1:]}"
+                lead = ""
             sentences.append(text)
         else:
             close()
@@ -271,6 +282,8 @@ def nodes_text(say: Say, tree: tuple[Any, ...]) -> list[str]:
                 text = "; ".join(nodes_text(say, sub))
                 options.append(f"{text[:1].lower() + text[1:]}")
             sentences.append("Choose one: " + "; or ".join(options))
+    if lead:
+        clauses.append(lead)
     close()
     return sentences
 
@@ -330,6 +343,10 @@ def modifier_text(say: Say, spec: ModSpec, static: bool = True) -> str:
             body = f"{who} {has} {kw} {say.number(spec.value)}"
     elif spec.kind == "rule":
         body = f"{who} {say.vocab.rules[spec.key]}"
+    elif spec.kind == "count":  # "count also as" / "count instead as"
+        words = say.vocab.symbols
+        body = f"{say.possessive(spec.affects)} results of {words.get(spec.key, spec.key)} " \
+               f"count {spec.op} as {words.get(spec.value, spec.value)}"
     else:
         n = say.number(spec.value)
         change = "less" if type(spec.value) is int and spec.value < 0 else "more"

@@ -151,6 +151,9 @@ class OpSpec:
     implied: tuple[str, ...] = ()
     possible: Callable[[World, Step, Ctx], bool] | None = None
     internal: bool = False  # a rules op: not for card files
+    # A step whose result the next condition reads (a roll): its clause and a following
+    # ``if`` read as one sentence, "roll a die: if you roll the symbol, ..." (cards.text).
+    colon: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,10 @@ class Vocabulary:
     selectors: dict[str, Any] = field(default_factory=dict)  # name -> raw table
     default_duration: Callable[[World, Ctx], str] = lambda w, ctx: "turn"
     here: Callable[[World, Ctx], Any] = lambda w, ctx: ctx.get("lane")
+    # Optional: the symbols a random result (a die's face) may show, in their reading
+    # order, with their words ("strike": "the symbol"); count modifiers ("count also as",
+    # "count instead as") name them (docs/cards.md §5).
+    symbols: dict[str, str] = field(default_factory=dict)
     # Optional: the game's own evaluation of the selectors it can answer faster than the
     # general one (its commonest: units by side, place and conditions), returning the
     # same list, or None to leave a selector to the kernel. A test of the game must show

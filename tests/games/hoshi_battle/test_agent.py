@@ -99,3 +99,31 @@ def test_the_heuristic_beats_random() -> None:
         assert out is not None
         wins += me in out.winners
     assert wins > 33, wins
+
+
+def test_the_heuristic_reads_the_other_duelist_with_more_players() -> None:
+    """The multiplayer variant: "your opponent" is the other duelist, and the evaluation
+    gives every seat a share (the seats with more Heroes more)."""
+    s = new_game("hoshi-battle", players=4, seed=4)
+    while s.phase in ("keep", "choose"):
+        s.apply(s.legal_actions()[0])
+    views = [s.view(p) for p in range(4)]
+    values = H.evaluate(views)
+    assert len(values) == 4 and sum(values) == pytest.approx(1.0)
+    # the waiting players still have three Heroes
+    assert min(values[p] for p in s.line) > min(values[p] for p in s.duelists)
+    s.stones[s.other(s.to_act)] = 1  # the opponent hurt: the duelist to act is ahead
+    ahead = H.evaluate([s.view(p) for p in range(4)])
+    assert ahead[s.to_act] > ahead[s.other(s.to_act)]
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_heuristic_and_ismcts_play_a_multiplayer_game_to_its_end(players: int) -> None:
+    """The multiplayer variant: the heuristic and ISMCTS (resampling every seat's hidden
+    cards) play whole games of three and five players."""
+    s = new_game("hoshi-battle", players=players, seed=6)
+    agents = [make_agent("ismcts:20" if p == 0 else "heuristic", "hoshi-battle", p)
+              for p in range(players)]
+    while s.to_act is not None:
+        s.apply(decide(agents[s.to_act], s))
+    assert s.outcome() is not None

@@ -495,3 +495,16 @@ def test_a_card_not_of_this_moment_is_refused() -> None:
         s.apply("play ring-of-regeneration")
     n = len(s.events)
     assert not new(s, n)
+
+
+def test_ring_of_regeneration_reads_the_same_in_the_kernel_s_words() -> None:
+    """Issue 15, Ring of Regeneration: "If you are hit, roll a die: if you roll the symbol,
+    the hit is cancelled": the rules kernel's own text generator (docs/cards.md §10) joins
+    the roll and the condition on it with a colon, as the card does."""
+    from tabletop.cards.text import Say, trigger_text
+    from tabletop.games.hoshi_battle.data import catalog
+    from tabletop.games.hoshi_battle.vocab import VOCAB
+
+    ring = catalog().cards["ring-of-regeneration"]
+    text = trigger_text(Say(VOCAB), ring.triggers[0])
+    assert "roll a die: if " in text and text.endswith("the hit is cancelled.")

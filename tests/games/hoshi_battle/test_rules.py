@@ -7,9 +7,12 @@ import json
 
 import pytest
 
+from tabletop.cards import TIMED, Modifier
+from tabletop.cards.modifiers import counted as kernel_counted
 from tabletop.core import IllegalActionError, ParameterError, new_game, record_of, verify
 from tabletop.games.hoshi_battle import effects as fx
-from tabletop.games.hoshi_battle.dice import FACES, chance_of_symbol, counted
+from tabletop.games.hoshi_battle.dice import FACES, chance_of_symbol
+from tabletop.games.hoshi_battle.vocab import VOCAB
 
 from .helpers import choosing, first_strike, new, of, pass_all, position, seeded
 
@@ -20,6 +23,14 @@ def test_dice_faces_the_d8_is_the_stronger_die() -> None:
     assert FACES[8].count("strike") == 3 and FACES[10].count("strike") == 3
     assert sorted(FACES[10]) == sorted([*FACES[8], "blank", "blank"])
     assert chance_of_symbol(8) > chance_of_symbol(10)
+
+
+def counted(face: str, changes: list[tuple[str, str, str]]) -> tuple[str, ...]:
+    """What ``face`` counts as under count modifiers ``(mode, from, to)`` stored in this
+    order (timestamps 1, 2, ...), by the rules kernel's query."""
+    store = [Modifier(i + 1, TIMED, 0, "focus", 0, 0, 0, "count", a, mode, b, "round")
+             for i, (mode, a, b) in enumerate(changes)]
+    return kernel_counted(VOCAB, None, store, 0, face)
 
 
 def test_count_also_as_and_count_instead_as() -> None:
@@ -205,8 +216,8 @@ def test_the_strike_model_chance_per_situation() -> None:
 def test_a_stalemate_of_twenty_throws_is_a_draw() -> None:
     """Reconstructed: after 20 throws without a touch the round is a draw (a round where
     cards took the symbol from both players ends)."""
-    store = [{"ts": i + 1, "seat": i, "controller": i, "card": "mist-veil", "kind": "rule",
-              "key": "instead_strike_moon", "op": "grant", "value": 1, "until": "round",
+    store = [{"ts": i + 1, "seat": i, "controller": i, "card": "mist-veil", "kind": "count",
+              "key": "strike", "op": "instead", "value": "moon", "until": "round",
               "static": -1} for i in (0, 1)]
     s = position("clay-champion", "crane-archer", round=2, store=store, clock=2)
     pass_all(s)

@@ -35,6 +35,31 @@ def test_the_screen_fits_100_by_40_through_a_game() -> None:
     assert "Game over" in console.export_text()
 
 
+def test_the_screen_shows_five_seats_the_duel_and_the_line() -> None:
+    """The multiplayer variant: every screen of a five-player game fits 100x40, names the
+    two duelists and the waiting line, marks who is out, and shows no other hand."""
+    s = new_game("hoshi-battle", players=5, seed=12)
+    rng = random.Random(12)
+    labels = ["you", "random", "random", "random", "random"]
+    saw_line = saw_out = False
+    while s.to_act is not None:
+        console = Console(width=100, record=True, color_system=None)
+        console.print(R.render(s.view(2), labels))
+        text = console.export_text()
+        assert len(text.splitlines()) <= 40 and max(map(len, text.splitlines())) <= 100
+        assert all(f"P{p + 1}" in text for p in range(5))
+        if s.phase == "window":
+            a, b = s.duelists
+            saw_line |= f"P{a + 1} against P{b + 1}" in text and "in line" in text
+        saw_out |= "out" in text and any(e.kind == "out" for e in s.events)
+        for other in (0, 1, 3, 4):
+            for card in s.cards[other]:
+                assert s.cat.cards[card].name not in text or card in s.cards[2] or any(
+                    card in pl["in_play"] + pl["used"] for pl in s.view(2)["players"])
+        s.apply(rng.choice(s.legal_actions()))
+    assert saw_line and saw_out
+
+
 def test_the_race_rules_early_late_and_edges() -> None:
     """The race: a strike before GO or sooner than a person can react is a false start
     (a miss); after the window, a miss; the defender escapes by pulling away first; a

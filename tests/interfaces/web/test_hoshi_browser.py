@@ -60,3 +60,42 @@ def test_hoshi_battle_real_time_strike_in_the_browser(server: Server, browser: B
     assert rows["table"]["id"] == tid
     text = page.locator(".log li[data-kind='strike']").last.inner_text()
     assert "strikes at" in text
+
+
+def test_hoshi_battle_three_seats_show_the_duel_and_the_line(server: Server, browser: Browser,
+                                                             shots: Shots) -> None:
+    """The multiplayer variant at the web table (docs/rules/hoshi-battle.md,
+    "Multiplayer"): the two duelists are drawn as duelists, the third seat waits in line;
+    after the first Duel the table shows the new pairing."""
+    r = httpx.post(server.url + "/api/tables", json={
+        "game": "hoshi-battle", "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "ai", "difficulty": "easy"},
+                  {"kind": "ai", "difficulty": "easy"}]})
+    assert r.status_code == 201, r.text
+    tid, link = r.json()["table"]["id"], r.json()["seats"][0]["link"]
+    page = new_page(browser)
+    page.goto(server.url + link)
+    page.wait_for_selector("[data-testid='hand']")
+    rng = random.Random(3)
+    for _ in range(30):  # the keeping: then the order of the Duels is drawn by lot
+        if page.query_selector("[data-testid='waiting']") is not None:
+            break
+        if not click_once(page, rng):
+            page.wait_for_timeout(100)
+    page.wait_for_selector("[data-testid='waiting']")
+    assert page.locator(".duelist").count() == 2
+    first = page.locator("[data-testid='waiting'] .waiter").first
+    waiting = first.get_attribute("data-seat")
+    assert "1 in line" in first.inner_text()
+    shots.take(page, "three-seats")
+    for _ in range(300):
+        if page.evaluate("document.body.dataset.status") == "over" or \
+                page.query_selector(f"[data-testid='waiter-{waiting}']") is None:
+            break  # the waiting player has left the line to fight (or the game ended)
+        if not click_once(page, rng):
+            page.wait_for_timeout(100)
+    assert httpx.get(server.url + f"/api/tables/{tid}/view").status_code == 200
+    assert page.locator("[data-testid='waiting'] .waiter").count() == 1 or \
+        page.evaluate("document.body.dataset.status") == "over"
+    shots.take(page, "rotation")
+    assert not page.errors  # type: ignore[attr-defined]

@@ -195,3 +195,24 @@ def test_an_ai_duelist_reacts_and_the_game_replays(db: Path) -> None:
         msg = view(c, tid, tok)  # 410 if the replay reached another position
         assert len(c.app.state.hub.tables[tid].state.history) >= n  # type: ignore[attr-defined]
         assert msg["table"]["id"] == tid
+
+
+def test_with_three_players_the_strike_is_only_between_the_duelists(client: TestClient
+                                                                    ) -> None:
+    """The multiplayer variant (docs/rules/hoshi-battle.md, "Multiplayer"): a strike window
+    opens between the two duelists; the waiting player sees it but its presses are
+    refused (403), whichever kind; the striker's press still decides."""
+    fast(client)
+    tid, tokens = create(client, "hoshi-battle", "human", "human", "human",
+                         params={"strike": "live"})
+    window = to_strike(client, tid, tokens)
+    s, d = window["striker"], window["defender"]
+    waiting = ({0, 1, 2} - {s, d}).pop()
+    assert view(client, tid, tokens[waiting])["strike"] == window
+    assert press(client, tid, tokens[waiting], "strike").status_code == 403
+    assert press(client, tid, tokens[waiting], "pull").status_code == 403
+    n = history(client, tid)
+    go(client, tid, tokens[s])
+    time.sleep(0.15)
+    assert press(client, tid, tokens[s], "strike").status_code == 200
+    assert result(client, tid, tokens, n) == "strike hit"

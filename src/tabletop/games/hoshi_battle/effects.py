@@ -3,17 +3,18 @@
 Every continuous effect is a :class:`~tabletop.cards.Modifier` in one store on the state
 (``s.store``, a tuple in timestamp order): "battle with" a die type (stat ``die``, set),
 "an additional die" (stat ``dice``, add), full health (stat ``health``), Swift and
-Elusive (keywords), and the rules ``fixed_die`` and the count rules ("count also as",
-"count instead as": ``also_moon_strike``). The kernel's queries fold them in store order,
+Elusive (keywords), the rule ``fixed_die``, and the kernel's count modifiers ("count
+also as", "count instead as": kind ``count``). The kernel's queries fold them in store
+order,
 so where two effects set the same thing the latest applies: Card Effect Priority, "The
 last card or effect played always has priority".
 
 Hero abilities are active from the moment their condition becomes true (Card Effect
 Priority: "activated during the round in which the event described on the card
 occurs"): :func:`refresh` turns a conditional ability into stored modifiers, with a fresh
-timestamp, when its condition starts to hold, and takes them away when it stops. (The
-kernel's own static layer comes before every timed effect whatever their age; Hoshi
-Battle needs a Hero's ability and a Duel card to take turns by recency, hence this.)
+timestamp, when its condition starts to hold, and takes them away when it stops (the
+kernel's statics by recency, :func:`tabletop.cards.modifiers.stamp_statics`), so a
+Hero's ability and a Duel card take turns by recency.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import TIMED, Frame, Modifier, Status, candidates, collect, holds, order, run
 from tabletop.cards import value as value_of
-from tabletop.cards.modifiers import keyword, rule, stat
+from tabletop.cards.modifiers import counted, keyword, rule, stamp_statics, stat
 from tabletop.cards.triggers import Source
 
-from .dice import FACES, STRIKE, counted, parse_count_rule
+from .dice import FACES, STRIKE
 from .ids import R_PRIORITY
 
 if TYPE_CHECKING:
@@ -65,20 +66,19 @@ def has_keyword(s: HoshiState, seat: int, key: str) -> bool:
 
 def count_rules(s: HoshiState, seat: int) -> list[tuple[str, str, str]]:
     """``seat``'s count effects, ``(mode, from, to)``, in timestamp order."""
-    out = []
-    for m in s.store:
-        if m.kind == "rule" and m.affects == seat:
-            parsed = parse_count_rule(m.key)
-            if parsed is not None:
-                out.append(parsed)
-    return out
+    return [(m.op, m.key, m.value) for m in s.store if m.kind == "count" and m.affects == seat]
+
+
+def counts_as(s: HoshiState, seat: int, face: str) -> tuple[str, ...]:
+    """What ``face`` counts as for ``seat`` now (the kernel's count modifiers)."""
+    return counted(s.V, s, s.store, seat, face)
 
 
 def roll_die(s: HoshiState, seat: int) -> tuple[str, tuple[str, ...]]:
     """One die of ``seat``'s current type: the face, and what it counts as."""
     faces = FACES[die_of(s, seat)]
     face = faces[s.chance.below(len(faces))]
-    return face, counted(face, count_rules(s, seat))
+    return face, counts_as(s, seat, face)
 
 
 def shows_symbol(symbols: tuple[str, ...]) -> bool:
@@ -89,16 +89,18 @@ def shows_symbol(symbols: tuple[str, ...]) -> bool:
 # --- the store ---------------------------------------------------------------------------
 
 
-def effect_code(kind: str, key: str, op: str, amount: int) -> str:
+def effect_code(kind: str, key: str, op: str, amount: Any) -> str:
     """A modifier in a word, for events and views: ``die=8``, ``dice+1``, ``health=3``,
-    ``swift``, ``fixed_die``, ``also_moon_strike``."""
+    ``swift``, ``fixed_die``, a count ``also_moon_strike`` (mode, symbol, counts as)."""
     if kind == "stat":
         return f"{key}={amount}" if op == "set" else f"{key}{amount:+d}"
+    if kind == "count":
+        return f"{op}_{key}_{amount}"
     return key
 
 
 def add_modifier(s: HoshiState, seat: int, ctx: dict[str, Any], kind: str, key: str, op: str,
-                 amount: int, until: str) -> Modifier:
+                 amount: Any, until: str) -> Modifier:
     """A new modifier on ``seat`` made by the effect in ``ctx`` (its controller ``p``,
     its card ``src``), stamped with the next timestamp, and its event."""
     s.clock += 1
@@ -118,14 +120,23 @@ def expire(s: HoshiState, until: str) -> None:
 
 
 def activate(s: HoshiState, seat: int, spec: ModSpec, ctx: dict[str, Any]) -> None:
+    """Turn a Hero's ability (static ``ctx["static"]``) on: its modifiers stored with the
+    next timestamp (the kernel's :func:`~tabletop.cards.modifiers.stamp_statics`), and an
+    ``effect`` event for each."""
+    _stamp(s, seat, spec, ctx, True)
+
+
+def _stamp(s: HoshiState, seat: int, spec: ModSpec, ctx: dict[str, Any], on: bool) -> bool:
     targets = [seat] if spec.affects.ref == "self" else candidates(s.V, s, spec.affects, ctx)
-    if spec.kind == "stat":
-        amount = value_of(s.V, s, spec.value, ctx)
-        op = spec.op
-    else:
-        amount, op = 1, "grant"
-    for t in targets:
-        add_modifier(s, t, ctx, spec.kind, spec.key, op, amount, "static")
+    amount = value_of(s.V, s, spec.value, ctx) if spec.kind == "stat" else spec.value
+    before = len(s.store)
+    s.store, s.clock, changed = stamp_statics(s.store, s.clock, seat, ctx["src"], seat,
+                                              ctx["static"], (spec,), on, targets, (amount,))
+    for m in s.store[before:]:
+        s.event("effect", (m.affects, m.card, m.controller,
+                           effect_code(m.kind, m.key, m.op, m.value), m.until, m.ts),
+                R_PRIORITY)
+    return changed
 
 
 def refresh(s: HoshiState) -> None:
@@ -142,15 +153,10 @@ def refresh(s: HoshiState) -> None:
                 now = spec.cond is None or holds(s.V, s, spec.cond, ctx)
                 active = any(m.until == "static" and m.controller == seat and m.arg == i
                              and m.card == hero_id for m in s.store)
-                if now and not active:
-                    s.event("ability", (seat, hero_id, True, s.clock + 1), R_PRIORITY)
-                    activate(s, seat, spec, ctx)
-                    changed = True
-                elif active and not now:
-                    s.store = tuple(m for m in s.store if not (
-                        m.until == "static" and m.controller == seat and m.arg == i
-                        and m.card == hero_id))
-                    s.event("ability", (seat, hero_id, False, s.clock), R_PRIORITY)
+                if now != active:
+                    s.event("ability", (seat, hero_id, now, s.clock + 1 if now else s.clock),
+                            R_PRIORITY)
+                    _stamp(s, seat, spec, ctx, now)
                     changed = True
         if not changed:
             return

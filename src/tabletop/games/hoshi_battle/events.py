@@ -114,6 +114,12 @@ KINDS = (
               "Duel {duel} ends: {winner} wins; carried over: {carried}.",
               "The Duel is over: `winner` (null after a double exile) and the cards it "
               "carries into the next Duel."),
+    EventKind("pairing", ("duel", "duelists", "line"),
+              "Duel {duel} is fought by {duelists}; waiting: {line}.",
+              "Who fights the next Duel (`duelists`, two seats) and who waits, in the order "
+              "they will be called (`line`); the multiplayer variant's king of the hill."),
+    EventKind("out", ("seat",), "{seat} has no Heroes left and leaves the game.",
+              "Every Hero of `seat` is exiled: it leaves the game (Terminology: Game)."),
     EventKind("game_over", ("winners", "heroes_left"),
               "The game is over: {winners} win; Heroes left {heroes_left}.",
               "Only one player has Heroes left (or none: a draw): `winners`, and "
@@ -138,6 +144,9 @@ def words(name: str, value: Any) -> str:
     if name == "fighters":
         return " against ".join(f"{label(s)}'s {cat.name(h)}" for s, h in enumerate(value)
                                 if h)
+    if name in ("duelists", "line"):
+        return (" and " if name == "duelists" else ", ").join(label(s) for s in value) \
+            or "nobody"
     if name == "winners":
         return " and ".join(label(s) for s in value) or "nobody"
     if name == "active":

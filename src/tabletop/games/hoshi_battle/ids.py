@@ -9,6 +9,7 @@ GAME = "hoshi-battle"
 # rulebook; the note says which part, or that the rule is reconstructed).
 R_GAME = "Terminology: Game"
 R_SETUP = "Terminology: Game (setup: deal five, keep three)"
+R_LINE = "Terminology: Game (the multiplayer variant: one Duel at a time, king of the hill)"
 R_CONSTRUCTED = "Terminology: Cost (the Constructed Deck Variant)"
 R_DUEL = "Terminology: Duel"
 R_CHOOSE = "Terminology: Hero (chosen face down, revealed together)"

@@ -53,13 +53,14 @@ def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
 
 
 def count(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
-    """count: the targets' ``symbol`` results count also (or instead) as ``as``."""
+    """count: the targets' ``symbol`` results count also (or instead) as ``as`` (the
+    kernel's count modifier: key the symbol, op the mode, value what it counts as)."""
     found = targets(s, step, ctx)
     if found is None:
         return None
-    key = f"{step.f['mode']}_{step.f['symbol']}_{step.f['to']}"
     for t in found:
-        add_modifier(s, t, ctx, "rule", key, "grant", 1, _until(step, ctx))
+        add_modifier(s, t, ctx, "count", step.f["symbol"], step.f["mode"], step.f["as"],
+                     _until(step, ctx))
     return True
 
 

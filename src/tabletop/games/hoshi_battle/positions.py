@@ -17,7 +17,7 @@ from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.spec import MAX_SEED
 
-from .dice import COUNT_RULES, SYMBOLS
+from .dice import COUNT_MODES, SYMBOLS
 from .ids import (
     CHOOSE,
     KEEP,
@@ -38,10 +38,10 @@ KEYS = ("players", "seed", "params", "chance", "phase", "turn", "duel", "round",
         "starter", "last_hitter", "next_starter", "hero_deck", "card_deck", "hands",
         "cards", "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
         "used", "faces", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-        "stone_lost", "struck", "clock", "store")
+        "stone_lost", "struck", "clock", "store", "duelists", "line")
 MOD_KEYS = ("ts", "seat", "controller", "card", "kind", "key", "op", "value", "until",
             "static")
-RULE_WORDS = frozenset({"fixed_die", *COUNT_RULES})
+RULE_WORDS = frozenset({"fixed_die"})
 UNTILS = frozenset({"round", "duel", "source", "static"})
 SEAT_LISTS = ("hands", "cards", "discards", "exiled", "shown", "in_play", "used")
 
@@ -59,7 +59,7 @@ def to_data(s: HoshiState) -> dict[str, Any]:
         "faces": [list(f) for f in s.faces], "window": s.window, "passed": list(s.passed),
         "moves": s.moves, "waited": s.waited, "was_hit": list(s.was_hit),
         "did_hit": list(s.did_hit), "stone_lost": s.stone_lost, "struck": list(s.struck),
-        "clock": s.clock,
+        "clock": s.clock, "duelists": list(s.duelists), "line": list(s.line),
         "store": [{"ts": m.ts, "seat": m.affects, "controller": m.controller, "card": m.card,
                    "kind": m.kind, "key": m.key, "op": m.op, "value": m.value,
                    "until": m.until, "static": -1 if m.arg is None else m.arg}
@@ -114,7 +114,7 @@ def from_data(data: Mapping[str, Any]) -> HoshiState:
     unknown = sorted(str(k) for k in data if k not in KEYS)
     if unknown:
         raise ScenarioError(f"(top level): unknown key {unknown[0]!r}")
-    players = _int(data.get("players", 2), "players", 2, 2)
+    players = _int(data.get("players", 2), "players", 2, 5)
     seed = _int(data.get("seed", 0), "seed", 0, MAX_SEED)
     params = data.get("params", {})
     if not isinstance(params, dict):
@@ -173,6 +173,12 @@ def from_data(data: Mapping[str, Any]) -> HoshiState:
     s.struck = [_int(x, f"struck[{p}]", 0, 99) for p, x in
                 enumerate(_list(get("struck"), "struck", n))]
     s.clock = _int(get("clock"), "clock", 0, 10**6)
+    pair = [_int(x, f"duelists[{i}]", 0, n - 1)
+            for i, x in enumerate(_list(get("duelists"), "duelists", 2))]
+    if pair[0] >= pair[1]:
+        raise ScenarioError("duelists: two different seats, in seat order")
+    s.duelists = (pair[0], pair[1])
+    s.line = [_int(x, f"line[{i}]", 0, n - 1) for i, x in enumerate(_list(get("line"), "line"))]
     s.store = tuple(_modifier(s, m, f"store[{i}]")
                     for i, m in enumerate(_list(get("store"), "store")))
     _check(s)
@@ -193,12 +199,16 @@ def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
     if missing:
         raise ScenarioError(f"{where}: missing key {missing[0]!r}")
     n = s.players
-    kind = _word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule"})
+    kind = _word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule", "count"})
     keys = {"stat": {"die", "dice", "health"}, "keyword": {"swift", "elusive"},
-            "rule": RULE_WORDS}[kind]
+            "rule": RULE_WORDS, "count": frozenset(SYMBOLS)}[kind]
     key = _word(raw["key"], f"{where}.key", keys)
-    op = _word(raw["op"], f"{where}.op", {"set", "add"} if kind == "stat" else {"grant"})
-    if kind == "stat" and key == "die":
+    ops = {"stat": {"set", "add"}, "count": frozenset(COUNT_MODES)}.get(kind, {"grant"})
+    op = _word(raw["op"], f"{where}.op", ops)
+    value: Any
+    if kind == "count":  # "count also / instead as": value is the symbol it counts as
+        value = _word(raw["value"], f"{where}.value", frozenset(SYMBOLS) - {key})
+    elif kind == "stat" and key == "die":
         value = _int(raw["value"], f"{where}.value", 8, 10)
         if value == 9 or op != "set":
             raise ScenarioError(f"{where}: a die type is set to 8 or 10")
@@ -221,6 +231,13 @@ def _check(s: HoshiState) -> None:
     """What play reaches (docs: positions.py's module docstring)."""
     n, cat = s.players, s.cat
     constructed = bool(s.params["deck1"])
+    if len(set(s.line)) != len(s.line) or set(s.line) & set(s.duelists):
+        raise ScenarioError("line: waiting players, once each, none of them a duelist")
+    if s.phase != OVER and set(s.line) | set(s.duelists) != {
+            p for p in range(n) if s.hands[p] or s.hero[p] or s.chosen[p]
+            or s.phase == KEEP} | set(s.duelists):
+        raise ScenarioError("line: every player with Heroes who is not a duelist waits in "
+                            "line (a player with none has left)")
     for p in range(n):
         mine = [*s.hands[p], *s.exiled[p], *([s.hero[p]] if s.hero[p] else []),
                 *([s.chosen[p]] if s.chosen[p] else [])]
@@ -246,7 +263,9 @@ def _check(s: HoshiState) -> None:
         if Counter(card_places) != Counter(list(cat.cards)):
             raise ScenarioError("every Duel card is in exactly one place (deck, face down, "
                                 "discards, in play, used)")
-        deal = s.params["deal"]
+        from .rules import deal_size
+
+        deal = deal_size(s.params, n)
         for p in range(n):
             dh = sum(1 for x in s.discards[p] if x in cat.heroes)
             dc = len(s.discards[p]) - dh
@@ -264,6 +283,8 @@ def _check(s: HoshiState) -> None:
 def _check_decks(s: HoshiState) -> None:
     from .rules import check_params
 
+    if s.players != 2:
+        raise ScenarioError("the Constructed Deck Variant is for two players")
     decks = check_params(s.params)
     assert decks is not None
     if s.hero_deck or s.card_deck or any(s.discards):
@@ -306,14 +327,18 @@ def _check_phase(s: HoshiState) -> None:
         raise ScenarioError(f"phase {phase}: a seat acts in a Duel (duel >= 1)")
     if phase == CHOOSE:
         t = s.turn
-        if s.chosen[t] or not s.hands[t] or any(not s.chosen[p] for p in range(t)) or any(
-                s.chosen[p] and s.hands[p] for p in range(t + 1, n)):  # forced: one Hero
+        if t not in s.duelists or s.chosen[t] or not s.hands[t] or any(
+                not s.chosen[p] for p in s.duelists if p < t) or any(
+                s.chosen[p] and s.hands[p] for p in s.duelists if p > t):  # forced: one Hero
             raise ScenarioError("phase choose: Heroes are chosen in seat order")
-        if any(not s.hands[p] and not s.chosen[p] for p in range(n)):
-            raise ScenarioError("phase choose: every player has a Hero to choose")
+        if any(p not in s.duelists and s.chosen[p] for p in range(n)):
+            raise ScenarioError("phase choose: only the duelists choose Heroes")
+        if any(not s.hands[p] and not s.chosen[p] for p in s.duelists):
+            raise ScenarioError("phase choose: every duelist has a Hero to choose")
         return
-    if not all(fighting) or any(s.chosen):
-        raise ScenarioError(f"phase {phase}: both players have a Hero in play")
+    if any(fighting[p] != (p in s.duelists) for p in range(n)) or any(s.chosen):
+        raise ScenarioError(f"phase {phase}: both duelists, and only they, have a Hero in "
+                            "play")
     if any(c.until not in ("round", "duel", "source", "static") for c in s.store):
         raise ScenarioError("store: unknown duration")
     if [m.ts for m in s.store] != sorted({m.ts for m in s.store}) or (
@@ -327,11 +352,11 @@ def _check_phase(s: HoshiState) -> None:
     if not s.window or s.passed[s.turn]:
         raise ScenarioError("phase window: a window is open and the seat to act has not "
                             "passed")
-    if any(not s.passed[p] and not s.cards[p] for p in range(n)):
+    if any(not s.passed[p] and (not s.cards[p] or p not in s.duelists) for p in range(n)):
         raise ScenarioError("passed: a player without face-down cards has nothing to play")
     if (s.window == "duel_start") != (s.round == 0):
         raise ScenarioError("window: the Duel's own window comes before round 1")
-    if s.window != "round_end" and not all(s.stones):
+    if s.window != "round_end" and not all(s.stones[p] for p in s.duelists):
         raise ScenarioError("stones: a Hero without stones is exiled at the end of a round")
 
 

@@ -1,12 +1,16 @@
 """Hoshi Battle: the rules engine (rulebook: hoshi-duel.txt; the design where it is
 silent: docs/rules/hoshi-battle.md, labelled reconstructed).
 
-Two players deal five Heroes and five Duel cards each and keep three of each; a Game is
-a series of Duels until only one player has Heroes left. Before each Duel both choose a
-Hero face down (hidden commitments in seat order), revealed together. A Duel is a series
-of rounds: a reveal window, then throws of the dice until a player rolls the symbol and
-strikes (the strike model, or the real-time strike's referee), then the end-of-round
-window (the defeated player's last chance) and the exile of a Hero with no Hoshi Stone.
+Two to five players are dealt five Heroes and five Duel cards each (four each at five
+players: the piles hold twenty) and keep three of each; a Game is a series of Duels until
+only one player has Heroes left. One Duel is fought at a time: with more than two
+players the winner stays and faces the first player of the waiting line, the loser goes
+to the end of the line, and a player with no Heroes left leaves (king of the hill).
+Before each Duel both duelists choose a Hero face down (hidden commitments in seat
+order), revealed together. A Duel is a series of rounds: a reveal window, then throws of
+the dice until a player rolls the symbol and strikes (the strike model, or the real-time
+strike's referee), then the end-of-round window (the defeated player's last chance) and
+the exile of a Hero with no Hoshi Stone.
 Implements Hero Cards, Duel Cards, Terminology and Card Effect Priority; every continuous
 effect is a modifier with a timestamp on the rules kernel (:mod:`.effects`).
 
@@ -40,7 +44,7 @@ from .actions import (
     parse,
 )
 from .data import Catalog, catalog
-from .dice import FACES, STRIKE, counted
+from .dice import FACES, STRIKE
 from .events import BOOK
 from .ids import (
     CHOOSE,
@@ -62,6 +66,7 @@ from .ids import (
     R_HEALTH,
     R_HIT,
     R_LEAVE,
+    R_LINE,
     R_MISS,
     R_PRIORITY,
     R_REVEAL,
@@ -81,6 +86,12 @@ from .vocab import VOCAB
 SWIFT_EDGE = 15  # strike model: percentage points for Swift, against Elusive
 MIN_CHANCE, MAX_CHANCE = 5, 95
 ROLLOFF_LIMIT = 50
+
+
+def deal_size(params: Mapping[str, Any], players: int) -> int:
+    """How many Heroes (and Duel cards) each player is dealt: ``deal``, or fewer when the
+    twenty of each kind cannot give that many to every player (five players: four)."""
+    return min(int(params["deal"]), len(catalog().heroes) // players)
 
 
 def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[str]]] | None:
@@ -121,7 +132,7 @@ def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[
 
 
 class HoshiState(State):
-    """A game of Hoshi Battle (two players)."""
+    """A game of Hoshi Battle (two to five players, one Duel at a time)."""
 
     V: ClassVar[Vocabulary] = VOCAB
     cat: ClassVar[Catalog] = catalog()
@@ -129,13 +140,16 @@ class HoshiState(State):
                  "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
                  "used", "store", "clock", "duel", "round", "throw", "starter",
                  "last_hitter", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter")
+                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter", "line")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any],
                  deal: bool = True) -> None:
         super().__init__(players, seed, params)
         decks = check_params(params)
         n = players
+        if decks is not None and n != 2:
+            raise ParameterError("hoshi-battle: the Constructed Deck Variant is for two "
+                                 "players (deck1 and deck2)")
         self.chance = Chance(seed)
         self.phase = KEEP
         self.turn = 0
@@ -165,7 +179,11 @@ class HoshiState(State):
         self.struck = [0] * n
         self.pending_hit = False
         self.faces: list[list[str]] = [[] for _ in range(n)]
+        # The two players of the Duel being fought, in seat order, and the waiting line
+        # (first called first): P1 and P2 with two players; with more, drawn by lot when
+        # the cards are kept (_draw_order).
         self.duelists = (0, 1)
+        self.line = list(range(2, n))
         self.next_starter = -1
         if not deal:
             return
@@ -181,7 +199,7 @@ class HoshiState(State):
         self.card_deck = list(self.cat.cards)
         self.chance.shuffle(self.hero_deck)
         self.chance.shuffle(self.card_deck)
-        k = params["deal"]
+        k = deal_size(params, n)
         for seat in range(n):
             self.hands[seat] = self.sort([self.hero_deck.pop() for _ in range(k)])
             self.cards[seat] = self.sort([self.card_deck.pop() for _ in range(k)])
@@ -229,9 +247,22 @@ class HoshiState(State):
 
     # --- choosing and revealing Heroes --------------------------------------------------
 
+    def _draw_order(self) -> None:
+        """Three to five players: who fights first and the order of the line, by lot (the
+        game's seeded chance, once the cards are kept). Why by lot: the players who wait
+        longest keep their Heroes longest (docs/balance/hoshi-battle.md), so a fixed seat
+        order would favour the last seats."""
+        order = list(range(self.players))
+        self.chance.shuffle(order)
+        self.duelists = (min(order[:2]), max(order[:2]))
+        self.line = order[2:]
+
     def _start_choosing(self) -> None:
+        if self.duel == 0 and self.players > 2:
+            self._draw_order()
         self.duel += 1
         self.phase = CHOOSE
+        self.event("pairing", (self.duel, list(self.duelists), list(self.line)), R_LINE)
         for seat in self.duelists:
             if len(self.hands[seat]) == 1:  # one Hero left: the choice is forced (public)
                 self._choose(seat, self.hands[seat][0], auto=True)
@@ -400,9 +431,13 @@ class HoshiState(State):
 
     def _battle(self) -> None:
         """Throw until a strike lands, a draw, or a live strike waits for its referee."""
-        # Nothing changes the dice between two throws: read them once.
-        dice = [(seat, FACES[fx.die_of(self, seat)], fx.dice_of(self, seat),
-                 fx.count_rules(self, seat)) for seat in self.duelists]
+        # Nothing changes the dice between two throws: read them once (each face's counted
+        # symbols too, from the kernel's count modifiers).
+        dice = []
+        for seat in self.duelists:
+            faces_of = FACES[fx.die_of(self, seat)]
+            dice.append((seat, faces_of, fx.dice_of(self, seat),
+                         {f: fx.counts_as(self, seat, f) for f in set(faces_of)}))
         below = self.chance.below
         while True:
             self.throw += 1
@@ -411,10 +446,10 @@ class HoshiState(State):
                 return
             shows: list[bool] = [False] * self.players
             all_counted: list[list[list[str]]] = [[] for _ in range(self.players)]
-            for seat, faces_of, n, rules in dice:
+            for seat, faces_of, n, table in dice:
                 faces = [faces_of[below(len(faces_of))] for _ in range(n)]
                 self.faces[seat] = faces
-                all_counted[seat] = [list(counted(f, rules)) for f in faces]
+                all_counted[seat] = [list(table[f]) for f in faces]
                 shows[seat] = any(STRIKE in c for c in all_counted[seat])
             self.event("throw", (self.round, self.throw, [list(f) for f in self.faces],
                                  all_counted, shows), R_BATTLE)
@@ -490,13 +525,30 @@ class HoshiState(State):
         self.store = ()  # every effect ends with the Duel; the winner's cards are re-made
         self.round = 0
         self.event("duel_end", (self.duel, winner, carried), R_DUEL)
-        self.next_starter = losers[0] if len(losers) == 1 else -1
+        # King of the hill: the loser joins the end of the waiting line, or leaves the
+        # game with no Heroes left (with two players the line holds only the loser).
+        for seat in losers:
+            if self.hands[seat]:
+                self.line.append(seat)
+            else:
+                self.event("out", (seat,), R_LINE)
         if sum(1 for h in self.hands if h) <= 1:
             self.phase, self.turn = OVER, -1
             out = self.outcome()
             assert out is not None
             self.event("game_over", (list(out.winners), [len(h) for h in self.hands]), R_GAME)
             return
+        # The winner stays and the first in line challenges it, and starts (the loser
+        # picks up the tempo: with two players the challenger is the loser); after a
+        # double exile the first two in line fight and a roll-off decides who starts.
+        if winner is not None:
+            challenger = self.line.pop(0)
+            self.duelists = (min(winner, challenger), max(winner, challenger))
+            self.next_starter = challenger
+        else:
+            a, b = self.line.pop(0), self.line.pop(0)
+            self.duelists = (min(a, b), max(a, b))
+            self.next_starter = -1
         self._start_choosing()
 
     # --- the contract --------------------------------------------------------------------
@@ -614,7 +666,7 @@ class HoshiState(State):
         new.waited, new.was_hit, new.did_hit = self.waited, self.was_hit[:], self.did_hit[:]
         new.stone_lost, new.struck = self.stone_lost, self.struck[:]
         new.pending_hit, new.duelists = self.pending_hit, self.duelists
-        new.next_starter = self.next_starter
+        new.next_starter, new.line = self.next_starter, self.line[:]
         return new
 
     def resample(self, seat: int, rng: Random) -> HoshiState:
@@ -627,7 +679,8 @@ class HoshiState(State):
         return new
 
     def outcome(self) -> Outcome | None:
-        """The last player with Heroes wins; none left (a double exile at the end): a draw."""
+        """The last player with Heroes wins (scores: Heroes left); none left (the last two
+        Heroes exiled together): a draw shared by the two duelists of the last Duel."""
         if self.phase != OVER:
             return None
         left = [len(h) for h in self.hands]
@@ -635,8 +688,8 @@ class HoshiState(State):
         if alive:
             return Outcome(tuple(float(x) for x in left), alive,
                            "the last player with Heroes left")
-        return Outcome(tuple(0.0 for _ in left), tuple(range(self.players)),
-                       "both last Heroes exiled together: a draw")
+        return Outcome(tuple(0.0 for _ in left), tuple(self.duelists),
+                       "the last two Heroes exiled together: a draw")
 
     def to_data(self) -> dict[str, Any]:
         """The whole position as plain data (:mod:`.positions`)."""

@@ -14,7 +14,6 @@ from typing import Any
 
 from tabletop.cards import ENEMY, ModSpec, Program, Selector, Step, Trigger
 
-from .dice import parse_count_rule
 from .ids import TIMING_TEXT
 
 NUMBERS = ("no", "one", "two", "three", "four", "five")
@@ -85,7 +84,7 @@ def op_clause(step: Step) -> str:
         text = _verb(target, "battle with", "battles with") + (
             " an additional die" if n == 1 else f" {NUMBERS[n]} additional dice")
     elif op == "count":
-        text = _count(_whose(target), f["mode"], f["symbol"], f["to"])
+        text = _count(_whose(target), f["mode"], f["symbol"], f["as"])
     elif op == "health":
         more = "one Hoshi Stone" if n == 1 else f"{NUMBERS[n]} Hoshi Stones"
         text = f"{_whose(target)} full health is {more} more"
@@ -170,9 +169,8 @@ def static_sentence(spec: ModSpec) -> str:
     elif spec.kind == "rule" and spec.key == "fixed_die":
         text = "Duel cards or Hero abilities which modify the die type have no effect on " \
                "your dice"
-    elif spec.kind == "rule" and parse_count_rule(spec.key) is not None:
-        mode, a, b = parse_count_rule(spec.key) or ("", "", "")
-        text = _count(_whose(target), mode, a, b)
+    elif spec.kind == "count":
+        text = _count(_whose(target), spec.op, spec.key, spec.value)
     else:
         raise TextError(f"no words for the ability {spec.raw!r}")
     if spec.cond is not None:

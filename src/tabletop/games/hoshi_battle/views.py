@@ -69,6 +69,7 @@ def _player(s: HoshiState, p: int) -> dict[str, Any]:
 def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), JSON-ready."""
     fighting = any(s.hero)
+    drawn = s.players == 2 or s.phase != "keep"
     out: dict[str, Any] = {
         "game": "hoshi-battle",
         "reconstructed": True,
@@ -80,6 +81,9 @@ def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
         "throw": s.throw,
         "starter": s.starter if fighting else None,
         "last_hitter": s.last_hitter if fighting else None,
+        # With three to five players the order is drawn when the cards are kept.
+        "duelists": list(s.duelists) if drawn else [],
+        "line": list(s.line) if drawn else [],
         "window": None,
         "strike": {"mode": s.params["strike"], "chance": s.params["strike_chance"]},
         "live_strike": None,

@@ -5,8 +5,9 @@ Objects are the duelists (seats, ints) of the Duel being fought: "you", "your op
 (``opponent``: the other duelist) and "all players" (``all``: both duelists). There are
 no places. Conditions read health, Costs and the die just rolled; stats are the die
 type, the number of dice and full health; keywords are Swift and Elusive; rules are
-``fixed_die`` (Saal Swordsman) and the count rules (``also_moon_strike``: "your Moon
-results count also as the symbol"; ``instead_strike_moon``).
+``fixed_die`` (Saal Swordsman); "count also as" and "count instead as" are the kernel's
+count modifiers over the dice's symbols (``{ count = "moon", also = "strike" }``: "your
+Moon results count also as the symbol").
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from tabletop.cards import (
     Vocabulary,
 )
 
-from .dice import COUNT_MODES, COUNT_RULES, MOON, STRIKE, SUN, SYMBOLS, parse_count_rule
+from .dice import COUNT_MODES, MOON, STRIKE, SUN, SYMBOL_WORDS, SYMBOLS
 from .effects import dice_of, die_of, full_health
 from .ops import OPS
 from .text import op_clause
@@ -88,16 +89,7 @@ KEYWORDS = {
 }
 
 
-def _rule_text(word: str) -> str:
-    parsed = parse_count_rule(word)
-    if parsed is None:
-        return "keeps its own dice"
-    mode, a, b = parsed
-    return f"counts {a} results {mode} as {b}"
-
-
-RULES = {"fixed_die": "keeps its own dice (die type effects do not apply)",
-         **{w: _rule_text(w) for w in COUNT_RULES}}
+RULES = {"fixed_die": "keeps its own dice (die type effects do not apply)"}
 
 EVENTS = {e.name: e for e in (
     EventSpec("round_start", {"round": "int"}, "At the beginning of each round",
@@ -121,9 +113,9 @@ SYMBOL = Field("word", required=True, choices=frozenset(SYMBOLS), doc="a die sym
 
 
 def _op(name: str, fields: dict[str, Field], doc: str, example: str,
-        target: str = "target") -> OpSpec:
+        target: str = "target", colon: bool = False) -> OpSpec:
     return OpSpec(name, fields, OPS[name], lambda step, say: op_clause(step), doc, example,
-                  target)
+                  target, colon=colon)
 
 
 OP_SPECS = {o.name: o for o in (
@@ -132,11 +124,11 @@ OP_SPECS = {o.name: o for o in (
         '{ op = "battle_with", die = "d8" }'),
     _op("extra_die", {"target": TARGET, "amount": AMOUNT, "until": UNTIL},
         "battle with an additional die", '{ op = "extra_die" }'),
-    _op("count", {"target": TARGET, "symbol": SYMBOL, "to": SYMBOL,
+    _op("count", {"target": TARGET, "symbol": SYMBOL, "as": SYMBOL,
                   "mode": Field("word", default="also", choices=frozenset(COUNT_MODES)),
                   "until": UNTIL},
         "results of a symbol count also (or instead) as another",
-        '{ op = "count", symbol = "moon", to = "strike" }'),
+        '{ op = "count", symbol = "moon", as = "strike" }'),
     _op("health", {"target": TARGET, "amount": AMOUNT, "until": UNTIL},
         "full health is more Hoshi Stones", '{ op = "health", amount = 1 }'),
     _op("grant", {"target": TARGET, "keyword": Field("keyword", required=True),
@@ -146,7 +138,7 @@ OP_SPECS = {o.name: o for o in (
     _op("lose_stone", {"target": TARGET, "amount": AMOUNT}, "discard Hoshi Stones",
         '{ op = "lose_stone", target = "opponent" }'),
     _op("roll", {}, "roll a die of your type; rolled_symbol / rolled_moon test it",
-        '{ op = "roll" }', target=""),
+        '{ op = "roll" }', target="", colon=True),
     _op("cancel", {}, "the hit being resolved is cancelled", '{ op = "cancel" }', target=""),
 )}
 
@@ -174,6 +166,7 @@ VOCAB = Vocabulary(
     selectors=NAMED,
     default_duration=lambda s, ctx: "duel",
     here=lambda s, ctx: 0,
+    symbols=dict(SYMBOL_WORDS),
 )
 
 __all__ = ["VOCAB", "KINDS", "CONDITIONS", "STATS", "KEYWORDS", "RULES", "EVENTS",

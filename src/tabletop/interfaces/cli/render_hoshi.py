@@ -1,6 +1,7 @@
-"""The terminal screen of hoshi-battle (``tabletop.renderers`` plugin): the two duelists
-(Hero, die, dice, Hoshi Stones, Swift / Elusive, cards in play, the last throw), the
-reveal window, the effects in play by timestamp, and the seat's own hand; ``cards``
+"""The terminal screen of hoshi-battle (``tabletop.renderers`` plugin): every seat (two to
+five; the two duelists with Hero, die, dice, Hoshi Stones, Swift / Elusive, cards in
+play, the last throw; the others waiting in line, or gone), the reveal window, the
+effects in play by timestamp, and the seat's own hand; ``cards``
 prints every card the seat can read, whole. Reads one seat's view only.
 
 The strike, the player's choice: with ``--param strike=model`` (the default) the
@@ -99,10 +100,20 @@ def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
             faces = " ".join(GLYPH[f] for f in pl.get("faces", []))
         else:
             hero = "chosen" if pl["chosen"] else f"{pl['heroes']} in hand"
+            line = view.get("line", [])
+            if p in line:  # the multiplayer variant: waiting to challenge the winner
+                hero += f" · waits ({line.index(p) + 1} in line)"
+            elif not pl["heroes"] and not pl["chosen"] and pl["exiled"]:
+                hero = "no Heroes left: out"
             die, stones, faces = "", Text(""), ""
         table.add_row(mark, who, hero, die, stones, faces, str(pl["face_down"]),
                       ", ".join(_name(view, c) for c in pl["in_play"]) or "—")
     parts: list[RenderableType] = [head, table]
+    if len(view["players"]) > 2 and view.get("duelists") and not view.get("outcome"):
+        a, b = view["duelists"]
+        waiting = ", ".join(f"P{w + 1}" for w in view.get("line", [])) or "nobody"
+        parts.append(Text(f"King of the hill: P{a + 1} against P{b + 1}; the winner stays "
+                          f"and faces the next in line ({waiting})", style="cyan"))
     if view.get("live_strike"):
         ls = view["live_strike"]
         parts.append(Text(f"P{ls['striker'] + 1} rolled the symbol: a real-time strike at "

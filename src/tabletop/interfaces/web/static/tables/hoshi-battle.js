@@ -1,5 +1,7 @@
 // hoshi-battle's table: the two duelists (Hero card, die type and dice, Hoshi Stones,
-// Swift / Elusive, the last throw, cards in play, exiled Heroes), the reveal window, the
+// Swift / Elusive, the last throw, cards in play, exiled Heroes); with three to five
+// players, the others below them, waiting in line or out (king of the hill); the
+// reveal window, the
 // effects in play by timestamp, and the seat's own hand (Heroes and face-down Duel cards).
 // Reconstructed cards are labelled so.
 //
@@ -29,6 +31,9 @@ const STYLE = `
 .hoshi .strike-panel button { font-size: 22px; padding: 10px 30px; }
 .hoshi .effects { font-size: 12px; color: #444; }
 .hoshi .note { font-size: 11px; color: #777; font-style: italic; }
+.hoshi .waiting { display: flex; gap: 10px; flex-wrap: wrap; align-items: flex-start; }
+.hoshi .waiter { border: 1px dashed #999; border-radius: 8px; padding: 6px; font-size: 13px; min-width: 160px; background: #fafafa; }
+.hoshi .waiter.out { color: #999; }
 `;
 
 function styleOnce() {
@@ -66,6 +71,18 @@ function duelist(view, ctx, seat) {
   if (p.in_play.length) parts.push(h("div", {}, "In play: ", p.in_play.map(id => cardBox(view, id))));
   if (p.exiled.length) parts.push(h("div", { class: "note" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`));
   return h("div", { class: "duelist" + (view.to_act === seat ? " to-act" : ""), "data-seat": seat }, parts);
+}
+
+// A seat not in the Duel (the multiplayer variant): its place in line, or out.
+function waiter(view, ctx, seat) {
+  const p = view.players[seat];
+  const place = (view.line || []).indexOf(seat);
+  const out = place < 0 && !p.heroes && !p.chosen;
+  const status = out ? "out: no Heroes left" : place >= 0 ? `waits: ${place + 1} in line` : "";
+  return h("div", { class: "waiter" + (out ? " out" : ""), "data-seat": seat, "data-testid": `waiter-${seat}` },
+    h("div", { class: "who" }, `${ctx.label(seat)}${ctx.seat === seat ? " (you)" : ""}`), h("div", {}, status),
+    out ? null : h("div", {}, `${p.heroes} Heroes in hand · ${p.face_down} Duel card${p.face_down === 1 ? "" : "s"} face down`),
+    p.exiled.length ? h("div", { class: "note" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`) : null);
 }
 
 function strikePanel(view, ctx) {
@@ -113,7 +130,13 @@ export default {
     current = ctx;
     const v = ctx.view;
     const head = h("div", { class: "header" }, `Duel ${v.duel}${v.round ? ` · round ${v.round}` : ""}${v.throw ? ` · throw ${v.throw}` : ""} · strikes: ${v.strike.mode === "live" ? "real time" : `model (${v.strike.chance}%)`}`);
-    const duel = h("div", { class: "duel" }, v.players.map((_, s) => duelist(v, ctx, s)));
+    const seats = v.players.map((_, s) => s);
+    const fighting = seats.length > 2 && v.duelists && v.duelists.length ? v.duelists : seats;
+    const duel = h("div", { class: "duel" }, fighting.map(s => duelist(v, ctx, s)));
+    const others = seats.filter(s => !fighting.includes(s));
+    const waiting = others.length ? h("div", { class: "waiting", "data-testid": "waiting" },
+      h("div", { class: "note" }, "King of the hill: the winner stays and faces the first in line; the loser joins the end of the line."),
+      others.map(s => waiter(v, ctx, s))) : null;
     const win = v.window ? h("div", { class: "window", "data-testid": "window" }, `Reveal window: ${WINDOW[v.window.name]} — ${v.last_hitter !== null ? `${ctx.label(v.last_hitter)} decides first` : ""}`) : null;
     const effects = v.effects.length ? h("div", { class: "effects" }, "Effects (the latest has priority): ", v.effects.map(e => effectText(v, e)).join("; ")) : null;
     let hand = null;
@@ -123,7 +146,7 @@ export default {
       hand = h("div", { class: "hand", "data-testid": "hand" }, h("h3", {}, "Your hand"), h("div", {}, heroes), h("div", {}, v.hand.cards.map(id => cardBox(v, id))));
     }
     const out = v.outcome ? h("div", { class: "outcome" }, `Game over: ${v.outcome.winners.map(ctx.label).join(" & ")} (${v.outcome.reason})`) : null;
-    root.replaceChildren(h("div", { class: "hoshi" }, head, strikePanel(v, ctx), duel, win, effects, hand, out,
+    root.replaceChildren(h("div", { class: "hoshi" }, head, strikePanel(v, ctx), duel, waiting, win, effects, hand, out,
       h("div", { class: "note" }, "Hoshi Battle (dV Giochi), reconstructed: the dice, the strike and the cards other than the seven known texts are our design (docs/rules/hoshi-battle.md).")));
   },
   refs(action) {
