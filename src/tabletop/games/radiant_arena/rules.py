@@ -32,7 +32,8 @@ from tabletop.core import Action, Chance, Event, Outcome, State
 from . import flow, hidden, legal, positions, views
 from .actions import Act, parse
 from .combat import Combat
-from .data import Catalog, Side, Talent
+from .data import Catalog, Deck, Side, Talent
+from .draft import Draft
 from .ids import (
     ACTION_PHASE,
     ADJACENT,
@@ -45,6 +46,7 @@ from .ids import (
     DEITY,
     DEPLOY,
     DISCARD,
+    DRAFT,
     DRAW,
     END,
     GATHER,
@@ -134,35 +136,29 @@ class ArenaState(State):
         "hands", "decks", "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback",
         "active", "ap", "turn", "phase", "to_deploy", "used", "home_at_start", "revived",
         "store", "clock", "combat", "stack", "pending", "delayed", "seen", "ask", "winner",
-        "cause", "reason", "chance", "banished", "void",
+        "cause", "reason", "chance", "banished", "void", "draft", "deck_list",
     )
 
     def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog) -> None:
         super().__init__(players, seed, params)
         self.cat = cat
-        decks = [cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]]
-        self.unit_card = tuple(u for d in decks for u in (*d.heroes, d.deity))
-        self.unit_name = unit_names(self.unit_card)
-        self.names = {n: i for i, n in enumerate(self.unit_name)}
+        self.chance = Chance(seed)
+        self.unit_card: tuple[str, ...] = ()
+        self.unit_name: tuple[str, ...] = ()
+        self.names: dict[str, int] = {}
+        self.deck_list: tuple[Deck, ...] = ()
         self.zone = [HOME] * 8
         self.lvl = [0] * 8
         self.comm = [0] * 8
         self.dmg = [0] * 8
         self.item = [""] * 8
-        self.chance = Chance(seed)
         self.hands: list[list[str]] = [[], []]
-        self.decks: list[list[str]] = []
-        for d in decks:
-            deck = [s for h in d.heroes for s in cat.skill_set(h)]
-            self.chance.shuffle(deck)
-            self.decks.append(deck)
+        self.decks: list[list[str]] = [[], []]
         self.discards: list[list[str]] = [[], []]
         # Cards gone for good (banished items, cards an effect put there), per seat.
         self.void: tuple[tuple[str, ...], ...] = ((), ())
-        self.shops = [list(d.items) for d in decks]
-        self.cond = [list(d.conduits) for d in decks]
-        for lanes in self.cond:
-            self.chance.shuffle(lanes)
+        self.shops: list[list[str]] = [[], []]
+        self.cond: list[list[str]] = [[], []]
         self.cdmg = [[0, 0, 0], [0, 0, 0]]
         self.ruined = [[False] * 3, [False] * 3]
         self.power = [0, 0]
@@ -189,8 +185,35 @@ class ArenaState(State):
         self.winner = -1
         self.cause = ""
         self.reason = ""
+        # The draft (Now Let's Play! — Drafting) comes first when the game is drafted.
+        self.draft: Draft | None = None
+        if params.get("draft"):
+            self.draft = Draft()
+            self.phase = DRAFT
+        else:
+            self.build([cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]])
+
+    def build(self, decks: list[Deck]) -> None:
+        """Set the game up with these decks (Setting Up Your First Game): skill decks
+        shuffled, conduits placed, five cards each; then deployment."""
+        cat = self.cat
+        self.deck_list = tuple(decks)
+        self.cat = game_catalog(cat, [d.deity for d in decks], decks)
+        self.unit_card = tuple(u for d in decks for u in (*d.heroes, d.deity))
+        self.unit_name = unit_names(self.unit_card)
+        self.names = {n: i for i, n in enumerate(self.unit_name)}
+        self.decks = []
+        for d in decks:
+            deck = [s for h in d.heroes for s in cat.skill_set(h)]
+            self.chance.shuffle(deck)
+            self.decks.append(deck)
+        self.shops = [list(d.items) for d in decks]
+        self.cond = [list(d.conduits) for d in decks]
+        for lanes in self.cond:
+            self.chance.shuffle(lanes)
+        self.phase = DEPLOY
+        self.to_deploy = 6
         for seat in (A, B):
-            d = decks[seat]
             self._event("setup", (seat, [self.unit_name[seat * 4 + i] for i in range(3)],
                                   len(self.decks[seat]), len(self.shops[seat]),
                                   self.unit_name[seat * 4 + DEITY], list(self.cond[seat]),
@@ -445,6 +468,9 @@ class ArenaState(State):
             return None
         if self.ask is not None:
             return self.ask[1]
+        if self.phase == DRAFT:
+            assert self.draft is not None
+            return self.draft.to_act()
         if self.phase == DEPLOY:
             return A if self.to_deploy % 2 == 0 else B
         if self.phase in (BLOCK, CLASH_D):
@@ -512,6 +538,7 @@ class ArenaState(State):
         new.pending, new.delayed, new.seen = self.pending, self.delayed, self.seen
         new.ask, new.winner, new.cause, new.reason = self.ask, self.winner, self.cause, self.reason
         new.chance = self.chance.copy()
+        new.draft, new.deck_list = self.draft, self.deck_list
         return new
 
     # --- talents -----------------------------------------------------------------------
@@ -538,6 +565,15 @@ class ArenaState(State):
         if it and any(t.id == name for t in self.cat.items[it].talents):
             return f"item:{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
         return f"unit:{self.unit_name[unit]}:{self.lvl[unit]}:{name}"
+
+
+def game_catalog(cat: Catalog, deities: list[str], decks: list[Any]) -> Catalog:
+    """The catalog with the rules' fast paths set for the cards of this game: its units,
+    the items of both shops and the conduits of both deities (:meth:`Catalog.for_game`)."""
+    units = [*(h for d in decks for h in d.heroes), *deities]
+    items = [i for d in decks for i in d.items]
+    conduits = [c for d in deities for c in cat.units[d].conduits]
+    return cat.for_game(units, items, conduits)
 
 
 def unit_names(cards: tuple[str, ...]) -> tuple[str, ...]:
