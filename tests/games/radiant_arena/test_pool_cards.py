@@ -14,6 +14,8 @@ deity it names (its conduits in lane order: left, center, right), and its items.
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -824,16 +826,17 @@ CASES: list[Case] = [
 ]
 
 
-def _deck_file() -> str:
+def deck_file(cases: list[Case]) -> str:
     """One card file with both decks of every case (so one catalog serves them all)."""
     folder = Path(tempfile.mkdtemp(prefix="tabletop-pool-cases-"))
+    atexit.register(shutil.rmtree, folder, True)
     path = folder / "decks.toml"
-    decks = [deck_of(c, seat) for c in CASES for seat in (A, B)]
+    decks = [deck_of(c, seat) for c in cases for seat in (A, B)]
     path.write_text(tomli_w.dumps({"deck": decks}))
     return str(path)
 
 
-FILES = _deck_file()
+FILES = deck_file(CASES)
 
 
 def pool_cards() -> list[str]:
