@@ -18,7 +18,20 @@ from tabletop.games.radiant_arena.spec import catalog
 from tabletop.games.radiant_arena.views import RECONSTRUCTED
 
 from .helpers import happened
-from .test_pool_cards import ARM, ATK, CENTER, A, B, Case, D, at, deck_file, position, run
+from .test_pool_cards import (
+    ARM,
+    ATK,
+    CENTER,
+    A,
+    B,
+    Case,
+    D,
+    at,
+    deck_file,
+    pool_cards,
+    position,
+    run,
+)
 
 CAT = catalog()
 HEROES = [u for u in CAT.units.values() if not u.is_deity]
@@ -238,3 +251,24 @@ def test_domination_makes_the_opponent_discard() -> None:
     """FAQ: "the only way to avoid discarding cards to Viggo's Domination card is by having
     an empty hand"."""
     assert FACTS["domination"].check(fact("domination"))
+
+
+def test_the_design_notes_name_every_pool_card() -> None:
+    """Issue 12: the design notes (docs/rules/radiant-arena.md, "The card pool") cover the
+    whole pool: every card's printed name is in them, with its generated text in the
+    tables."""
+    from pathlib import Path
+
+    from tabletop.games.radiant_arena.text import texts
+
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "radiant-arena.md").read_text()
+    section = doc.split("## The card pool (issue 12)", 1)[1].split("\n## The draft", 1)[0]
+    generated = texts(CAT)
+    for u in CAT.units.values():
+        assert u.name in section, u.name
+    pool = set(pool_cards())
+    for table in (CAT.skills, CAT.items, CAT.conduits):
+        for c in table.values():
+            assert c.name in doc, c.name
+            if c.id in pool and generated[c.id]:
+                assert generated[c.id] in section, c.id

@@ -65,6 +65,7 @@ from tabletop.sim import (
     tournament,
 )
 
+from . import arena
 from .journal import Journal, check_record_path, default_record_path
 from .params import parse_params
 from .play import PlaySession, Quit, stdin_reader
@@ -277,9 +278,9 @@ def play_cmd(
     game: Annotated[str, typer.Argument(help="The game id (see `tabletop games`).")],
     players: Annotated[int | None, typer.Option(
         help="Number of seats (default: the game's usual number).")] = None,
-    seat: Annotated[str, typer.Option(
+    seat: Annotated[str | None, typer.Option(
         help="Your seat: its label (P1, P2, ...; A or B in radiant-arena) or its number "
-             "counted from 1.")] = "1",
+             "counted from 1 (default: 1; at random with --draft).")] = None,
     seats: Annotated[str | None, typer.Option(
         help="Who plays each seat, in seat order: 'human' or an agent, comma-separated, "
              "e.g. human,human,heuristic (people at one keyboard take turns at the "
@@ -307,6 +308,13 @@ def play_cmd(
         "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
         "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    draft: Annotated[bool, typer.Option(
+        "--draft", help="radiant-arena: draft the decks first (pick and ban heroes, then a "
+                        "secret deity and three items); you sit at A or B at random.")]
+        = False,
+    deck: Annotated[Path | None, typer.Option(
+        "--deck", help="radiant-arena: play the deck of this file; with --draft, save the "
+                       "deck you draft to it.")] = None,
 ) -> None:
     """Play a game in the terminal against AI opponents.
 
@@ -314,6 +322,8 @@ def play_cmd(
     also `undo`, `help`, `board`, `log`, `quit`. The game is saved after every action.
     """
     spec = get_spec(game)
+    param, cards, seat = arena.draft_and_deck(spec, draft, None if draft else deck, seat,
+                                              seats, list(param or []), list(cards or []))
     files = list(cards or [])
     if difficulty is not None:
         if opponents is not None:
@@ -341,7 +351,7 @@ def play_cmd(
     if state.is_over:
         raise ParameterError("this game is already over: nothing to play "
                              "(tabletop replay --show shows it)")
-    humans, agents = _who_plays(state, seats, seat, opponents)
+    humans, agents = _who_plays(state, seats, seat or "1", opponents)
     if record is not None:
         path = check_record_path(record, overwrite=record == resume)
     elif resume is not None:
@@ -361,8 +371,9 @@ def play_cmd(
     console.print(Text(f"{spec.name}: {state.players} players, {where}. {you}{players_text}. "
                        "Type help for the commands.", style="bold"), soft_wrap=True)
     console.print(Text(f"Saved after every action to {path}.", style="dim"), soft_wrap=True)
+    saver = arena.DeckSaver(deck if draft else None, humans, console)
     session = PlaySession(state, humans, agents, console, stdin_reader(console),
-                          on_change=journal.write, files=files)
+                          on_change=arena.chain(journal.write, saver), files=files)
     code = 0
     try:
         try:
@@ -753,6 +764,21 @@ def export_cmd(
         return
     out.write_text(text)
     _err().print(f"Scenario of the position before action {move} written to {out}.")
+
+
+# --- cards -----------------------------------------------------------------------------
+
+
+@app.command("cards")
+def cards_cmd(
+    game: Annotated[str, typer.Argument(help="The game id (radiant-arena).")],
+    name: Annotated[str | None, typer.Argument(
+        help="One card, by id or printed name (default: the whole pool).")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file (repeatable).")] = None,
+) -> None:
+    """Print a game's card pool, or one card with the text generated from its data."""
+    arena.print_cards(_out(), get_spec(game).id, name, list(cards or []))
 
 
 # --- serve ----------------------------------------------------------------------------
