@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 from tabletop.agents import IsmctsAgent, decide, difficulty_agent, make_agent
-from tabletop.agents.arena import ArenaHeuristic, side_score
-from tabletop.core import State, new_game
+from tabletop.agents.arena import NAMED_SELECTORS, OWN_KO, ArenaHeuristic, side_score
+from tabletop.core import Action, State, from_scenario, new_game
+from tabletop.games.radiant_arena.data import PILOT
+from tabletop.games.radiant_arena.vocab import NAMED
 from tabletop.sim import play_match
 
 GAME = "radiant-arena"
@@ -166,3 +169,154 @@ def test_difficulty_levels_in_radiant_arena() -> None:
     assert difficulty_agent("normal", GAME) == "heuristic"
     assert difficulty_agent("easy", GAME) == "random"
     assert difficulty_agent("hard", GAME).startswith("ismcts")
+
+
+# --- the heuristic reads effect data (issue 11) ---------------------------------------------
+
+
+ENGLISH = ("text", "rules")  # the card text in a view: printed, and generated from the data
+
+
+def without_english(value: Any) -> Any:
+    """A view with every card text left out (``text`` and ``rules`` keys, at any depth)."""
+    if isinstance(value, dict):
+        return {k: without_english(v) for k, v in value.items() if k not in ENGLISH}
+    if isinstance(value, list):
+        return [without_english(v) for v in value]
+    return value
+
+
+def test_the_heuristic_reads_what_a_card_does_from_its_effect_data() -> None:
+    """Issue 11: "The radiant-arena heuristic reads what a card does from the effect data,
+    not its English text". At every decision of seeded games with the starter and the
+    pilot cards, the scores are the same with every card text taken out of the view;
+    and a talent whose effects are changed to a KO of its own hero (the text kept)
+    scores below anything."""
+    h = ArenaHeuristic()
+    talents = 0
+    for seed, cards in ((1, {}), (2, {"cards": str(PILOT), "deck_a": "pilot"})):
+        state = new_game(GAME, seed=seed, **cards)
+        agents = [make_agent("random", GAME, seed), make_agent("random", GAME, seed + 1)]
+        while state.to_act is not None:
+            seat = state.to_act
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) > 1:
+                assert h.scores(without_english(view), legal) == h.scores(view, legal)
+                for i, a in enumerate(legal):
+                    card = a.to_text().partition(":")[2]
+                    face = view["players"][seat]["card_texts"].get(card)
+                    if not a.to_text().startswith("talent ") or face is None:
+                        continue
+                    talents += 1
+                    # the same text; the data now deals this hero 99 Piercing damage
+                    doom = copy.deepcopy(view)
+                    doom["players"][seat]["card_texts"][card]["talent"]["effects"] = [
+                        {"op": "damage", "target": "self", "amount": 99, "piercing": True}]
+                    assert h.scores(doom, legal)[i] < OWN_KO / 2 < h.scores(view, legal)[i]
+            state.apply(decide(agents[seat], state))
+    assert talents > 20
+
+
+def test_the_named_selectors_are_read_as_the_game_defines_them() -> None:
+    """The heuristic's table of named selectors (docs/rules/radiant-arena-cards.md) is
+    the game's own."""
+    assert NAMED_SELECTORS == NAMED
+
+
+# --- never a KO of its own unit when another action is available ----------------------------
+
+
+def own_ko(state: State, seat: int, action: Action) -> bool:
+    """Whether ``action``'s own immediate result is a KO of a hero or deity of ``seat``:
+    a KO (or the game lost to a deity KO'd) in the events from the action up to the next
+    decision of either seat, within the turn."""
+    s = state.clone()
+    n = len(s.events)
+    s.apply(action)
+    owner = {u["id"]: u["owner"] for u in s.view(None)["units"] if not u.get("hidden")}
+    for e in s.events[n:]:
+        if e.kind == "turn_start":
+            return False
+        if e.kind == "ko" and owner.get(e.fields["unit"]) == seat:
+            return True
+        if e.kind == "game_end" and e.fields["cause"] == "deity_ko" \
+                and e.fields["winner"] != seat:
+            return True
+    return False
+
+
+def surely(state: State, seat: int, action: Action) -> bool | None:
+    """``own_ko`` when the seat can know it: the same in the position and in six
+    re-deals of what the seat cannot see (None when they differ)."""
+    found = {own_ko(state, seat, action)}
+    for i in range(6):
+        found.add(own_ko(state.resample(seat, random.Random(len(state.events) * 10 + i)),
+                         seat, action))
+    return found.pop() if len(found) == 1 else None
+
+
+def test_the_heuristic_never_kos_its_own_unit_when_another_action_is_available() -> None:
+    """Issue 11: the heuristic "never picks an action whose own immediate result is a KO
+    of its own hero or deity when another action is available". In every position of
+    seeded random games (starter decks, and the pilot deck against deck B) where some
+    legal action surely KOs a unit of the seat to act at once and another surely does
+    not (as far as the seat can know: hidden cards re-dealt change nothing), the
+    heuristic's choice does not. The positions include Viggo's Wrath at 1 health left,
+    the defender's clash that would not stop a lethal attack, Feel No Pain's armor that
+    would, a conduit ruined whose ruin effect (Smite) strikes back, Riptide's choice and
+    a Defiance that recovers a committed defender. The seeds are ones whose games reach
+    such positions often."""
+    heuristic = make_agent("heuristic", GAME, 0)
+    risky = 0
+    for seed in (2, 7, 8, 16, 24, 35):
+        cards = {"cards": str(PILOT), "deck_a": "pilot"} if seed % 2 else {}
+        state = new_game(GAME, seed=seed, **cards)
+        agents = [make_agent("random", GAME, seed), make_agent("random", GAME, seed + 1)]
+        while state.to_act is not None:
+            seat = state.to_act
+            legal = state.legal_actions()
+            if len(legal) > 1 and any(own_ko(state, seat, a) for a in legal):
+                known = {a: surely(state, seat, a) for a in legal}
+                if True in known.values() and False in known.values():
+                    risky += 1
+                    chosen = decide(heuristic, state)
+                    assert known[chosen] is not True, (seed, chosen.to_text(), [
+                        a.to_text() for a in legal if known[a] is False])
+            state.apply(decide(agents[seat], state))
+    assert risky >= 30
+
+
+def _scenario(units: dict[str, dict[str, Any]], **fields: Any) -> State:
+    data = {"game": GAME, "turn": 5, "active": 0, "phase": "action", "action_points": 3,
+            "power": [0, 0], "hands": [[], []], "units": units, **fields}
+    return from_scenario(data)
+
+
+def test_the_heuristic_does_not_pay_a_cost_that_kos_its_hero() -> None:
+    """Viggo's Wrath (Talent: "Deal 1 Piercing damage to this hero, then this hero gets
+    +2 attack"): with 1 health left the talent would KO him at once, so it scores below
+    everything else and is not chosen; with 2 left it is a boost like any other."""
+    h = ArenaHeuristic()
+    for damage, doomed in ((7, True), (6, False)):
+        state = _scenario({"viggo": {"zone": "left", "damage": damage},
+                           "alyn": {"zone": "left"}}, active=1, turn=6)
+        view, legal = state.view(1), state.legal_actions()
+        texts = [a.to_text() for a in legal]
+        wrath = h.scores(view, legal)[texts.index("talent viggo:wrath")]
+        assert (wrath < OWN_KO / 2) == doomed
+        if doomed:
+            assert decide(make_agent("heuristic", GAME, 0), state).to_text() != \
+                "talent viggo:wrath"
+
+
+def test_the_heuristic_does_not_attack_a_conduit_that_strikes_back_a_ko() -> None:
+    """Combat, Step Three: a consecrated conduit strikes back with 2 attack. Alyn (1
+    health left, 1 armor) attacking alone where no enemy can block would be KO'd by the
+    conduit at once: the heuristic targets the committed Viggo instead."""
+    state = _scenario({"alyn": {"zone": "left", "damage": 7},
+                       "viggo": {"zone": "left", "committed": True}})
+    state.apply("attack alyn")
+    texts = [a.to_text() for a in state.legal_actions()]
+    assert texts == ["target viggo", "target conduit"]
+    assert own_ko(state, 0, state.parse_action("target conduit"))
+    assert decide(make_agent("heuristic", GAME, 0), state).to_text() == "target viggo"

@@ -38,6 +38,7 @@ from tabletop.core import (
 from tabletop.games.radiant_arena import ArenaState
 from tabletop.games.radiant_arena import rules as R
 from tabletop.games.radiant_arena.actions import LANES, act, parse
+from tabletop.games.radiant_arena.data import PILOT
 from tabletop.games.radiant_arena.spec import catalog
 
 GAME = "radiant-arena"
@@ -49,7 +50,10 @@ MAX_DECISIONS = 3_000  # a random game takes about 250 decisions; it ends by dec
 RULES = {v for k, v in vars(R).items() if k.startswith("R_")}
 SETTINGS: dict[str, Any] = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
-CARDS = ("starter", "examples")  # parametrized, so parallel runs spread the examples
+# Parametrized, so parallel runs spread the examples. "pilot": the pilot set written
+# purely as data (data/pilot.toml): its deck against starter deck B, or against its
+# second deck (the same deity on both sides).
+CARDS = ("starter", "examples", "pilot")
 
 
 def examples(n: int) -> int:
@@ -58,7 +62,12 @@ def examples(n: int) -> int:
 
 
 def start(seed: int, cards: str) -> ArenaState:
-    state = new_game(GAME, seed=seed, **({"cards": EXAMPLES} if cards == "examples" else {}))
+    if cards == "pilot":
+        state = new_game(GAME, seed=seed, cards=str(PILOT), deck_a="pilot",
+                         deck_b="b" if seed % 2 else "pilot-b")
+    else:
+        state = new_game(GAME, seed=seed, **({"cards": EXAMPLES} if cards == "examples"
+                                             else {}))
     assert isinstance(state, ArenaState)
     return state
 
@@ -181,9 +190,10 @@ def check_conservation(w: Walk) -> None:
 @given(seed=seeds)
 def test_random_games_finish_conserving_cards(seed: int, cards: str) -> None:
     """Winning & Losing: every game ends (a deity KO'd or banished, or a draw from an empty
-    deck), within a bound, with one winner. At every step each seat's 30 skill cards are each
-    in exactly one place and its 3 items in the shop, equipped, destroyed or in the void; the
-    legal actions are never empty and each round-trips through the notation."""
+    deck), within a bound, with one winner (the pilot cards too). At every step each seat's
+    30 skill cards are each in exactly one place and its 3 items in the shop, equipped,
+    destroyed or in the void; the legal actions are never empty and each round-trips
+    through the notation."""
     w = Walk(seed, cards)
     for s in w.positions():
         check_conservation(w)
@@ -364,6 +374,39 @@ def test_no_leak_every_hidden_part_is_exercised() -> None:
             changed |= resample_and_check(s.clone(), s.to_act if s.to_act is not None else 0,
                                           tries=12)
     assert changed == {"hand", "deck", "clash", "shop", "deity", "conduits"}
+
+
+def test_no_leak_what_a_player_looked_at() -> None:
+    """Issue 11, "reveal and look (what a player has seen is recorded so that resample
+    keeps it)": in pilot games (Tidal Insight, Drowned Shrine), after a seat looks at
+    cards its view lists what it knows, a resample for it keeps those cards where it saw
+    them, the other seat's copy of the look event hides them, and a resample for the other
+    seat changes nothing that seat sees."""
+    looked = 0
+    for seed in range(12):
+        for s in Walk(seed, "pilot").positions():
+            if not s.seen:
+                continue
+            looked += 1
+            for seat in (0, 1):
+                facts = [f for f in s.seen if f[1] == seat]
+                assert len(s.view(seat)["players"][seat]["known"]) == len(facts)
+                for k in range(3):
+                    r = s.resample(seat, random.Random(k))
+                    for f in facts:
+                        if f[0] == "deck":
+                            assert r.decks[f[2]][f[3]] == f[4]
+                        else:
+                            assert f[3] in r.hands[f[2]]
+                    check_resample(s, seat, r)
+            copies = {seat: s.events_for(seat) for seat in (0, 1, None)}
+            for i, e in enumerate(s.events):
+                if e.kind == "look":
+                    viewer = e.fields["seat"]
+                    assert copies[viewer][i].fields["cards"] == e.fields["cards"]
+                    for other in (1 - viewer, None):
+                        assert "cards" not in copies[other][i].fields
+    assert looked > 50
 
 
 @settings(max_examples=examples(80), **SETTINGS)

@@ -1,9 +1,13 @@
 """The radiant-arena heuristic: rules of thumb and an evaluation, read from views.
 
 It knows the game as a player does: the view (units with their stats and zones, conduits,
-power, hand and deck sizes; its own hand and shop with each card's printed face under
-``card_texts``) and the action notation (docs/rules/radiant-arena.md, Notation). It never
-imports the game.
+power, hand and deck sizes; its own hand and shop with each card's face under
+``card_texts``; the talents of heroes and items, a deity's conduits, the clash cards on
+the table and the effect asking a question, ``resolving``) and the action notation
+(docs/rules/radiant-arena.md, Notation). It never imports the game. What a card does it
+reads from its effect data (the card language of docs/cards.md, as the views carry it),
+never from its English text: :class:`_Effects` reads selectors, values, conditions and
+ops, :class:`_Fight` resolves a combat in the head.
 
 The rules of thumb (docs/agents.md has the reasoning): in the action phase every legal
 action gets a score and the best is played, ``pass`` scoring 0, so the turn goes on while
@@ -14,15 +18,25 @@ something is worth its action point:
   KO a hero, or damage the enemy deity; the target is the one worth most: a KO'd deity
   wins, a KO is worth the hero's strength and 2 power, a ruined conduit brings the
   deity closer; a lane with a ready enemy (who may block) counts less;
-- **talents** of skill cards by what their text does here (damage with an enemy in the
-  lane, healing a damaged friend, drawing), then hero and item talents;
+- **talents** (of skill cards, heroes and items) by what their effects do from where the
+  hero stands: each step scored on the objects its selector reaches (damage by what it
+  deals, a KO or a ruined conduit most; healing a damaged friend, committing a ready
+  enemy, recovering a committed friend, drawing while the deck lasts...), a choice by
+  its best option, a condition by what the view tells of it;
 - **move** a ready hero to a lane where it can attack better, **recover** a committed
   hero that could attack or block again; never manifest by choice (the deity is the
   life of the game);
 - in combat: **block** when the target is the deity, would be KO'd, or is a conduit
   about to be ruined, with a blocker that survives; **clash** the card with the most
-  attack when attacking and the most armor (then attack) when defending; the defender's
-  damage goes to the attacker it KOs, else the strongest;
+  attack when attacking and the most armor (then attack) when defending, plus half what
+  its clash effect is worth; the defender's damage goes to the attacker it KOs, else the
+  strongest;
+- **never a KO of its own**: an action whose own immediate result (before anyone decides
+  again) surely KOs one of its heroes or its deity scores OWN_KO below its worth, so it
+  is played only when every action does: a talent's self-damage cost or effects, a
+  conduit ruined whose ruin effect strikes back, attacking a conduit no one can block
+  that strikes back, a clash card or an answer after which the combat's damage KOs
+  (as far as the view shows: a face-down card it has not seen counts as a typical one);
 - **revive** by Buyback when it has the power, by Mass Resurrect when two or more heroes
   are down; **buy** an item for the strongest hero without one, keeping power for a level
   up in reach; **discard** the card with the lowest combat values.
@@ -42,6 +56,7 @@ from typing import Any
 
 from tabletop.core import Action
 
+from . import arena_draft
 from .heuristic import best_of
 
 LANES = ("left", "center", "right")
@@ -124,32 +139,765 @@ class _Board:
         zone: str = self.units[hero]["zone"]
         return zone
 
+    def answer_value(self, asked: dict[str, Any], answer: str) -> float:
+        """What answering an effect's question (``resolving`` in the view: a target, or
+        an option of a choice) is worth, read from the step asking; OWN_KO when it surely
+        KOs one of the seat's own units at once."""
+        step = asked["step"]
+        unit = self.units.get(asked["unit"] or "")
+        lane = unit["zone"] if unit is not None else None
+        seat = asked["seat"] if asked.get("seat") is not None else self.me
+        e = _Effects(self, unit, lane, seat)
+        if step.get("op") == "choose":
+            option = next((o for o in step.get("options", []) if o.get("id") == answer), {})
+            effects = option.get("effects", [])
+        else:
+            chosen = next((o for o in e.reach(step.get("target", "self"))
+                           if o["id"] == answer or (answer == "conduit" and o.get("conduit"))),
+                          None)
+            if chosen is None:
+                return 0.0
+            e.memory["$answer"] = [chosen]
+            effects = [{**step, "target": "$answer"}]
+            effects[0].pop("if", None)
+        value = e.effects(effects)
+        if e.own_ko or (self.view.get("combat") is not None and self.view["phase"] in
+                        CLASHING and self.combat_kos(effects=effects, unit=unit)):
+            return value + OWN_KO
+        return value
 
-def _talent_value(b: _Board, text: str, lane: str | None) -> float:
-    """What a talent is worth by what its text does in this lane (0 is not worth an AP)."""
-    me = b.players[b.me]
-    here = lane if lane in LANES else None
-    foes = b.at(here, b.foe) if here else []
-    friends = b.at(here, b.me) if here else []
-    anywhere = "any location" in text
-    if "conduit" in text:
-        return 1.5 if here and not b.conduit(b.foe, here)["ruined"] else -1.0
-    if "damage" in text and "deal" in text:
-        return 1.2 if foes or anywhere else -1.0
-    if "commit" in text:  # a committed enemy can neither block nor attack
-        ready = [u for u in (b.units.values() if anywhere else foes)
-                 if u["owner"] == b.foe and u["zone"] in LANES and not u["committed"]]
-        return 1.0 if ready else -1.0
-    if "heal" in text:
-        return 1.0 if any(u["damage"] for u in friends) else -1.0
-    if "recover" in text:
-        return 1.0 if any(u["committed"] for u in friends) else -1.0
-    if "attack until" in text:  # a boost for an attack this turn
-        return 0.7 if foes and any(not u["committed"] for u in friends) else -1.0
-    if "draw" in text:
+    def conduit_faces(self, owner: int, lane: str) -> list[dict[str, Any]]:
+        """What the conduit of ``owner`` in ``lane`` may be (its face with its ruin
+        effect): the one the view names, else those of its deity (when the view shows
+        the deity) not seen ruined in another lane; empty when the view cannot tell."""
+        deity = next((u for u in self.view["units"] if u["owner"] == owner and u["deity"]
+                      and not u.get("hidden")), None)
+        if deity is None:
+            return []
+        faces: list[dict[str, Any]] = deity.get("conduits", [])
+        name = self.conduit(owner, lane)["name"]
+        if name is not None:
+            return [f for f in faces if f["name"] == name]
+        seen = {self.conduit(owner, x)["name"] for x in LANES if x != lane}
+        return [f for f in faces if f["name"] not in seen]
+
+    def conduit_strikes_back_ko(self) -> bool:
+        """Whether attacking the enemy conduit here surely KOs an attacker at once: no
+        enemy may block, so the consecrated conduit strikes back right away."""
+        c = self.view["combat"]
+        if any(not u["committed"] for u in self.at(c["lane"], self.foe)):
+            return False  # a blocker may step in: the other seat decides first
+        conduit = self.conduit(self.foe, c["lane"])
+        if conduit["ruined"]:
+            return False
+        attackers = [self.units[a] for a in c["attackers"]]
+        takers = [u for u in attackers if "vanguard" in u["keywords"]] or attackers
+        return bool(takers) and all(
+            max(0, conduit["attack"] - u["armor"]) >= u["health"] - u["damage"]
+            for u in takers)
+
+    # --- what a combat's resolution does to the seat's own units ------------------------
+
+    def combat_kos(self, card: str | None = None, effects: Any = None,
+                   unit: dict[str, Any] | None = None, by: str | None = None) -> bool:
+        """Whether the combat under way, resolved as this view shows it, surely KOs one of
+        the seat's own units, once the seat has clashed ``card`` (its combat values and
+        clash effect; ``by`` the attacker clashing it) or resolved ``effects`` (of
+        ``unit``). The defender's clash, still to come when the attacker clashes, can
+        only add to its attack: it counts for nothing. A face-down card it has not
+        seen counts as a typical card (UNSEEN_CLASH_ATTACK); a choice of the other seat
+        (which attacker takes the defender's damage) is not a sure KO unless every
+        choice is one."""
+        c = self.view.get("combat")
+        if c is None or c["defender"] is None:
+            return False
+        attacking = self.view["active"] == self.me
+        face = self.faces.get(card or "", {})
+        attackers = [self.units[a] for a in c["attackers"] if a in self.units]
+        conduit = c["defender"] == "conduit"
+        defender = None if conduit else self.units.get(c["defender"])
+        fight = _Fight(self, c, attackers, defender, attacking)
+        if face:
+            unit = self.units.get(by or "") or (
+                attackers[0] if attacking and attackers else defender)
+            fight.clash(face, unit)
+            effects = face.get("clash_effects", []) if _mighty(unit, face) else []
+        if effects:
+            return fight.after(effects, unit)
+        return fight.kos()
+
+
+# The named selectors of the card language (docs/rules/radiant-arena-cards.md, Effects) as
+# the tables they stand for: the heuristic reads them like any selector (a test checks
+# this table against the game's own).
+NAMED_SELECTORS: dict[str, dict[str, Any]] = {
+    "friendly_here": {"side": "friendly", "place": "here"},
+    "other_friendly_here": {"side": "friendly", "place": "here", "exclude": ["self"]},
+    "friendly_any": {"side": "friendly", "place": "anywhere"},
+    "enemy_here": {"side": "enemy", "place": "here"},
+    "enemy_any": {"side": "enemy", "place": "anywhere"},
+    "opposing": {"side": "enemy", "place": "combat"},
+    "all_enemies_here": {"side": "enemy", "place": "here", "count": "each"},
+    "all_friendlies_here": {"side": "friendly", "place": "here", "count": "each"},
+    "all_opposing": {"side": "enemy", "place": "combat", "count": "each"},
+    "enemy_conduit_here": {"side": "enemy", "kind": "conduit", "place": "here",
+                           "where": ["consecrated"]},
+}
+ADJACENT = {"left": ("center",), "center": ("left", "right"), "right": ("center",)}
+OWN_KO = -1000.0  # the score of an action that surely KOs one of the seat's own units at once
+CLASHING = frozenset({"clash", "reveal", "resolution"})  # a clash card, then the damage
+UNSEEN_CLASH_ATTACK = 2  # what a clash card face down adds, for all the view shows
+
+
+class _Effects:
+    """What effect data (as the views carry it: docs/rules/radiant-arena-cards.md) does
+    from one hero's place, read by the heuristic: which objects a selector reaches, what
+    a value comes to, and how much a list of effects is worth to ``seat``.
+
+    Objects are the view's unit entries, and conduits as small entries of their own
+    (``{"conduit": True, "owner", "zone", "damage", "health", "ruined"}``). Damage the
+    effects deal is added up per object (``hurt``), so a later step sees the earlier
+    ones; ``own_ko`` is set when the effects surely KO a unit of the viewing seat (a
+    step with a choice counts only when every choice does).
+    """
+
+    def __init__(self, b: _Board, unit: dict[str, Any] | None, lane: str | None,
+                 seat: int, x: int = 0) -> None:
+        self.b, self.unit, self.lane, self.seat, self.x = b, unit, lane, seat, x
+        self.memory: dict[str, list[dict[str, Any]]] = {}
+        self.hurt: dict[str, int] = {}
+        self.own_ko = False
+
+    # --- selectors ----------------------------------------------------------------------
+
+    def objects(self, kinds: list[str]) -> list[dict[str, Any]]:
+        b = self.b
+        out: list[dict[str, Any]] = []
+        for kind in kinds:
+            if kind in ("hero", "deity"):
+                out.extend(u for u in b.units.values() if u["zone"] in LANES
+                           and (kind == "hero" or u["deity"]))
+            elif kind == "fallen":
+                out.extend(u for u in b.units.values() if u["zone"] == "home"
+                           and not u["deity"])
+            elif kind == "conduit":
+                for p in (0, 1):
+                    for c in b.players[p]["conduits"]:
+                        out.append({"conduit": True, "owner": p, "zone": c["lane"],
+                                    "id": f"conduit:{p}:{c['lane']}", "damage": c["damage"],
+                                    "health": c["health"], "ruined": c["ruined"],
+                                    "attack": c["attack"], "armor": 0})
+        return out
+
+    def reach(self, raw: Any) -> list[dict[str, Any]]:
+        """The objects a selector may take now (all of them, whatever its count)."""
+        if raw == "self":
+            return [self.unit] if self.unit is not None else []
+        if isinstance(raw, str) and raw.startswith("$"):
+            return self.memory.get(raw, [])
+        table = NAMED_SELECTORS.get(raw) if isinstance(raw, str) else raw
+        if not isinstance(table, dict):
+            return []
+        if "ref" in table:
+            return self.reach(table["ref"])
+        kinds = table.get("kind", ["hero"])
+        found = self.objects([kinds] if isinstance(kinds, str) else list(kinds))
+        side = table.get("side", "any")
+        if side != "any":
+            found = [o for o in found if (o["owner"] == self.seat) == (side == "friendly")]
+        place = table.get("place")
+        if place is not None:
+            found = [o for o in found if self._at(o, place)]
+        for word in table.get("where", []):
+            found = [o for o in found if self._is(o, word) is not False]
+        for x in table.get("exclude", []):
+            gone = {o["id"] for o in self.reach(x)}
+            found = [o for o in found if o["id"] not in gone]
+        return found
+
+    def _at(self, o: dict[str, Any], place: str) -> bool:
+        zone, here = o["zone"], self.lane
+        if place == "anywhere":
+            return zone in LANES
+        if place == "here":
+            return zone == here
+        if place == "adjacent":
+            return here in ADJACENT and zone in ADJACENT[here]
+        if place == "other":
+            return zone in LANES and zone != here
+        if place == "combat":
+            c = self.b.view.get("combat")
+            return c is not None and (o.get("id") in c["attackers"]
+                                      or o.get("id") == c["defender"])
+        return True
+
+    def _is(self, o: dict[str, Any], word: str) -> bool | None:
+        """Whether ``o`` meets a condition word (None: the view cannot tell)."""
+        negated = word.startswith("not:")
+        name, _, arg = (word[4:] if negated else word).partition(":")
+        c = self.b.view.get("combat")
+        conduit = bool(o.get("conduit"))
+        tests: dict[str, Any] = {
+            "damaged": lambda: o["damage"] + self.hurt.get(o["id"], 0) > 0,
+            "ready": lambda: not conduit and not o["committed"],
+            "committed": lambda: not conduit and o["committed"],
+            "levelled": lambda: not conduit and o["levelled"],
+            "attacking": lambda: c is not None and o.get("id") in c["attackers"],
+            "defending": lambda: c is not None and o.get("id") == c["defender"],
+            "blocking": lambda: c is not None and o.get("id") == c["defender"]
+            and c["blocked"],
+            "divine": lambda: not conduit and "divine" in o["keywords"],
+            "keyword": lambda: not conduit and arg in o["keywords"],
+            "named": lambda: o.get("card") == arg,
+            "consecrated": lambda: conduit and not o["ruined"],
+            "ruined": lambda: conduit and o["ruined"],
+            "equipped": lambda: not conduit and o["item"] is not None,
+        }
+        test = tests.get(name)
+        if test is None:
+            return None
+        return bool(test()) != negated
+
+    # --- values and conditions ------------------------------------------------------------
+
+    def amount(self, raw: Any, default: float = 1.0) -> float:
+        """What a value comes to (an estimate where the view cannot tell)."""
+        if isinstance(raw, bool):
+            return default
+        if isinstance(raw, int):
+            return float(raw)
+        if raw == "x":
+            return float(self.x)
+        if not isinstance(raw, dict):
+            return default
+        if "count" in raw:
+            return float(len(self.reach(raw["count"])))
+        if "stat" in raw:
+            found = self.reach(raw.get("of", "self"))
+            if not found or found[0].get("conduit") and raw["stat"] not in ("damage",):
+                return 2.0  # a revealed card's value, unknown yet: about a card's average
+            o = found[0]
+            if raw["stat"] == "health_left":
+                return float(o["health"] - o["damage"])
+            return float(o.get(raw["stat"], 0) or 0)
+        for op in ("add", "sub", "mul", "min", "max", "div"):
+            if op in raw and isinstance(raw[op], list) and raw[op]:
+                xs = [self.amount(a) for a in raw[op]]
+                if op == "add":
+                    return sum(xs)
+                if op == "sub":
+                    return xs[0] - sum(xs[1:])
+                if op == "mul":
+                    return math.prod(xs)
+                if op == "min":
+                    return min(xs)
+                if op == "max":
+                    return max(xs)
+                return xs[0] / xs[1] if len(xs) > 1 and xs[1] else xs[0]
+        return default
+
+    def holds(self, cond: Any) -> bool | None:
+        """Whether a condition holds now (None: the view cannot tell)."""
+        if not isinstance(cond, dict) or len(cond) != 1:
+            return None
+        (key, arg), = cond.items()
+        if key == "self":
+            if self.unit is None:
+                return None
+            results = [self._is(self.unit, w) for w in (arg if isinstance(arg, list) else [])]
+            return None if None in results else all(results)
+        if key in ("exists", "none"):
+            return bool(self.reach(arg)) == (key == "exists")
+        if key == "not":
+            inner = self.holds(arg)
+            return None if inner is None else not inner
+        if key in ("all", "any") and isinstance(arg, list):
+            parts = [self.holds(c) for c in arg]
+            if key == "all":
+                return False if False in parts else (None if None in parts else True)
+            return True if True in parts else (None if None in parts else False)
+        if key == "compare" and isinstance(arg, list) and len(arg) == 3:
+            a, op, z = self.amount(arg[0]), arg[1], self.amount(arg[2])
+            return {"<": a < z, "<=": a <= z, "==": a == z, "!=": a != z, ">=": a >= z,
+                    ">": a > z}.get(op)
+        return None
+
+    def possible(self, steps: Any) -> bool:
+        """Whether a list of effects can begin (its first step has a target meeting what
+        its op needs: a ready hero to commit, a committed one to recover...)."""
+        if not isinstance(steps, list) or not steps or not isinstance(steps[0], dict):
+            return False
+        st = steps[0]
+        if "target" not in st:
+            return True
+        need = {"commit": "ready", "recover": "committed", "destroy_item": "equipped",
+                "ruin": "consecrated"}.get(st.get("op", ""))
+        found = self.reach(st["target"])
+        return any(need is None or self._is(o, need) for o in found)
+
+    # --- effects --------------------------------------------------------------------------
+
+    def effects(self, steps: Any) -> float:
+        """How much a list of effects is worth to ``seat``, resolved in order."""
+        return sum(self.step(st) for st in steps) if isinstance(steps, list) else 0.0
+
+    def branch(self, steps: Any) -> tuple[float, bool]:
+        """The worth of one branch (of a choice or a condition) and whether it surely KOs
+        an own unit, leaving this reading as it was."""
+        hurt, memory, ko = dict(self.hurt), dict(self.memory), self.own_ko
+        self.own_ko = False
+        value = self.effects(steps)
+        out = (value, self.own_ko)
+        self.hurt, self.memory, self.own_ko = hurt, memory, ko
+        return out
+
+    def step(self, st: Any) -> float:
+        """How much one effect is worth (with its ``if`` / ``else``)."""
+        if not isinstance(st, dict):
+            return 0.0
+        op = st.get("op")
+        if op == "choose":
+            options = [self.branch(o.get("effects", [])) for o in st.get("options", [])
+                       if isinstance(o, dict)]
+            if not options:
+                return 0.0
+            self.own_ko |= all(ko for _, ko in options)
+            return max(v for v, ko in options if not ko) if not self.own_ko else max(
+                v for v, _ in options)
+        if "if" not in st:
+            return self.then(st)
+        truth = self.holds(st["if"])
+        if truth is not None:
+            return self.then(st) if truth else self.effects(st.get("else", []))
+        plain = {k: v for k, v in st.items() if k not in ("if", "else")}
+        (a, ka), (b, kb) = self.branch([plain]), self.branch(st.get("else", []))
+        self.own_ko |= ka or kb  # either may happen: be careful
+        return (a + b) / 2
+
+    def then(self, st: dict[str, Any]) -> float:
+        op = st.get("op")
+        if op == "if":
+            return self.effects(st.get("then", []))
+        scorer = getattr(self, "_op_" + str(op), None)
+        value = 0.2 if scorer is None else float(scorer(st))
+        if "as" in st:
+            self.memory["$" + st["as"]] = self.taken(st)
+        return value
+
+    def taken(self, st: dict[str, Any]) -> list[dict[str, Any]]:
+        """The objects a step takes (for ``as``): all it reaches for ``each``, the first
+        of the best otherwise."""
+        found = self.reach(st.get("target", "self"))
+        return found if self._each(st) or len(found) <= 1 else found[:1]
+
+    def _each(self, st: dict[str, Any]) -> bool:
+        t = st.get("target", "self")
+        table = NAMED_SELECTORS.get(t) if isinstance(t, str) else t
+        return t == "self" or (isinstance(t, str) and t.startswith("$")) or (
+            isinstance(table, dict) and table.get("count") == "each")
+
+    def mine(self, o: dict[str, Any]) -> bool:
+        return bool(o["owner"] == self.seat)
+
+    def per_target(self, st: dict[str, Any], worth: Any) -> float:
+        """The worth of a step that does ``worth(obj)`` to its targets: the sum for
+        ``each``, the best one otherwise (the controller chooses; random: the mean)."""
+        found = self.reach(st.get("target", "self"))
+        if not found:
+            return -0.5
+        values = [float(worth(o)) for o in found]
+        if self._each(st):
+            return sum(values)
+        t = st.get("target")
+        if isinstance(t, dict) and "random" in t:
+            return sum(values) / len(values)
+        return max(values)
+
+    def _op_damage(self, st: dict[str, Any]) -> float:
+        n = int(self.amount(st.get("amount", 1)))
+        piercing, stun = bool(st.get("piercing")), bool(st.get("stun"))
+        found = self.reach(st.get("target", "self"))
+        each = self._each(st)
+        kos: list[bool] = []  # per target: a unit of the viewing seat KO'd
+
+        def dealt(o: dict[str, Any]) -> int:
+            return n if piercing or o.get("conduit") else max(0, n - o["armor"])
+
+        def worth(o: dict[str, Any]) -> float:
+            hit = dealt(o)
+            ko = hit > 0 and not stun and hit >= (
+                o["health"] - o["damage"] - self.hurt.get(o["id"], 0))
+            kos.append(ko and not o.get("conduit") and o["owner"] == self.b.me)
+            if o.get("conduit"):
+                value = (2.0 if ko else 0.3 * hit) if not o["ruined"] else 0.0
+            elif ko:
+                value = 50.0 if o["deity"] else 2.5 + 0.3 * o["attack"]
+            else:
+                value = 0.3 + 0.3 * hit if hit else 0.0
+            if self.mine(o):
+                return -(3.0 * value if ko else value)
+            return value
+
+        value = self.per_target(st, worth)
+        # Surely KO'd: a unit of the viewing seat among all it hits, or among all it may be
+        # chosen from when each choice is one.
+        if kos and (any(kos) if each else all(kos)):
+            self.own_ko = True
+        for o in found if each else found[:1]:
+            if o.get("conduit"):
+                if not o["ruined"] and dealt(o) >= o["health"] - o["damage"]:
+                    self.ruin(o)
+            else:
+                self.hurt[o["id"]] = self.hurt.get(o["id"], 0) + dealt(o)
+        return value
+
+    def ruin(self, conduit: dict[str, Any]) -> None:
+        """A conduit ruined: its owner resolves its ruin effect at its lane (Key Concepts
+        — Conduits). The effect is known when the view names the conduit, or when its
+        deity is known and every other conduit of it is ruined; it surely KOs a unit of
+        the viewing seat when every conduit it may be does."""
+        faces = self.b.conduit_faces(conduit["owner"], conduit["zone"])
+        if not faces:
+            return
+        outcomes = []
+        for face in faces:
+            e = _Effects(self.b, None, conduit["zone"], conduit["owner"])
+            e.hurt = dict(self.hurt)
+            e.effects(face.get("ruin", []))
+            outcomes.append(e.own_ko)
+        self.own_ko |= all(outcomes)
+
+    def _op_heal(self, st: dict[str, Any]) -> float:
+        n = self.amount(st.get("amount", 1))
+
+        def worth(o: dict[str, Any]) -> float:
+            healed = min(n, o["damage"] + self.hurt.get(o["id"], 0))
+            return (0.4 + 0.3 * healed if healed else 0.0) * (1 if self.mine(o) else -1)
+        return self.per_target(st, worth)
+
+    def _op_commit(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: (1.0 if not o["committed"] else 0.0) * (
+            -1 if self.mine(o) else 1))
+
+    def _op_recover(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: (1.0 if o["committed"] else 0.0) * (
+            1 if self.mine(o) else -1))
+
+    def _op_boost(self, st: dict[str, Any]) -> float:
+        atk, arm = self.amount(st.get("attack", 0), 0), self.amount(st.get("armor", 0), 0)
+        foes = self.b.at(self.lane, 1 - self.seat) if self.lane in LANES else []
+
+        def worth(o: dict[str, Any]) -> float:
+            # attack matters before an attack (a ready hero with enemies in reach)
+            ready = foes and not o["committed"] or self.b.view.get("combat") is not None
+            value = (0.35 * atk if ready else 0.05 * atk) + 0.15 * arm
+            return value if self.mine(o) else -value
+        return self.per_target(st, worth)
+
+    def _op_boost_choice(self, st: dict[str, Any]) -> float:
+        return 0.3 * self.amount(st.get("amount", 1))
+
+    def _op_scale(self, st: dict[str, Any]) -> float:
+        return 0.3
+
+    def _op_grant(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: 0.3)  # a keyword helps or hinders its holder
+
+    def _op_draw(self, st: dict[str, Any]) -> float:
+        me = self.b.players[self.seat]
+        n = self.amount(st.get("amount", 1))
+        if st.get("who") == "opponent":
+            return -0.3 * n
         # cards win fights, but drawing from an empty deck loses the game
-        return 0.9 if me["deck"] > DECK_RESERVE and me["hand"] < 6 else -1.0
-    return 0.2
+        return 0.9 * n if me["deck"] > DECK_RESERVE + n and me["hand"] < 6 else -1.0
+
+    def _op_discard(self, st: dict[str, Any]) -> float:
+        n = self.amount(st.get("amount", 1))
+        if st.get("who") == "opponent":
+            return 0.5 * min(n, self.b.players[1 - self.seat]["hand"])
+        return -0.4 * n
+
+    def _op_power(self, st: dict[str, Any]) -> float:
+        n = self.amount(st.get("amount", 1))
+        return -0.3 * n if st.get("who") == "opponent" else 0.4 * n
+
+    def _op_lose_power(self, st: dict[str, Any]) -> float:
+        n = self.amount(st.get("amount", 1))
+        if st.get("who") == "opponent":
+            return 0.3 * min(n, self.b.players[1 - self.seat]["power"])
+        return -0.3 * min(n, self.b.players[self.seat]["power"])
+
+    def _op_action_points(self, st: dict[str, Any]) -> float:
+        return 0.8 * self.amount(st.get("amount", 1))
+
+    def _op_level_up(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: (3.0 if not o["levelled"] else 0.0) * (
+            1 if self.mine(o) else -1))
+
+    def _op_revive(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: 2.0 if self.mine(o) else -2.0)
+
+    def _op_banish(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: (-3.0 if self.mine(o) else (
+            50.0 if o["deity"] else 3.0)))
+
+    def _op_destroy_item(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: (1.0 if o["item"] else 0.0) * (
+            -1 if self.mine(o) else 1))
+
+    def _op_ruin(self, st: dict[str, Any]) -> float:
+        return self.per_target(st, lambda o: -2.0 if self.mine(o) else 2.0)
+
+    def _op_attack(self, st: dict[str, Any]) -> float:
+        return 1.0 if self.reach(st.get("target")) else -0.5
+
+    def _op_move(self, st: dict[str, Any]) -> float:
+        return 0.2 if self.reach(st.get("target", "self")) else -0.5
+
+    def _op_extra_clash(self, st: dict[str, Any]) -> float:
+        return 0.5
+
+    def _op_pick(self, st: dict[str, Any]) -> float:
+        return 0.0 if self.reach(st.get("target")) else -0.5
+
+    def _op_delay(self, st: dict[str, Any]) -> float:
+        value, _ = self.branch(st.get("effects", []))  # later, not at once
+        return 0.6 * value
+
+    def _op_modify(self, st: dict[str, Any]) -> float:
+        return 0.3
+
+    def _op_replace(self, st: dict[str, Any]) -> float:
+        return 0.3
+
+    def _op_look(self, st: dict[str, Any]) -> float:
+        return 0.1
+
+    def _op_reveal(self, st: dict[str, Any]) -> float:
+        return 0.1
+
+    def _op_move_card(self, st: dict[str, Any]) -> float:
+        return 0.1
+
+
+def _mighty(unit: dict[str, Any] | None, face: dict[str, Any]) -> bool:
+    """Whether a card's effect resolves for ``unit``: an Ultimate one only for a
+    levelled-up or Divine hero (Key Concepts — Ultimate)."""
+    return not face.get("ultimate") or unit is None or unit["levelled"] or (
+        "divine" in unit["keywords"])
+
+
+def _talent(b: _Board, hero: str, name: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The hero using a talent and the talent as data: a skill card's from its face, else
+    the hero's own or its item's."""
+    unit = b.units.get(hero)
+    face = b.faces.get(name)
+    if face is not None and face.get("talent"):
+        return unit, face["talent"]
+    for t in (unit or {}).get("talents", []) + (unit or {}).get("item_talents", []):
+        if t["id"] == name:
+            return unit, t
+    return unit, {"effects": [], "costs": {}}
+
+
+def talent_value(b: _Board, hero: str, name: str) -> tuple[float, bool]:
+    """What using a talent is worth where its hero stands (0 is not worth an action
+    point), read from its effect data; and whether it surely KOs one of the seat's own
+    units at once (its self-damage cost, or damage its effects must deal to them)."""
+    unit, t = _talent(b, hero, name)
+    # X paid in power: as much as there is (the choice of X comes after)
+    x = b.power if t.get("costs", {}).get("power") == "x" else 0
+    lane = unit["zone"] if unit is not None else None
+    e = _Effects(b, unit, lane, b.me, x)
+    cost = t.get("costs", {}).get("self_damage", 0)
+    if unit is not None and cost:
+        if cost >= unit["health"] - unit["damage"]:
+            return OWN_KO - 1.0, True
+        e.hurt[unit["id"]] = cost
+    value = e.effects(t.get("effects", []))
+    value = value if value > 0.15 else -1.0
+    if e.own_ko:
+        return value + OWN_KO, True
+    return value, False
+
+
+class _Fight:
+    """A combat as one seat's view shows it, resolved in the head (Combat, Step Three): the
+    attackers' combined attack (Piercing part apart) against the defender's armor, and
+    the defender's attack (a conduit's while consecrated) against one attacker."""
+
+    def __init__(self, b: _Board, c: dict[str, Any], attackers: list[dict[str, Any]],
+                 defender: dict[str, Any] | None, attacking: bool) -> None:
+        self.b, self.attacking = b, attacking
+        self.attackers, self.defender = attackers, defender
+        # A clash card face down that this seat has not seen counts as a typical card.
+        unseen = sum(1 for x in c["clashes"] if x["card"] is None)
+        self.attack = c["attack"] + (UNSEEN_CLASH_ATTACK * unseen if not attacking else 0)
+        pierce = [u for u in attackers if "piercing" in u["keywords"]]
+        self.all_piercing = bool(pierce) and len(pierce) == len(attackers)
+        self.piercing = min(self.attack, sum(u["attack"] for u in pierce))
+        self.stun = bool(attackers) and all("stun" in u["keywords"] for u in attackers)
+        if defender is None:  # a conduit
+            conduit = b.conduit(1 - b.view["active"], c["lane"])
+            self.back = 0 if conduit["ruined"] else conduit["attack"]
+            self.armor, self.back_piercing, self.back_stun = 0, False, False
+        else:
+            defence = c["defence"] or {"attack": 0, "armor": defender["armor"]}
+            self.back, self.armor = defence["attack"], defence["armor"]
+            self.back_piercing = "piercing" in defender["keywords"]
+            self.back_stun = "stun" in defender["keywords"]
+        self.extra_armor: dict[str, int] = {}
+        self.healed: dict[str, int] = {}
+        self.gone: set[str] = set()  # KO'd before the damage (by a clash effect)
+        self.lost = 0  # the attack a ready defender lost by being committed
+
+    def clash(self, face: dict[str, Any], unit: dict[str, Any] | None) -> None:
+        """The seat's own clash card, face up: its combat values."""
+        if unit is None:
+            return
+        if unit is self.defender:
+            self.armor += face.get("armor", 0)
+            self.back += face.get("attack", 0)
+        else:
+            self.attack += face.get("attack", 0)
+            self.extra_armor[unit["id"]] = self.extra_armor.get(unit["id"], 0) + face.get(
+                "armor", 0)
+
+    def after(self, effects: Any, unit: dict[str, Any] | None) -> bool:
+        """Whether the seat surely loses a unit once ``effects`` (of ``unit``) resolve
+        and the damage is dealt; not when a step asks someone a question first (the
+        damage is then not the immediate result)."""
+        b = self.b
+        e = _Effects(b, unit, unit["zone"] if unit else None, b.me)
+        if not self.resolve(e, effects):
+            return False
+        # The defender's clash effects resolve after the attacker's (Step Two).
+        c = b.view["combat"]
+        d = self.defender
+        if self.attacking and d is not None and b.view.get("resolving") is not None and \
+                b.view["resolving"].get("unit") in c["attackers"]:
+            for x in c["clashes"]:
+                if x["hero"] == d["id"] and x.get("effects") and _mighty(
+                        d, {"ultimate": x.get("ultimate")}):
+                    if not self.resolve(_Effects(b, d, d["zone"], d["owner"]), x["effects"]):
+                        return False
+        return self.kos()
+
+    def resolve(self, e: _Effects, effects: Any) -> bool:
+        """Resolve ``effects`` in the head; False when one asks a question."""
+        for st in effects if isinstance(effects, list) else []:
+            if not isinstance(st, dict):
+                continue
+            op = st.get("op")
+            if op == "choose":
+                options = [o.get("effects", []) for o in st.get("options", [])
+                           if isinstance(o, dict) and e.possible(o.get("effects", []))]
+                if len(options) != 1:
+                    return not options  # a question, or nothing resolves
+                if not self.resolve(e, options[0]):  # the only option: no question
+                    return False
+                continue
+            if self.asks(e, st):
+                return False
+            truth = e.holds(st["if"]) if "if" in st else True
+            if truth is None:
+                continue  # it may not happen: count on nothing
+            if op == "if" or not truth:
+                if not self.resolve(e, st.get("then" if truth else "else", [])):
+                    return False
+                continue
+            self.effect(e, st)
+        return True
+
+    def asks(self, e: _Effects, st: dict[str, Any]) -> bool:
+        """Whether a step asks a seat a question, so that someone decides again before
+        the damage: a choice of options, an additional clash, a discard, a target among
+        several."""
+        op = st.get("op")
+        if op in ("extra_clash", "boost_choice", "discard"):
+            return True
+        if "target" in st and not e._each(st):
+            return len(e.reach(st["target"])) > 1
+        return False
+
+    def effect(self, e: _Effects, st: dict[str, Any]) -> None:
+        """One effect's part in the fight: armor and attack bonuses, heals, commits,
+        keywords on the damage, and KOs of the other side before the damage."""
+        op = st.get("op")
+        targets = e.reach(st.get("target", "self"))
+        if not e._each(st):
+            targets = targets[:1]
+        n = int(e.amount(st.get("amount", 1)))
+        for o in targets:
+            if o.get("conduit"):
+                continue
+            mine = o["owner"] == self.b.me
+            if op == "boost":
+                atk = int(e.amount(st.get("attack", 0), 0))
+                arm = int(e.amount(st.get("armor", 0), 0))
+                if o is self.defender:
+                    self.armor, self.back = self.armor + arm, self.back + atk
+                else:
+                    self.attack += atk
+                    self.extra_armor[o["id"]] = self.extra_armor.get(o["id"], 0) + arm
+            elif op == "scale":  # Mato's cards: + amount for every ``per`` damage on him
+                per = st.get("per", 1) if isinstance(st.get("per"), int) else 1
+                bonus = n * (o["damage"] // max(1, per))
+                if st.get("stat") == "armor":
+                    if o is self.defender:
+                        self.armor += bonus
+                    else:
+                        self.extra_armor[o["id"]] = self.extra_armor.get(o["id"], 0) + bonus
+                elif o is self.defender:
+                    self.back += bonus
+                else:
+                    self.attack += bonus
+            elif op == "heal" and mine:  # only damage already there heals
+                done = self.healed.get(o["id"], 0)
+                self.healed[o["id"]] = done + max(0, min(n, o["damage"] - done))
+            elif op == "commit" and o is self.defender and not o["committed"] \
+                    and not self.lost:
+                self.lost = min(self.back, o["attack"])  # Step Three: 0, then clash values
+                self.back -= self.lost
+            elif op == "recover" and o is self.defender and self.lost:
+                self.back, self.lost = self.back + self.lost, 0
+            elif op == "grant" and st.get("keyword") == "stun" and not mine:
+                if o is self.defender:
+                    self.back_stun = True
+                else:
+                    self.stun = self.stun or len(self.attackers) == 1
+            elif op == "damage" and not mine:
+                hit = n if st.get("piercing") else max(0, n - o["armor"])
+                if hit >= o["health"] - o["damage"] and not st.get("stun"):
+                    self.gone.add(o["id"])
+
+    def kos(self) -> bool:
+        """Whether the damage surely KOs a unit of the seat."""
+        me = self.b.me
+        d = self.defender
+        takers = [u for u in self.attackers if u["id"] not in self.gone]
+        takers = [u for u in takers if "vanguard" in u["keywords"]] or takers
+        if self.back > 0 and len(takers) > 1 and (d is None or d["id"] not in self.gone):
+            return False  # the defending seat first names the attacker its damage goes to
+        if d is not None and d["owner"] == me and d["id"] not in self.gone:
+            attack = 0 if all(u["id"] in self.gone for u in self.attackers) else self.attack
+            pierce = attack if self.all_piercing else min(attack, self.piercing)
+            dealt = pierce + max(0, attack - pierce - self.armor)
+            if not self.stun and dealt > 0 and dealt >= self._left(d):
+                return True
+        if self.back <= 0 or (d is not None and d["id"] in self.gone):
+            return False
+        doomed = []
+        for u in takers:
+            if u["owner"] != me:
+                return False
+            armor = 0 if self.back_piercing else u["armor"] + self.extra_armor.get(u["id"], 0)
+            hit = max(0, self.back - armor)
+            doomed.append(not self.back_stun and hit > 0 and hit >= self._left(u))
+        return bool(doomed) and all(doomed)
+
+    def _left(self, u: dict[str, Any]) -> int:
+        return int(u["health"] - u["damage"] + self.healed.get(u["id"], 0))
 
 
 class ArenaHeuristic:
@@ -170,6 +918,8 @@ class ArenaHeuristic:
         """The legal action the rules of thumb score highest (ties at random)."""
         if len(legal) == 1:
             return legal[0]
+        if view["phase"] == "draft":  # weighted at random among close choices
+            return arena_draft.choose(legal, self.scores(view, legal), rng)
         return best_of(legal, self.scores(view, legal), rng)
 
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
@@ -182,6 +932,13 @@ class ArenaHeuristic:
         # a verb without a scorer (pass, no-block, first) scores 0: the bar to clear
         scorer = getattr(self, "_s_" + verb.replace("-", "_"), None)
         return 0.0 if scorer is None else float(scorer(b, w))
+
+    # the draft (before the game, when drafted): arena_draft.py's rules of thumb
+
+    def _s_pick(self, b: _Board, w: list[str]) -> float:
+        return arena_draft.score(b.view, w)
+
+    _s_ban = _s_deity = _s_item = _s_pick
 
     # action phase
 
@@ -198,7 +955,13 @@ class ArenaHeuristic:
     def _s_target(self, b: _Board, w: list[str]) -> float:
         combat = b.view.get("combat")
         if b.view["phase"] == "attack" and combat is not None:
-            return b.target_value(combat["lane"], w[1], combat["attack"])
+            value = b.target_value(combat["lane"], w[1], combat["attack"])
+            if w[1] == "conduit" and b.conduit_strikes_back_ko():
+                return value + OWN_KO
+            return value
+        asked = b.view.get("resolving")
+        if asked is not None and isinstance(asked.get("step"), dict):
+            return b.answer_value(asked, w[1])
         # a target an effect asks for: hurt the weakest enemy, help the most hurt friend
         if w[1] == "conduit":
             return 0.5
@@ -211,11 +974,7 @@ class ArenaHeuristic:
 
     def _s_talent(self, b: _Board, w: list[str]) -> float:
         hero, _, name = w[1].partition(":")
-        unit = b.units.get(hero)
-        face = b.faces.get(name)
-        # a skill card's face, else the hero's own text (an item's talent is not read)
-        text = face["text"] if face is not None else (unit or {}).get("text", "")
-        return _talent_value(b, text.lower(), None if unit is None else unit["zone"])
+        return talent_value(b, hero, name)[0]
 
     def _s_move(self, b: _Board, w: list[str]) -> float:
         u = b.units[w[1]]
@@ -260,9 +1019,21 @@ class ArenaHeuristic:
         attacking = b.view["active"] == b.me
         atk, arm = face.get("attack", 0), face.get("armor", 0)
         value = atk + 0.3 * arm if attacking else arm + 0.5 * atk
-        return 0.5 + value - (0.5 if face.get("ultimate") else 0.0)
+        by = b.units.get(w[3]) if len(w) > 3 else None
+        lane = (by or {}).get("zone") or (b.view.get("combat") or {}).get("lane")
+        combat = b.view.get("combat") or {}
+        first = (combat.get("attackers") or [""])[0] if attacking else combat.get("defender")
+        mine = by or b.units.get(first or "")
+        effect = _Effects(b, by, lane, b.me).effects(
+            face.get("clash_effects", []) if _mighty(mine, face) else [])
+        value = 0.5 + value + 0.5 * effect - (0.5 if face.get("ultimate") else 0.0)
+        if b.view["phase"] in CLASHING and b.combat_kos(w[1], by=w[3] if len(w) > 3 else None):
+            value += OWN_KO  # the damage follows (the defender's clash can only add to it)
+        return value
 
     def _s_no_clash(self, b: _Board, w: list[str]) -> float:
+        if b.view["phase"] in CLASHING and b.combat_kos():
+            return 0.5 + OWN_KO
         return 0.5
 
     def _s_assign(self, b: _Board, w: list[str]) -> float:
@@ -272,6 +1043,11 @@ class ArenaHeuristic:
         return (3.0 if hits >= u["health"] - u["damage"] else 0.0) + 0.1 * u["attack"]
 
     def _s_choose(self, b: _Board, w: list[str]) -> float:
+        if b.view["asking"] == "x":
+            return 0.1 * int(w[1])  # the most X paid: the most done
+        asked = b.view.get("resolving")
+        if asked is not None and isinstance(asked.get("step"), dict):
+            return b.answer_value(asked, w[1])
         attacking = b.view["active"] == b.me
         return 1.0 if (w[1] == "attack") == attacking else 0.0
 

@@ -38,7 +38,8 @@ def _filter(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, pool: Any,
     friendly = side == FRIENDLY
     test = v.places[place].test if place else None
     here = v.here(w, ctx) if place else None
-    conditions = v.conditions
+    # The conditions' functions looked up once (plain loops: this runs for every object).
+    tests = [(v.conditions[n].test, neg, arg) for n, neg, arg in where] if where else None
     out = []
     for obj in pool:
         if side:
@@ -47,10 +48,9 @@ def _filter(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, pool: Any,
                 continue
         if test is not None and not test(w, obj, here):
             continue
-        if where and any(conditions[n].test(w, obj, ctx, arg) == neg for n, neg, arg in where):
+        if tests and _fails(tests, w, obj, ctx):
             continue
-        if exclude and any(obj == ctx["u"] if x == "self" else obj in ctx.get(x, ())
-                           for x in exclude):
+        if exclude and _excluded(obj, exclude, ctx):
             continue
         out.append(obj)
         if first:
@@ -58,11 +58,30 @@ def _filter(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, pool: Any,
     return out
 
 
+def _fails(tests: list[tuple[Any, bool, str]], w: World, obj: Any, ctx: Ctx) -> bool:
+    """Whether ``obj`` fails one of the conditions (``(test, negated, argument)``)."""
+    for fn, neg, arg in tests:
+        if fn(w, obj, ctx, arg) == neg:
+            return True
+    return False
+
+
+def _excluded(obj: Any, exclude: tuple[str, ...], ctx: Ctx) -> bool:
+    for x in exclude:
+        if obj == ctx["u"] if x == "self" else obj in ctx.get(x, ()):
+            return True
+    return False
+
+
 def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
                implied: tuple[str, ...] = (), first: bool = False) -> list[Any]:
     """Every object a selector allows now, in the game's stable order (ignoring how many
     it takes); with ``implied`` conditions too; ``first``: only the first one (to tell
     whether there is any)."""
+    if v.fast is not None:
+        quick = v.fast(w, sel, ctx, implied, first)
+        if quick is not None:
+            return quick
     ref = sel.ref
     if ref == "self":
         u = ctx["u"]

@@ -324,8 +324,7 @@ def modifier_text(say: Say, spec: ModSpec, static: bool = True) -> str:
         kw = say.keyword(spec.key)
         if spec.op == "lose":
             body = f"{who} {say.verb(spec.affects, 'loses', 'lose')} {kw}"
-        elif type(spec.value) is int and spec.value == 1 or not say.vocab.keywords[
-                spec.key].valued:
+        elif not say.vocab.keywords[spec.key].valued:
             body = f"{who} {has} {kw}"
         else:
             body = f"{who} {has} {kw} {say.number(spec.value)}"

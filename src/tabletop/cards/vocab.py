@@ -190,7 +190,9 @@ class Vocabulary:
     in ``ctx["answer"]``), ``random(world, n)`` a number below n from the game's seeded
     chance, ``default_duration(world, ctx)`` the duration of a timed effect that names
     none (radiant-arena: the combat during a combat, else the turn), ``here(world, ctx)``
-    where "this location" is (the places' tests compare with it).
+    where "this location" is (the places' tests compare with it), and optionally
+    ``fast(world, selector, ctx, implied, first)``, the game's quicker answer for the
+    selectors it knows well (:func:`tabletop.cards.select.candidates` asks it first).
     """
 
     game: str
@@ -214,6 +216,12 @@ class Vocabulary:
     selectors: dict[str, Any] = field(default_factory=dict)  # name -> raw table
     default_duration: Callable[[World, Ctx], str] = lambda w, ctx: "turn"
     here: Callable[[World, Ctx], Any] = lambda w, ctx: ctx.get("lane")
+    # Optional: the game's own evaluation of the selectors it can answer faster than the
+    # general one (its commonest: units by side, place and conditions), returning the
+    # same list, or None to leave a selector to the kernel. A test of the game must show
+    # both agree (radiant-arena: tests/games/radiant_arena/test_card_language.py).
+    fast: Callable[[World, Selector, Ctx, tuple[str, ...], bool], list[Any] | None] | \
+        None = None
     named: dict[str, Selector] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:

@@ -6,6 +6,7 @@ the same deity and items: units are told apart per side, in state and notation).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 import tomli_w
 
+from tabletop.cards import Selector, candidates
 from tabletop.core import (
     CardDataError,
     ParameterError,
@@ -24,10 +26,11 @@ from tabletop.core import (
     scenario_of,
     verify,
 )
-from tabletop.games.radiant_arena.data import deck_problems, load_catalog
+from tabletop.games.radiant_arena.data import PILOT, deck_problems, load_catalog
 from tabletop.games.radiant_arena.rules import ArenaState
 from tabletop.games.radiant_arena.spec import catalog
 from tabletop.games.radiant_arena.text import check_texts, texts
+from tabletop.games.radiant_arena.vocab import VOCAB
 
 from .helpers import CARDS
 
@@ -256,3 +259,43 @@ def test_a_mirror_match_tells_units_apart_in_notation_and_records() -> None:
     assert any(e.kind == "deploy" and e.fields["unit"].endswith(".b") for e in s.events)
     record = Record.from_json(json.loads(record_of(s).dumps()))
     assert verify(record, files=[MIRROR]).state_hash() == s.state_hash()
+
+
+def test_the_fast_selectors_agree_with_the_kernel() -> None:
+    """radiant-arena answers its commonest selectors itself (vocab._fast, for speed):
+    for every selector of the starter, example and pilot cards, from every unit's place
+    (and from no unit: a conduit's), in positions of seeded random games, with and
+    without the conditions ops imply, its answer is the kernel's general one, in the
+    same order."""
+    files = f"{CARDS / 'examples.toml'},{PILOT}"
+    cat = catalog(files)
+    selectors: list[Selector] = list(VOCAB.named.values())
+    for program in cat.programs.values():
+        for step in program.steps:
+            selectors += [v for v in step.f.values() if isinstance(v, Selector)]
+    general = dataclasses.replace(VOCAB, fast=None)
+    general.named = VOCAB.named
+    checked = answered = 0
+    for seed in range(4):
+        state = new_game("radiant-arena", seed=seed, cards=files,
+                         deck_a="pilot" if seed % 2 else "a")
+        rng = random.Random(seed)
+        n = 0
+        while state.to_act is not None:
+            if n % 11 == 0:
+                for u in (*range(8), -1):
+                    ctx = {"p": u // 4 if u >= 0 else seed % 2, "u": u,
+                           "lane": state.zone[u] if u >= 0 else seed % 3}
+                    for sel in selectors:
+                        for implied in ((), ("ready",), ("committed",)):
+                            for first in (False, True):
+                                fast = VOCAB.fast(state, sel, ctx, implied, first)
+                                if fast is None:
+                                    continue
+                                answered += 1
+                                assert fast == candidates(general, state, sel, ctx,
+                                                          implied, first), sel.raw
+                                checked += bool(fast)
+            state.apply(rng.choice(state.legal_actions()))
+            n += 1
+    assert answered > 10_000 and checked > 1_000

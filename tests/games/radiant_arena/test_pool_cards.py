@@ -224,12 +224,12 @@ CASES: list[Case] = [
          ("talent maka:snipe",),
          lambda s: D(s, "viggo") == 4 and C(s, "maka")),
     Case("torvald:0", "When this hero attacks, if there is a defending enemy conduit, this "
-         "hero gets +2 attack until the end of the combat.",
+         "hero gets +1 attack until the end of the combat.",
          {"torvald": "center"}, {"bran": "left"},
          ("attack torvald", "target conduit"),
-         lambda s: s.cdmg[B][CENTER] == 3 + 2 and ATK(s, "torvald") == 3),
+         lambda s: s.cdmg[B][CENTER] == 3 + 1 and ATK(s, "torvald") == 3),
     Case("torvald:1", "When this hero attacks, if there is a defending enemy conduit, this "
-         "hero gets +3 attack until the end of the combat.",
+         "hero gets +2 attack until the end of the combat.",
          {"torvald": at("center", levelled=True)}, {"viggo": "center"},
          ("attack torvald", "target viggo"),
          lambda s: D(s, "viggo") == 4),  # a hero defends: no bonus
@@ -622,11 +622,11 @@ CASES: list[Case] = [
          lambda s: Z(s, "wrathlord") == CENTER and D(s, "wrathlord") == 0
          and s.ruined[A] == [False, False, True] and s.power[B] == 1, active=B),
     Case("verdant-mother", "Manifestation: Heal 3 damage from each friendly hero at any "
-         "location. Regen 2 (after your turn begins, heal 2 damage from this hero).",
+         "location. Regen 1 (after your turn begins, heal 1 damage from this hero).",
          {"itotia": at("center", damage=4), "corvus": at("left", damage=1)},
          {"viggo": "left"}, ("manifest verdant-mother right banish iskandar",),
          lambda s: (D(s, "itotia"), D(s, "corvus")) == (1, 0)
-         and s.regen(s.names["verdant-mother"]) == 2, deity=("verdant-mother", "oracle")),
+         and s.regen(s.names["verdant-mother"]) == 1, deity=("verdant-mother", "oracle")),
     Case("storm-king", "Manifestation: Deal 1 damage to each enemy hero at any location. "
          "Talent (1 AP, 1 Power, Cooldown): Deal 2 damage to an enemy hero at an adjacent "
          "location.",
@@ -671,8 +671,8 @@ CASES: list[Case] = [
          deity=("iron-colossus", "oracle")),
     # --- conduits (B's, ruined by A's attack; B resolves the ruin effect) ---------------------
     Case("verdant-grove", "Ruin: Heal 2 damage from each friendly hero at this location. Each "
-         "friendly hero at this location has Regen. (Regen 1, while this conduit is ruined: "
-         "after your turn begins, heal 1 damage from each such hero.)",
+         "friendly hero at this location has Regen 1. (While this conduit is ruined: after "
+         "your turn begins, heal 1 damage from each such hero.)",
          {"itotia": "left"}, {"viggo": at("left", damage=3), "bran": at("center", damage=3)},
          ("attack itotia", "target conduit"),
          lambda s: s.ruined[B][LEFT] and (D(s, "viggo"), D(s, "bran")) == (1, 3)

@@ -160,7 +160,8 @@ def test_clash_is_hidden_until_both_have_chosen() -> None:
     play(s, "attack alyn", "target viggo", "clash red-harvest")
     assert s.to_act == B
     seen = s.view(B)["combat"]
-    assert seen["clashes"] == [{"hero": "alyn", "card": None, "face_up": False}]
+    assert seen["clashes"] == [{"hero": "alyn", "card": None, "face_up": False,
+                                "ultimate": None, "effects": None}]
     assert seen["attack"] == 3  # only what B has seen
     assert s.view(B)["players"][A]["hand"] == 1 and "cards" not in s.view(B)["players"][A]
     # B's copy of the clash event has no card field, and nothing B sees names the card.

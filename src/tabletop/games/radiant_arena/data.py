@@ -47,6 +47,9 @@ FILES = ("heroes", "deities", "conduits", "items", "skills", "decks")
 # The card pool beyond the starter decks (issue 12): loaded by default after FILES.
 POOL_DIR = DATA_DIR / "pool"
 POOL_FILES = ("heroes", "skills", "deities", "conduits", "items", "decks")
+# The pilot set (issue 11): a second card file, not loaded by default (give it with
+# --cards): two heroes with their sets, a deity with its conduits, four items, two decks.
+PILOT = DATA_DIR / "pilot.toml"
 
 # Limits on a card file (a user's file is input like any other): its size, its cards,
 # and the numbers on them. The rulebook's numbers are all far inside these.
@@ -537,7 +540,7 @@ class _Loader:
         costs = self.c.costs({k: v for k, v in raw.items() if v not in (0, False)},
                              f"{where}.cost")
         effects = self.program(t.effects, f"{where}.effects", address)
-        program = with_costs(effects, costs, PAID_ON_ANNOUNCE - {costs.x})
+        program = with_costs(effects, costs, PAID_ON_ANNOUNCE)
         if costs.x:
             program = _with_x(program, costs)
         if program is not effects:
@@ -910,7 +913,7 @@ def check_deck(cat: Catalog, deck: Deck) -> None:
         raise CardDataError(f"deck {deck.id}: " + "; ".join(f"{f}: {m}" for f, m in problems))
 
 
-__all__ = ["load_catalog", "load_files", "Catalog", "Unit", "Side", "Skill", "Item",
+__all__ = ["PILOT", "load_catalog", "load_files", "Catalog", "Unit", "Side", "Skill", "Item",
            "Conduit", "Deck", "Talent", "Abilities", "deck_problems", "check_deck",
            "set_problems", "reference_problems", "RESERVED", "GRANTABLE", "HERO_KEYWORDS",
            "MAX_CARDS", "MAX_FILE_BYTES", "Effect", "Selector", "Mapping"]

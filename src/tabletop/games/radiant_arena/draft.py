@@ -26,6 +26,7 @@ it lasts the state has no units, hands or decks; views carry a ``draft`` table i
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +34,7 @@ from tabletop.core import Action
 
 from .actions import Act, act, shown
 from .data import Catalog, Deck, set_problems
-from .ids import R_PICK, A, B, other
+from .ids import DRAFT, R_PICK, A, B, other
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -219,13 +220,55 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
             "items_chosen": len(d.items[p]),
         })
     taken = d.taken()
-    return {
+    out: dict[str, Any] = {
         "stage": d.stage(), "step": d.step, "to_act": d.to_act(),
         "order": [{"action": v, "seat": p} for v, p in ORDER],
         "pool": [h for h in hero_pool(s.cat) if h not in taken],
         "bans": list(d.bans), "players": players,
         "deities": list(deity_pool(s.cat)), "items": list(item_pool(s.cat)),
     }
+    if s.phase == DRAFT:  # what a drafter reads: every draftable card's face (public)
+        out["cards"] = faces(s.cat)
+    return out
+
+
+_FACES: dict[tuple[str, ...], dict[str, Any]] = {}
+
+
+def faces(cat: Catalog) -> dict[str, Any]:
+    """The face of every card a draft offers, as data (public: the same for every seat):
+    heroes (both sides: stats, keywords, text generated from the data, talents as data;
+    their sets), their skill cards, deities (with conduits and manifestation as data),
+    items and conduits. Built once per catalog; shared, read-only."""
+    if cat.sources not in _FACES:
+        from .text import texts
+        from .views import card_faces, unit_faces
+
+        generated = texts(cat)
+        cards = card_faces(cat)
+        units = unit_faces(cat)
+        heroes, deities = {}, {}
+        for u in cat.units.values():
+            sides = [{"subtitle": side.subtitle, "attack": side.attack, "armor": side.armor,
+                      "health": side.health, "exp": side.exp,
+                      "keywords": sorted(side.keywords), "regen": side.regen,
+                      **units[f"{u.id}:{n}"]} for n, side in enumerate(u.sides)]
+            if u.is_deity:
+                deities[u.id] = {"name": u.name, **{k: v for k, v in sides[0].items()
+                                                    if k not in ("subtitle", "exp")},
+                                 "conduits": list(u.conduits),
+                                 "manifest": list(u.manifest.raw)}
+            elif u.id in hero_pool(cat):
+                heroes[u.id] = {"name": u.name, "class": u.hero_class, "sides": sides,
+                                "set": {k: n for k, n in Counter(cat.skill_set(u.id)).items()}}
+        _FACES[cat.sources] = {
+            "heroes": heroes, "deities": deities,
+            "skills": {k: cards[k] for h in heroes for k in heroes[h]["set"]},
+            "items": {i: cards[i] for i in cat.items},
+            "conduits": {c.id: {"name": c.name, "rules": generated[c.id]}
+                         for c in cat.conduits.values()},
+        }
+    return _FACES[cat.sources]
 
 
 def resample_choices(d: Draft, cat: Catalog, seat: int, rng: Any) -> Draft:

@@ -410,6 +410,7 @@ def _buy(s: ArenaState, item: str, u: int) -> None:
     s.shops[p].remove(item)
     old = s.item[u]
     s.item[u] = item
+    s.cards_in_play()
     unit = s.unit_name[u]
     s._event("buy", (p, item, it.cost, unit, len(s.shops[p])), R_SHOP, None, True)
     s.power[p] -= it.cost

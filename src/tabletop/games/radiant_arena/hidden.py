@@ -74,9 +74,7 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     if s.draft is not None:
         # A drafted game's record of the secret choices follows the re-dealt cards.
         _follow_draft(new, o)
-    # The rules' fast paths are set for the cards the sample holds.
-    items = [i for i in (*new.item, *new.shops[0], *new.shops[1]) if i]
-    new.cat = cat.for_game(new.unit_card, items, [*new.cond[0], *new.cond[1]])
+    new.cards_in_play()  # the rules' fast paths for the cards the sample holds in play
     s._resampled(new, seat, rng)
     new.chance = Chance(rng.getrandbits(64))
     return new

@@ -146,19 +146,22 @@ def talent_ap(s: ArenaState, u: int, talent: Talent) -> int:
     return s.cost(u, "talent_ap", talent.ap)
 
 
-def can_announce(s: ArenaState, u: int, ability: str, talent: Talent) -> str:
+def can_announce(s: ArenaState, u: int, ability: str, talent: Talent,
+                 memo: dict[tuple[Any, ...], bool] | None = None) -> str:
     """Why a talent cannot be announced now ("" if it can): its costs (action points,
     power, X and the others), Cooldown, Ultimate, and a legal target for its first step
-    (rule 15)."""
-    if talent_ap(s, u, talent) > s.ap:
+    (rule 15). ``memo``: first steps already judged in this position (legal actions judge
+    every talent of every hero, and many begin with the same selector)."""
+    if (talent.ap if not s.store and not s.cat.live_statics else talent_ap(s, u, talent)) \
+            > s.ap:
         return "ap"
     if talent.commits and s.comm[u]:
         return "commit"  # committed heroes cannot do what would commit them
     p = u // 4
     if talent.pay_power > s.power[p]:
         return "power"
-    ctx: dict[str, Any] = {"p": p, "u": u, "lane": s.zone[u], "src": ""}
     extra = talent.extra
+    ctx: dict[str, Any] | None = None
     if extra is not None:
         ctx = talent_context(s, u, ability, talent)
         if not can_pay(s.V, s, extra, ctx, 1 if talent.x else 0):
@@ -169,9 +172,28 @@ def can_announce(s: ArenaState, u: int, ability: str, talent: Talent) -> str:
         return "cooldown"
     if talent.ultimate and not s.mighty(u):
         return "ultimate"
-    if talent.effects.steps and not possible(s.V, s, talent.effects, ctx):
-        return "target"
-    return ""
+    effects = talent.effects
+    if not effects.steps:
+        return ""
+    lead = effects.lead
+    key: tuple[Any, ...] | None = None
+    if memo is not None and lead is not None:
+        # Whether the first step has a target depends only on its selector, the
+        # conditions its op implies and the context: the controller and "here", and the
+        # hero itself when the selector names it (radiant-arena's conditions read no
+        # context).
+        sel = lead[0]
+        mine = sel is None or sel.ref == "self" or "self" in sel.exclude
+        key = (id(sel), lead[1], p, s.zone[u], u if mine else -1)
+        found = memo.get(key)
+        if found is not None:
+            return "" if found else "target"
+    if ctx is None:
+        ctx = {"p": p, "u": u, "lane": s.zone[u], "src": ""}
+    ok = possible(s.V, s, effects, ctx)
+    if key is not None and memo is not None:
+        memo[key] = ok
+    return "" if ok else "target"
 
 
 def _main(s: ArenaState) -> list[Action]:
@@ -179,9 +201,19 @@ def _main(s: ArenaState) -> list[Action]:
     out: list[Action] = []
     ap = s.ap
     skills = s.cat.skills
-    # Skill cards in hand with a talent, once (any hero may use them).
-    hand = [(k, skills[k].talent) for k in sorted(set(s.hands[p])) if skills[k].talent]
+    # Skill cards in hand with a talent, once (any hero may use them). Without cost
+    # modifiers in play, a card whose action points, power or Cooldown (per card name and
+    # seat) rule it out rules it out for every hero: judged once here.
+    hand = []
+    plain = not s.store and not s.cat.live_statics
+    for k in sorted(set(s.hands[p])):
+        t = skills[k].talent
+        if t is None or plain and (t.ap > ap or t.pay_power > s.power[p] or (
+                t.cooldown and s.cooldown_key(p * 4, k) in s.used)):
+            continue
+        hand.append((k, t))
     items = s.cat.items
+    memo: dict[tuple[Any, ...], bool] = {}
     for u in s.units_of(p):
         if s.zone[u] < 0:
             continue
@@ -196,14 +228,14 @@ def _main(s: ArenaState) -> list[Action]:
                 out.append(act("level", name))
         it = s.item[u]
         for t in s.side(u).talents:
-            if not can_announce(s, u, t.id, t):
+            if not can_announce(s, u, t.id, t, memo):
                 out.append(act("talent", f"{name}:{t.id}"))
         if it:
             for t in items[it].talents:
-                if not can_announce(s, u, t.id, t):
+                if not can_announce(s, u, t.id, t, memo):
                     out.append(act("talent", f"{name}:{t.id}"))
         for k, t in hand:
-            if not can_announce(s, u, k, t):  # type: ignore[arg-type]
+            if not can_announce(s, u, k, t, memo):  # type: ignore[arg-type]
                 out.append(act("talent", f"{name}:{k}"))
     deity = p * 4 + DEITY
     if ap >= 1 and s.zone[deity] == HOME:
@@ -221,6 +253,10 @@ def level_cost(s: ArenaState, u: int) -> int | None:
 
 
 def _can_level(s: ArenaState, u: int) -> bool:
+    if not s.store and not s.cat.live_statics:  # no cost modifier can be in play
+        exp = s.side(u).exp
+        return not s.lvl[u] and exp is not None and u % 4 != DEITY and \
+            s.power[u // 4] >= exp
     cost = level_cost(s, u)
     return cost is not None and s.power[owner(u)] >= cost
 

@@ -264,8 +264,8 @@ def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     start = s.zone[t]
     to = step.f.get("lane", "adjacent")
     if to != "adjacent":
-        lane = LANES.index(to)
-        if lane == start:
+        lane = here(s, ctx) if to == "here" else LANES.index(to)
+        if lane == start or lane < 0:
             return None
     else:
         lanes = ADJACENT[start]

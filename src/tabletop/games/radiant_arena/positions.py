@@ -444,6 +444,7 @@ def from_data(data: Mapping[str, Any],
     s.to_deploy = 6 - sum(1 for u in range(8) if u % 4 != 3 and s.zone[u] >= 0) \
         if s.phase == DEPLOY else 0
     top.done()
+    s.cards_in_play()
     check_position(s)
     check_playable(s)
     return s

@@ -198,7 +198,6 @@ class ArenaState(State):
         shuffled, conduits placed, five cards each; then deployment."""
         cat = self.cat
         self.deck_list = tuple(decks)
-        self.cat = game_catalog(cat, [d.deity for d in decks], decks)
         self.unit_card = tuple(u for d in decks for u in (*d.heroes, d.deity))
         self.unit_name = unit_names(self.unit_card)
         self.names = {n: i for i, n in enumerate(self.unit_name)}
@@ -213,6 +212,7 @@ class ArenaState(State):
             self.chance.shuffle(lanes)
         self.phase = DEPLOY
         self.to_deploy = 6
+        self.cards_in_play()
         for seat in (A, B):
             self._event("setup", (seat, [self.unit_name[seat * 4 + i] for i in range(3)],
                                   len(self.decks[seat]), len(self.shops[seat]),
@@ -444,6 +444,17 @@ class ArenaState(State):
             self.seen = tuple(("deck", f[1], f[2], f[3] + 1, f[4]) if f[0] == "deck" and
                               f[2] == seat else f for f in self.seen)
 
+    def cards_in_play(self) -> None:
+        """Set the rules' fast paths (:meth:`Catalog.for_game`) for the cards that can act
+        now: the heroes, a deity once in play, the items equipped, the ruined conduits
+        (only cards in play trigger, replace or apply static abilities). Called when a
+        card comes into play: the decks are built, a deity manifests, an item is
+        equipped, a conduit is ruined, a position is loaded or resampled."""
+        units = [c for u, c in enumerate(self.unit_card) if u % 4 != DEITY or self.zone[u] >= 0]
+        items = [i for i in self.item if i]
+        conduits = [self.cond[p][x] for p in (0, 1) for x in range(3) if self.ruined[p][x]]
+        self.cat = self.cat.for_game(units, items, conduits)
+
     def name_deities(self) -> None:
         """Both seats may field the same deity: once one has manifested, the other (still
         face down, known only to its owner) is told apart by its side (``oracle.b``)."""
@@ -565,15 +576,6 @@ class ArenaState(State):
         if it and any(t.id == name for t in self.cat.items[it].talents):
             return f"item:{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
         return f"unit:{self.unit_name[unit]}:{self.lvl[unit]}:{name}"
-
-
-def game_catalog(cat: Catalog, deities: list[str], decks: list[Any]) -> Catalog:
-    """The catalog with the rules' fast paths set for the cards of this game: its units,
-    the items of both shops and the conduits of both deities (:meth:`Catalog.for_game`)."""
-    units = [*(h for d in decks for h in d.heroes), *deities]
-    items = [i for d in decks for i in d.items]
-    conduits = [c for d in deities for c in cat.units[d].conduits]
-    return cat.for_game(units, items, conduits)
 
 
 def unit_names(cards: tuple[str, ...]) -> tuple[str, ...]:

@@ -40,6 +40,9 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
         "exp": side.exp, "keywords": sorted(keywords),
         "regen": s.regen(u), "item": s.item[u] or None, "text": side.text,
         "rules": face["rules"], "talents": face["talents"],
+        # the talents its item gives it (usable by this hero only), as data
+        "item_talents": card_faces(s.cat)[s.item[u]]["talents"] if s.item[u] else [],
+        **({"conduits": face["conduits"]} if "conduits" in face else {}),
     }
 
 
@@ -57,7 +60,8 @@ _UNIT_FACES: dict[tuple[str, ...], dict[str, dict[str, Any]]] = {}
 
 def unit_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
     """Per hero side (``id:0``, ``id:1``) and deity: the card text generated from its data
-    and its talents as data. Built once per catalog; shared, read-only."""
+    and its talents as data; a deity's also its three conduits (name, text, ruin effect
+    as data). Built once per catalog; shared, read-only."""
     if cat.sources not in _UNIT_FACES:
         from .text import texts
 
@@ -69,6 +73,11 @@ def unit_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
                 faces[f"{unit.id}:{n}"] = {
                     "rules": generated[key],
                     "talents": [talent_face(t) for t in side.talents]}
+                if unit.is_deity:  # its set of conduits: public, as the deity card is
+                    faces[f"{unit.id}:{n}"]["conduits"] = [
+                        {"id": c.id, "name": c.name, "text": c.text, "rules": generated[c.id],
+                         "ruin": list(c.ruin.raw)}
+                        for c in (cat.conduits[k] for k in unit.conduits)]
         _UNIT_FACES[cat.sources] = faces
     return _UNIT_FACES[cat.sources]
 
@@ -140,6 +149,26 @@ def known(s: ArenaState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def resolving(s: ArenaState, seat: int | None) -> dict[str, Any] | None:
+    """What asks ``seat`` its question, when an effect does (every effect on the stack is
+    public: a talent announced, a clash card revealed, a trigger): the card or unit it
+    comes from (``source``), the hero using it (``unit``, None for none), its controller
+    (``seat``) and the step asking, as written in the card file (``step``: an op's table
+    or a ``choose`` with its options; None for the rules' own steps, such as paying a
+    cost or choosing X), so a client can tell what the answer will do."""
+    if s.ask is None or s.ask[1] != seat or not s.stack:
+        return None
+    frame = s.stack[-1]
+    if frame.done:
+        return None
+    step = frame.program.steps[frame.pc]
+    u = frame.ctx.get("u", -1)
+    return {"source": frame.ctx.get("src"),
+            "unit": s.unit_name[u] if type(u) is int and 0 <= u < 8 else None,
+            "seat": frame.ctx.get("p"),
+            "step": step.raw if step.op == "_choose" or step.op[0] != "_" else None}
+
+
 def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator)."""
     if s.phase == DRAFT:
@@ -181,9 +210,14 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
     if c is not None:
         clashes = []
         for u, skill, up in c.clashes:
+            seen = up or owner(u) == seat
+            k = s.cat.skills[skill]
             clashes.append({"hero": s.unit_name[u],
-                            "card": skill if up or owner(u) == seat else None,
-                            "face_up": up})
+                            "card": skill if seen else None,
+                            "face_up": up,
+                            # what the card does, for a client to read (None: not seen)
+                            "ultimate": k.ultimate if seen else None,
+                            "effects": list(k.clash.raw) if seen else None})
         defender = c.defender
         hero = isinstance(defender, int)
         combat = {
@@ -203,6 +237,7 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
         "seat": seat, "to_act": s.to_act, "turn": s.turn, "active": s.active,
         "phase": PHASE_NAMES[s.phase], "action_points": s.ap,
         "asking": None if s.ask is None or s.ask[1] != seat else s.ask[0],
+        "resolving": resolving(s, seat),
         "units": units, "players": players, "combat": combat,
         "lanes": list(LANES),
     }

@@ -24,6 +24,7 @@ from tabletop.cards import (
     KindSpec,
     OpSpec,
     PlaceSpec,
+    Selector,
     StatSpec,
     Step,
     Vocabulary,
@@ -301,7 +302,7 @@ SIGNED = Field("value", default=0, lo=-99, doc="a change (a value, may be negati
 WHO = Field("word", default="self", choices=frozenset({"self", "opponent"}),
             doc="which player")
 UNTIL = Field("duration", doc="how long (default: the combat, or the turn outside one)")
-LANE_WORD = frozenset({"adjacent", *LANES})
+LANE_WORD = frozenset({"adjacent", "here", *LANES})
 
 
 def _t(fn: Callable[[Step, Say], str]) -> Callable[[Step, Any], str]:
@@ -362,7 +363,8 @@ def _modify_text(step: Step, say: Say) -> str:
 
 def _move_text(step: Step, say: Say) -> str:
     lane = step.f.get("lane", "adjacent")
-    where = "an adjacent location" if lane == "adjacent" else f"the {lane} lane"
+    where = {"adjacent": "an adjacent location", "here": "this location"}.get(
+        lane, f"the {lane} lane")
     return f"move {say.sel(step.f['target'])} to {where}"
 
 
@@ -543,8 +545,9 @@ def _ops() -> dict[str, OpSpec]:
             implied=("ready",)),
         _op("move", {"target": sel, "lane": Field("word", default="adjacent",
                                                    choices=LANE_WORD)},
-            _move_text, "move a hero to an adjacent lane (the controller chooses) or to a "
-            "named lane", '{ op = "move", target = "self", lane = "center" }'),
+            _move_text, "move a hero to an adjacent lane (the controller chooses), to this "
+            "location (``here``) or to a named lane",
+            '{ op = "move", target = "self", lane = "center" }'),
         _op("extra_clash", {}, lambda st, say: "this hero may clash again",
             "this hero may clash again, face up; that card's clash effects resolve at once",
             '{ op = "extra_clash" }', target="", possible=_can_extra_clash),
@@ -739,6 +742,53 @@ PHRASES = {
 }
 
 
+def _fast(s: S, sel: Selector, ctx: dict[str, Any], implied: tuple[str, ...],
+          first: bool) -> list[Any] | None:
+    """The kernel's ``candidates`` for the commonest selectors, quicker: units in play by
+    side, place, conditions and "not this hero" (the first step of every talent is judged
+    for every hero at every decision). Anything else (remembered targets, other kinds,
+    exclusions of remembered names) is left to the kernel (None). Same answers, same
+    order: tests/games/radiant_arena/test_card_language.py compares them."""
+    if sel.ref or (sel.kinds and sel.kinds != ("hero",)) or (
+            sel.exclude and sel.exclude != ("self",)):
+        return None
+    place = sel.place
+    if place == "combat":
+        return None
+    zone = s.zone
+    lane = here(s, ctx) if place else -1
+    if place in ("here", "adjacent") and lane < 0:
+        return []  # no "this location": nothing is here or next to it
+    p = ctx["p"]
+    side = sel.side
+    friendly = side == 1  # nodes.FRIENDLY
+    u = ctx["u"] if sel.exclude else -99
+    where = sel.where
+    tests = [(CONDITIONS[n].test, neg, arg) for n, neg, arg in where] if where else []
+    for c in implied:
+        tests.append((CONDITIONS[c].test, False, ""))
+    near = ADJACENT[lane] if place == "adjacent" else ()
+    out: list[Any] = []
+    for o in range(8):
+        z = zone[o]
+        if z < 0 or (side and (o >> 2 == p) != friendly) or o == u:
+            continue
+        if place == "here":
+            if z != lane:
+                continue
+        elif place == "adjacent":
+            if z not in near:
+                continue
+        elif place == "other" and z == lane:
+            continue
+        if tests and any(fn(s, o, ctx, arg) == neg for fn, neg, arg in tests):
+            continue
+        out.append(o)
+        if first:
+            break
+    return out
+
+
 VOCAB = Vocabulary(
     game="radiant-arena",
     kinds=KINDS,
@@ -760,6 +810,7 @@ VOCAB = Vocabulary(
     selectors=NAMED,
     default_duration=lambda s, ctx: "combat" if s.combat is not None else "turn",
     here=here,
+    fast=_fast,
 )
 
 

@@ -781,6 +781,35 @@ def cards_cmd(
     arena.print_cards(_out(), get_spec(game).id, name, list(cards or []))
 
 
+# --- balance ---------------------------------------------------------------------------
+
+
+@app.command("balance")
+def balance_cmd(
+    game: Annotated[str, typer.Argument(help="The game id (radiant-arena).")],
+    out: Annotated[Path, typer.Option(help="The folder of the report (report.md, "
+                                           "report.json, plots).")],
+    draft: Annotated[bool, typer.Option("--draft", help="Drafted games (required).")] = False,
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    agents: Annotated[str, typer.Option(
+        help="One agent for both seats, or two (they change seats every game).")]
+        = "heuristic",
+    seed: Annotated[int, typer.Option(help="The first game's seed.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes playing games.")] = 2,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file (repeatable).")] = None,
+) -> None:
+    """Play drafted games in parallel and write a balance report: pick counts and win
+    rates with 95% intervals per hero, deity, item and skill card, A's advantage, game
+    lengths and plots."""
+    command = " ".join(["tabletop", "balance", game, "--draft" if draft else "",
+                        f"--games {games}", f"--agents {agents}", f"--seed {seed}",
+                        f"--out {out}"]).replace("  ", " ")
+    arena.run_balance(_out(), _err(), get_spec(game).id, draft, games, agents, out, seed,
+                      workers, quiet, list(cards or []), command)
+
+
 # --- serve ----------------------------------------------------------------------------
 
 

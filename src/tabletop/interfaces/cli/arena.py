@@ -234,3 +234,54 @@ def card_text(cat: Any, key: str, generated: dict[str, str]) -> str:
 
 
 __all__ = ["draft_and_deck", "DeckSaver", "chain", "print_cards", "card_text"]
+
+
+# --- tabletop balance -------------------------------------------------------------------------
+
+
+def run_balance(console: Console, err: Console, game: str, draft: bool, games: int,
+                agents: str, out: Path, seed: int, workers: int, quiet: bool,
+                cards: list[Path], command: str) -> Path:
+    """Play drafted games in parallel under a progress bar, then write the report."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from tabletop.sim.balance import drafted_games, new_report, write_report
+
+    if game != ARENA:
+        raise ParameterError(f"balance reports are made for {ARENA} (its card pool), not "
+                             f"{game}")
+    if not draft:
+        raise ParameterError("a balance report is of drafted games: give --draft")
+    names = [n.strip() for n in agents.split(",") if n.strip()]
+    if out.exists() and not out.is_dir():
+        raise ParameterError(f"--out {out}: not a folder")
+    from tabletop.games.radiant_arena.spec import catalog
+
+    files = ",".join(str(p.resolve()) for p in cards)
+    cat = catalog(files)
+    params = {"cards": files} if files else {}
+    items = drafted_games(names, games, seed, workers, params)
+    report = new_report(cat)
+    progress = Progress(TextColumn("[bold]drafted games"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(), console=err,
+                        disable=quiet)
+    with progress:
+        task = progress.add_task("games", total=games)
+        for g in items:
+            report.add(g)
+            progress.advance(task)
+    path = write_report(report, cat, out, command=command)
+    lo, hi = report.seat_a.interval
+    console.print(f"{report.games} drafted games; A won {100 * report.seat_a.rate:.1f}% "
+                  f"({100 * lo:.1f}–{100 * hi:.1f}%). Report: {path}", soft_wrap=True)
+    for kind, key, t in report.outside():
+        console.print(f"outside 40–60%: {kind} {key} {100 * t.rate:.1f}% of {t.n}",
+                      soft_wrap=True)
+    return path
