@@ -213,16 +213,17 @@ CASES: list[Case] = [
          {"itotia": at("center", levelled=True)}, {"viggo": "center"},
          ("attack itotia", "target viggo"),
          lambda s: D(s, "viggo") == 4 and not C(s, "itotia")),
-    Case("maka:0", "Talent (1 AP, commit this hero): This hero attacks an enemy hero in "
-         "another lane.",
+    Case("maka:0", "While this hero is attacking, this hero has +1 attack. Talent (1 AP, "
+         "commit this hero): This hero attacks an enemy hero in another lane.",
          {"maka": "left"}, {"viggo": "right", "bran": "right"},
          ("talent maka:snipe", "target viggo"),
-         lambda s: D(s, "viggo") == 3 and C(s, "maka") and D(s, "maka") == 3 and s.ap == 2),
-    Case("maka:1", "Talent (1 AP, commit this hero): This hero attacks an enemy hero in "
-         "another lane.",
-         {"maka": at("left", levelled=True)}, {"viggo": "center"},
+         lambda s: D(s, "viggo") == 3 + 1 and C(s, "maka") and D(s, "maka") == 3 - 1
+         and s.ap == 2 and ATK(s, "maka") == 3),
+    Case("maka:1", "While this hero is attacking, this hero has +2 attack. Talent (1 AP, "
+         "commit this hero): This hero attacks an enemy hero in another lane.",
+         {"maka": at("left", levelled=True)}, {"grandfather": "center"},
          ("talent maka:snipe",),
-         lambda s: D(s, "viggo") == 4 and C(s, "maka")),
+         lambda s: D(s, "grandfather") == 4 + 2 - 1 and C(s, "maka")),
     Case("torvald:0", "When this hero attacks, if there is a defending enemy conduit, this "
          "hero gets +1 attack until the end of the combat.",
          {"torvald": "center"}, {"bran": "left"},
@@ -357,8 +358,8 @@ CASES: list[Case] = [
          "clash again.",
          {"itotia": at("center", levelled=True)}, {"octavian": "center"},
          ("attack itotia", "target octavian", "clash sandstorm", "no-clash", "clash heavy-blow"),
-         # 2 - 2 armor from the effect; then 4 + 3 + 3 - 2
-         lambda s: D(s, "octavian") == 8 and happened(s, "extra_clash", card="heavy-blow"),
+         # 2 - 2 armor from the effect; then 4 + 2 + 3 - 2
+         lambda s: D(s, "octavian") == 7 and happened(s, "extra_clash", card="heavy-blow"),
          hands=(["sandstorm", "heavy-blow"], [])),
     # --- Maka's set ------------------------------------------------------------------------
     Case("quick-draw", "Talent (1 AP): Recover this hero.",
@@ -366,11 +367,11 @@ CASES: list[Case] = [
          ("talent maka:quick-draw",),
          lambda s: not C(s, "maka") and s.discards[A] == ["quick-draw"],
          hands=(["quick-draw"], [])),
-    Case("hunters-mark", "Talent (1 AP): An enemy hero at any location gets -1 armor until the "
+    Case("hunters-mark", "Talent (1 AP): An enemy hero at any location gets -2 armor until the "
          "end of the turn.",
-         {"maka": "center"}, {"grandfather": "right"},
+         {"maka": "center"}, {"octavian": "right"},
          ("talent maka:hunters-mark",),
-         lambda s: ARM(s, "grandfather") == 0, hands=(["hunters-mark"], [])),
+         lambda s: ARM(s, "octavian") == 0, hands=(["hunters-mark"], [])),
     Case("volley", "Talent (1 AP): Deal 1 damage to each enemy hero at an adjacent location.",
          {"maka": "center"}, {"viggo": "left", "bran": "right", "iskandar": "center"},
          ("talent maka:volley",),
@@ -378,9 +379,10 @@ CASES: list[Case] = [
          hands=(["volley"], [])),
     Case("perfect-shot", "Ultimate Clash: This hero's combat damage is Piercing this combat, "
          "then this hero gets +2 attack until the end of the combat.",
-         {"maka": at("center", levelled=True)}, {"grandfather": "center"},
-         ("attack maka", "target grandfather", "clash perfect-shot"),
-         lambda s: D(s, "grandfather") == 4 + 3 + 2, hands=(["perfect-shot"], [])),
+         {"maka": at("center", levelled=True)}, {"oracle": "center", "viggo": "left"},
+         ("attack maka", "target oracle", "clash perfect-shot"),
+         # 4 + 2 (attacking) + 4 + 2, Piercing: the Oracle's 2 armor does not count
+         lambda s: D(s, "oracle") == 12, hands=(["perfect-shot"], [])),
     # --- Torvald's set ---------------------------------------------------------------------
     Case("siege-strike", "Talent (1 AP): Deal 2 damage to the enemy conduit at this location.",
          {"torvald": "right"}, {"viggo": "left"}, ("talent torvald:siege-strike",),
@@ -409,10 +411,10 @@ CASES: list[Case] = [
          lambda s: Z(s, "nyx") == LEFT and not C(s, "nyx"), hands=(["shadowstep"], [])),
     Case("poisoned-blade", "Clash: Deal 2 Piercing damage to a damaged enemy hero in this "
          "combat.",
-         {"nyx": "center"}, {"grandfather": at("center", damage=1)},
-         ("attack nyx", "target grandfather", "clash poisoned-blade"),
-         # 2 Piercing, then 3 + 2 (Nyx) + 2 (the card) - 1 armor
-         lambda s: D(s, "grandfather") == 1 + 2 + 6, hands=(["poisoned-blade"], [])),
+         {"nyx": "center"}, {"gorran": at("center", damage=1, levelled=True)},
+         ("attack nyx", "target gorran", "clash poisoned-blade"),
+         # 2 Piercing, then 3 + 2 (Nyx) + 3 (the card) - 1 armor
+         lambda s: D(s, "gorran") == 1 + 2 + 7, hands=(["poisoned-blade"], [])),
     Case("garrote", "Talent (1 AP): Deal 1 Piercing damage to an enemy hero at this location, "
          "then commit that hero.",
          {"nyx": "center"}, {"grandfather": "center", "viggo": "left"},
@@ -534,10 +536,10 @@ CASES: list[Case] = [
          # FAQ, How does Lifelink work?: 9 -> 5 to Grandfather (takes 4), 4 to Brighid
          lambda s: D(s, "grandfather") == 4 and D(s, "brighid") == 4, active=B,
          hands=(["lifelink"], ["twin-strike", "heavy-blow"])),
-    Case("kindle", "Talent (1 AP): Heal 3 damage from a friendly hero at any location.",
+    Case("kindle", "Talent (1 AP): Heal 2 damage from a friendly hero at any location.",
          {"brighid": "center", "itotia": at("right", damage=5)}, {"viggo": "left"},
          ("talent brighid:kindle", "target itotia"),
-         lambda s: D(s, "itotia") == 2, hands=(["kindle"], [])),
+         lambda s: D(s, "itotia") == 3, hands=(["kindle"], [])),
     Case("sacred-fire", "Clash: Deal 1 damage to each opposing hero, then heal 1 damage from "
          "each friendly hero at this location.",
          {"brighid": "center", "itotia": at("center", damage=2)}, {"viggo": "center"},
@@ -551,15 +553,15 @@ CASES: list[Case] = [
          lambda s: Z(s, "itotia") == CENTER and D(s, "itotia") == 0 and s.ap == 1,
          hands=(["phoenix-flame"], [])),
     # --- Corvus's set ------------------------------------------------------------------------
-    Case("drain-life", "Talent (1 AP): Deal 2 damage to an enemy hero at this location, then "
+    Case("drain-life", "Talent (1 AP): Deal 3 damage to an enemy hero at this location, then "
          "heal 2 damage from this hero.",
          {"corvus": at("center", damage=3)}, {"viggo": "center"}, ("talent corvus:drain-life",),
-         lambda s: D(s, "viggo") == 2 and D(s, "corvus") == 1, hands=(["drain-life"], [])),
-    Case("carrion", "Clash: If there is a damaged enemy hero in this combat, this hero gets +2 "
+         lambda s: D(s, "viggo") == 3 and D(s, "corvus") == 1, hands=(["drain-life"], [])),
+    Case("carrion", "Clash: If there is a damaged enemy hero in this combat, this hero gets +3 "
          "attack until the end of the combat.",
-         {"corvus": "center"}, {"viggo": at("center", damage=1)},
-         ("attack corvus", "target viggo", "clash carrion"),
-         lambda s: D(s, "viggo") == 1 + 2 + 2 + 2, hands=(["carrion"], [])),
+         {"corvus": "center"}, {"grandfather": at("center", damage=1)},
+         ("attack corvus", "target grandfather", "clash carrion"),
+         lambda s: D(s, "grandfather") == 1 + 2 + 2 + 3 - 1, hands=(["carrion"], [])),
     Case("murder-of-crows", "Talent (2 AP): Deal 1 damage to each enemy hero at any location.",
          {"corvus": "center"}, {"viggo": "left", "bran": "right", "iskandar": "center"},
          ("talent corvus:murder-of-crows",),
@@ -579,10 +581,10 @@ CASES: list[Case] = [
     Case("gust", "Talent (1 AP): Move an enemy hero at this location to an adjacent location.",
          {"zephyra": "center"}, {"viggo": "center"}, ("talent zephyra:gust", "lane right"),
          lambda s: Z(s, "viggo") == RIGHT, hands=(["gust"], [])),
-    Case("lightning", "Talent (1 AP): Deal 2 damage to an enemy hero at an adjacent location.",
+    Case("lightning", "Talent (1 AP): Deal 3 damage to an enemy hero at an adjacent location.",
          {"zephyra": "center"}, {"viggo": "left", "bran": "center"},
          ("talent zephyra:lightning",),
-         lambda s: D(s, "viggo") == 2 and D(s, "bran") == 0, hands=(["lightning"], [])),
+         lambda s: D(s, "viggo") == 3 and D(s, "bran") == 0, hands=(["lightning"], [])),
     Case("tempest", "Ultimate Talent (1 AP): Deal 2 damage to each enemy hero at this "
          "location, then gain 2 action points.",
          {"zephyra": at("center", levelled=True)}, {"viggo": "center", "bran": "center"},
@@ -606,7 +608,7 @@ CASES: list[Case] = [
          "end of the combat.",
          {"aurelia": "center", "final-judge": "left"}, {"viggo": "center"},
          ("attack aurelia", "target viggo", "clash radiance"),
-         lambda s: D(s, "viggo") == 1 + 2 + 2, hands=(["radiance"], [])),
+         lambda s: D(s, "viggo") == 2 + 2 + 2, hands=(["radiance"], [])),
     Case("apotheosis", "Ultimate Talent (2 AP): Level up each other non-levelled-up friendly "
          "hero at this location.",
          {"aurelia": at("center", levelled=True), "itotia": "center", "corvus": "center"},
@@ -621,11 +623,11 @@ CASES: list[Case] = [
          ("attack viggo", "target wrathlord", "lane right"),
          lambda s: Z(s, "wrathlord") == CENTER and D(s, "wrathlord") == 0
          and s.ruined[A] == [False, False, True] and s.power[B] == 1, active=B),
-    Case("verdant-mother", "Manifestation: Heal 3 damage from each friendly hero at any "
+    Case("verdant-mother", "Manifestation: Heal 2 damage from each friendly hero at any "
          "location. Regen 1 (after your turn begins, heal 1 damage from this hero).",
          {"itotia": at("center", damage=4), "corvus": at("left", damage=1)},
          {"viggo": "left"}, ("manifest verdant-mother right banish iskandar",),
-         lambda s: (D(s, "itotia"), D(s, "corvus")) == (1, 0)
+         lambda s: (D(s, "itotia"), D(s, "corvus")) == (2, 0)
          and s.regen(s.names["verdant-mother"]) == 1, deity=("verdant-mother", "oracle")),
     Case("storm-king", "Manifestation: Deal 1 damage to each enemy hero at any location. "
          "Talent (1 AP, 1 Power, Cooldown): Deal 2 damage to an enemy hero at an adjacent "
@@ -654,13 +656,13 @@ CASES: list[Case] = [
          ("manifest undying-sun center banish iskandar", "lane right"),
          lambda s: Z(s, "itotia") == RIGHT and s.power[A] == 2,
          deity=("undying-sun", "oracle")),
-    Case("pale-shepherd", "Manifestation: Deal 3 damage to an enemy hero at any location. When "
+    Case("pale-shepherd", "Manifestation: Deal 4 damage to an enemy hero at any location. When "
          "an enemy hero is KO'd, heal 3 damage from this hero.",
          {"itotia": "left", "pale-shepherd": at("center", damage=5)},
          {"viggo": at("center", damage=7), "bran": "right"},
          ("attack pale-shepherd", "target viggo"),
-         # viggo is KO'd by the attack (it dealt its 3 - 1 back first): 5 + 2 - 3
-         lambda s: Z(s, "viggo") == -1 and D(s, "pale-shepherd") == 4),
+         # viggo is KO'd by the attack (it dealt its 3 - 2 back first): 5 + 1 - 3
+         lambda s: Z(s, "viggo") == -1 and D(s, "pale-shepherd") == 3),
     Case("iron-colossus", "Manifestation: Each friendly hero at this location gets +2 armor "
          "until the start of your next turn. (Taunt: while this hero is ready, enemy heroes "
          "may not attack your heroes without Taunt at this location.)",
@@ -744,13 +746,13 @@ CASES: list[Case] = [
          lambda s: ATK(s, "itotia") == 6),
     Case("wardens-plate", "(No ability: +2 armor, +1 health.)",
          {"itotia": "center"}, {"viggo": "left"}, ("buy wardens-plate itotia",),
-         lambda s: (ARM(s, "itotia"), s.health_of(s.names["itotia"])) == (2, 9)
+         lambda s: (ARM(s, "itotia"), s.health_of(s.names["itotia"])) == (2, 8)
          and s.power[A] == 0, phase="shop", power=(5, 0),
          items=(("wardens-plate", "fury", "masterwork-boots"), DEFAULT_ITEMS[B])),
     Case("amulet-of-renewal", "This hero has Regen 2. (After your turn begins, heal 2 damage "
          "from this hero.)",
          {"itotia": at("center", damage=3, item="amulet-of-renewal")}, {"viggo": "left"}, (),
-         lambda s: D(s, "itotia") == 1 and s.health_of(s.names["itotia"]) == 9,
+         lambda s: D(s, "itotia") == 1 and s.health_of(s.names["itotia"]) == 8,
          phase="preparation"),
     Case("ring-of-evocation", "This hero has Evoker. (Evoker: after your turn begins, if you "
          "control an Evoker, gain 1 Power.)",

@@ -141,10 +141,10 @@ FACTS = {
                        {a.to_text() for a in s.legal_actions()}, hands=(["drain-life"], [])),
     # FAQ, Are clash effects mandatory?: Overkill flips Octavian's Aegis (attack 0)
     "overkill": Case("overkill", "", {"viggo": at("center", levelled=True),
-                                      "octavian": "left"}, {"itotia": "center"},
-                     ("attack viggo", "target itotia", "clash overkill"),
+                                      "octavian": "left"}, {"gorran": "center"},
+                     ("attack viggo", "target gorran", "clash overkill"),
                      lambda s: happened(s, "reveal_top", card="octavians-aegis")
-                     and "octavians-aegis" in s.discards[A] and D(s, "itotia") == 4 + 3,
+                     and "octavians-aegis" in s.discards[A] and D(s, "gorran") == 4 + 3 - 1,
                      hands=(["overkill"], []), tops=(["octavians-aegis"], [])),
     # FAQ, When Maka attacks me from another lane, who gets to block?
     "maka": Case("maka:0", "", {"maka": "left", "iskandar": "right"},

@@ -136,7 +136,7 @@ class ArenaState(State):
         "hands", "decks", "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback",
         "active", "ap", "turn", "phase", "to_deploy", "used", "home_at_start", "revived",
         "store", "clock", "combat", "stack", "pending", "delayed", "seen", "ask", "winner",
-        "cause", "reason", "chance", "banished", "void", "draft", "deck_list",
+        "cause", "reason", "chance", "banished", "void", "draft", "deck_list", "statics_memo",
     )
 
     def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog) -> None:
@@ -186,6 +186,7 @@ class ArenaState(State):
         self.cause = ""
         self.reason = ""
         # The draft (Now Let's Play! — Drafting) comes first when the game is drafted.
+        self.statics_memo: tuple[tuple[Any, ...], list[Any]] | None = None
         self.draft: Draft | None = None
         if params.get("draft"):
             self.draft = Draft()
@@ -274,7 +275,13 @@ class ArenaState(State):
 
     def statics(self) -> list[tuple[ModSpec, dict[str, Any]]]:
         """Every static ability of the cards in play, with its context (units in slot
-        order with their items, then ruined conduits)."""
+        order with their items, then ruined conduits). Remembered until a unit moves,
+        levels, changes its item or a conduit is ruined (stats read it many times a
+        decision; the list and its contexts are read-only)."""
+        key = (*self.zone, *self.lvl, *self.item, *self.ruined[0], *self.ruined[1])
+        memo = self.statics_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         out: list[tuple[ModSpec, dict[str, Any]]] = []
         cat = self.cat
         for u in range(8):
@@ -293,6 +300,7 @@ class ArenaState(State):
                     if c.statics:
                         ctx = {"p": p, "u": -1, "lane": lane}
                         out.extend((m, ctx) for m in c.statics)
+        self.statics_memo = (key, out)
         return out
 
     def stat(self, unit: int, key: str, base: int | None = None, lo: int = STATIC,
@@ -550,6 +558,7 @@ class ArenaState(State):
         new.ask, new.winner, new.cause, new.reason = self.ask, self.winner, self.cause, self.reason
         new.chance = self.chance.copy()
         new.draft, new.deck_list = self.draft, self.deck_list
+        new.statics_memo = self.statics_memo  # (immutable once made; keyed on the board)
         return new
 
     # --- talents -----------------------------------------------------------------------
