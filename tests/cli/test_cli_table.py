@@ -117,3 +117,35 @@ def test_a_radiant_arena_game_fits_and_every_card_can_be_read() -> None:
     assert_fits(term.screens)
     text = "".join(term.transcript) + term.console.export_text()
     assert "Every card you can see" in text and "Ruin:" in text
+
+
+def test_radiant_arena_cards_show_the_other_side_and_equipped_items() -> None:
+    """Terminal table: "hero sides (text, EXP cost, keywords, levelled side) ... items with
+    their bonuses and text". In a random game played until a hero holds an item, the
+    `cards` screen names each hero's other side with its stats, and the equipped item with
+    its bonuses and text."""
+    from tabletop.interfaces.cli.render_arena import cards
+
+    agent = make_agent("random", "radiant-arena", 3)
+    for seed in range(20):
+        state = new_game("radiant-arena", seed=seed)
+        while state.to_act is not None:
+            view = state.view(0)
+            held = [u for u in view["units"] if not u.get("hidden") and u.get("item_card")]
+            if held:
+                break
+            state.apply(agent.act(state.view(state.to_act), state.legal_actions(), None))
+        if held:
+            break
+    assert held, "no random game equipped an item"
+    console = Console(width=WIDTH, record=True, color_system=None)
+    console.print(cards(view))
+    text = " ".join(console.export_text().split())
+    item = held[0]["item_card"]
+    assert f"equipped: {item['name']}" in text and " ".join(item["text"].split()) in text
+    assert f"cost {item['cost']}" in text
+    hero = next(u for u in view["units"] if not u.get("hidden") and not u["deity"])
+    other = hero["sides"][0 if hero["levelled"] else 1]
+    side = f"{'basic' if hero['levelled'] else 'levelled'} side: {other['subtitle']}, " \
+           f"{other['attack']}⚔ {other['armor']}⛨ {other['health']}♥"
+    assert side in text

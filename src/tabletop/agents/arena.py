@@ -2,7 +2,7 @@
 
 It knows the game as a player does: the view (units with their stats and zones, conduits,
 power, hand and deck sizes; its own hand and shop with each card's face under
-``card_texts``; the talents of heroes and items, a deity's conduits, the clash cards on
+``card_texts``; the talents of heroes and of their items, a deity's conduits, the clash cards on
 the table and the effect asking a question, ``resolving``) and the action notation
 (docs/rules/radiant-arena.md, Notation). It never imports the game. What a card does it
 reads from its effect data (the card language of docs/cards.md, as the views carry it),
@@ -88,6 +88,30 @@ class _Board:
         mine = self.players[self.me]
         self.faces: dict[str, dict[str, Any]] = mine.get("card_texts", {})
         self.power: int = mine["power"]
+        # What effects reach, by kind, read once per view (effects are read often).
+        self.kinds: dict[str, list[dict[str, Any]]] = {}
+        self.fight: _Fight | None = None
+
+    def of_kind(self, kind: str) -> list[dict[str, Any]]:
+        """The objects of one kind of the card language, as this view shows them."""
+        found = self.kinds.get(kind)
+        if found is None:
+            found = self.kinds[kind] = self._of_kind(kind)
+        return found
+
+    def _of_kind(self, kind: str) -> list[dict[str, Any]]:
+        units = self.units.values()
+        if kind in ("hero", "deity"):
+            return [u for u in units if u["zone"] in LANES and (kind == "hero" or u["deity"])]
+        if kind == "fallen":
+            return [u for u in units if u["zone"] == "home" and not u["deity"]]
+        if kind == "conduit":
+            return [{"conduit": True, "owner": p, "zone": c["lane"],
+                     "id": f"conduit:{p}:{c['lane']}", "damage": c["damage"],
+                     "health": c["health"], "ruined": c["ruined"], "attack": c["attack"],
+                     "armor": 0}
+                    for p in (0, 1) for c in self.players[p]["conduits"]]
+        return []
 
     def at(self, lane: str, owner: int) -> list[dict[str, Any]]:
         return [u for u in self.units.values() if u["zone"] == lane and u["owner"] == owner]
@@ -271,23 +295,9 @@ class _Effects:
     # --- selectors ----------------------------------------------------------------------
 
     def objects(self, kinds: list[str]) -> list[dict[str, Any]]:
-        b = self.b
-        out: list[dict[str, Any]] = []
-        for kind in kinds:
-            if kind in ("hero", "deity"):
-                out.extend(u for u in b.units.values() if u["zone"] in LANES
-                           and (kind == "hero" or u["deity"]))
-            elif kind == "fallen":
-                out.extend(u for u in b.units.values() if u["zone"] == "home"
-                           and not u["deity"])
-            elif kind == "conduit":
-                for p in (0, 1):
-                    for c in b.players[p]["conduits"]:
-                        out.append({"conduit": True, "owner": p, "zone": c["lane"],
-                                    "id": f"conduit:{p}:{c['lane']}", "damage": c["damage"],
-                                    "health": c["health"], "ruined": c["ruined"],
-                                    "attack": c["attack"], "armor": 0})
-        return out
+        if len(kinds) == 1:
+            return self.b.of_kind(kinds[0])
+        return [o for kind in kinds for o in self.b.of_kind(kind)]
 
     def reach(self, raw: Any) -> list[dict[str, Any]]:
         """The objects a selector may take now (all of them, whatever its count)."""
@@ -694,7 +704,8 @@ def _talent(b: _Board, hero: str, name: str) -> tuple[dict[str, Any] | None, dic
     face = b.faces.get(name)
     if face is not None and face.get("talent"):
         return unit, face["talent"]
-    for t in (unit or {}).get("talents", []) + (unit or {}).get("item_talents", []):
+    item = (unit or {}).get("item_card") or {}
+    for t in (unit or {}).get("talents", []) + item.get("talents", []):
         if t["id"] == name:
             return unit, t
     return unit, {"effects": [], "costs": {}}

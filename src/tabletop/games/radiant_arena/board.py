@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import Frame, Pending, Program, Replacement, candidates, collect_delayed, value
+from tabletop.cards import (
+    Frame,
+    Pending,
+    Program,
+    Replacement,
+    Source,
+    candidates,
+    collect_delayed,
+    value,
+)
 from tabletop.cards import collect as collect_triggers
 from tabletop.cards import modifiers as mods
 from tabletop.cards.replace import applicable
@@ -78,22 +87,21 @@ def fire(s: ArenaState, kind: str, event: dict[str, Any]) -> None:
 def sources(s: ArenaState, kind: str) -> list[Any]:
     """The cards in play whose triggered abilities listen to ``kind``: each unit in play
     (its current side), its item, and each ruined conduit (in seat and lane order)."""
-    from tabletop.cards import Source
-
     out = []
     cat = s.cat
+    units = cat.units
     for u in range(8):
         z = s.zone[u]
         if z < 0:
             continue
-        side = s.side(u)
-        p = u // 4
+        card = s.unit_card[u]
+        side = units[card].sides[s.lvl[u]]
         if kind in side.listens:
-            out.append(Source(p, u, z, s.unit_card[u], s.unit_name[u],
-                              f"unit:{s.unit_card[u]}:{s.lvl[u]}", side.triggers))
+            out.append(Source(u // 4, u, z, card, s.unit_name[u], f"unit:{card}:{s.lvl[u]}",
+                              side.triggers))
         it = s.item[u]
         if it and kind in cat.items[it].listens:
-            out.append(Source(p, u, z, it, it, f"item:{it}", cat.items[it].triggers))
+            out.append(Source(u // 4, u, z, it, it, f"item:{it}", cat.items[it].triggers))
     for p in (0, 1):
         for lane in range(3):
             if s.ruined[p][lane]:

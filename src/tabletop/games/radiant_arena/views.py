@@ -40,8 +40,11 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
         "exp": side.exp, "keywords": sorted(keywords),
         "regen": s.regen(u), "item": s.item[u] or None, "text": side.text,
         "rules": face["rules"], "talents": face["talents"],
-        # the talents its item gives it (usable by this hero only), as data
-        "item_talents": card_faces(s.cat)[s.item[u]]["talents"] if s.item[u] else [],
+        # Both printed sides of a hero (a deity has one): the side it levels into is as
+        # public as the card itself. The equipped item's face (bonuses, text, its talents
+        # as data: usable by this hero only).
+        "sides": face["sides"],
+        "item_card": card_faces(s.cat)[s.item[u]] if s.item[u] else None,
         **({"conduits": face["conduits"]} if "conduits" in face else {}),
     }
 
@@ -68,11 +71,19 @@ def unit_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
         generated = texts(cat)
         faces: dict[str, dict[str, Any]] = {}
         for unit in cat.units.values():
+            sides = [{"subtitle": side.subtitle, "attack": side.attack, "armor": side.armor,
+                      "health": side.health, "exp": side.exp,
+                      "keywords": sorted(side.keywords), "regen": side.regen,
+                      "text": side.text,
+                      "rules": generated[unit.id if unit.is_deity else f"{unit.id}:{n}"]}
+                     for n, side in enumerate(unit.sides[:1] if unit.is_deity
+                                              else unit.sides)]
             for n, side in enumerate(unit.sides):
                 key = unit.id if unit.is_deity else f"{unit.id}:{n}"
                 faces[f"{unit.id}:{n}"] = {
                     "rules": generated[key],
-                    "talents": [talent_face(t) for t in side.talents]}
+                    "talents": [talent_face(t) for t in side.talents],
+                    "sides": sides}
                 if unit.is_deity:  # its set of conduits: public, as the deity card is
                     faces[f"{unit.id}:{n}"]["conduits"] = [
                         {"id": c.id, "name": c.name, "text": c.text, "rules": generated[c.id],

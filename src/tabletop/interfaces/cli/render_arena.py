@@ -124,7 +124,9 @@ def _cards(title: str, ids: Sequence[str], faces: dict[str, Any]) -> RenderableT
 
 def _stats(face: dict[str, Any]) -> str:
     if face.get("kind") == "item":
-        return f"cost {face['cost']}"
+        bonus = [f"+{face[k]}{sym}" for k, sym in (("attack", "⚔"), ("armor", "⛨"),
+                                                   ("health", "♥")) if face.get(k)]
+        return ", ".join([f"cost {face['cost']}", *bonus, *face.get("keywords", [])])
     return f"{face.get('attack', 0)}⚔/{face.get('armor', 0)}⛨"
 
 
@@ -146,6 +148,18 @@ def cards(view: dict[str, Any]) -> RenderableType:
             line.append(f" · {', '.join(u['keywords'])}")
         if u.get("text"):
             line.append(f"\n    {u['text']}", style="dim")
+        sides = u.get("sides") or []
+        if len(sides) == 2:  # a hero: the side it is not on
+            other = sides[0 if u["levelled"] else 1]
+            word = "basic side" if u["levelled"] else "levelled side"
+            line.append(f"\n    {word}: {other['subtitle']}, {other['attack']}⚔ "
+                        f"{other['armor']}⛨ {other['health']}♥"
+                        + (f" · {', '.join(other['keywords'])}" if other["keywords"] else "")
+                        + (f" — {other['text']}" if other["text"] else ""), style="dim")
+        item = u.get("item_card")
+        if item:
+            line.append(f"\n    equipped: {item['name']} ({_stats(item)})"
+                        + (f" — {item['text']}" if item["text"] else ""), style="yellow")
         parts.append(line)
     for p in view["players"]:
         for c in p["conduits"]:
