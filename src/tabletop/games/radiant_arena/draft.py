@@ -94,10 +94,17 @@ class Draft:
                      for p in (A, B))  # type: ignore[return-value]
 
 
+_POOLS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def hero_pool(cat: Catalog) -> tuple[str, ...]:
-    """The drafting cards: every hero of the catalog with a complete set of ten."""
-    return tuple(sorted(u.id for u in cat.units.values()
-                        if not u.is_deity and not set_problems(cat, u.id)))
+    """The drafting cards: every hero of the catalog with a complete set of ten (worked
+    out once per catalog)."""
+    pool = _POOLS.get(cat.sources)
+    if pool is None:
+        pool = _POOLS[cat.sources] = tuple(sorted(
+            u.id for u in cat.units.values() if not u.is_deity and not set_problems(cat, u.id)))
+    return pool
 
 
 def deity_pool(cat: Catalog) -> tuple[str, ...]:
