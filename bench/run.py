@@ -20,7 +20,8 @@ from tabletop.sim.bench import bench
 FLOOR = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "floor.py"
 # (game, players, targets: decisions/s at least, clone µs at most)
 CASES = [("radiant-perim", 3, 50_000, 20.0), ("radiant-perim", 2, None, None),
-         ("radiant-perim", 4, None, None), ("radiant-arena", 2, 15_000, 50.0)]
+         ("radiant-perim", 4, None, None), ("radiant-arena", 2, 15_000, 50.0),
+         ("hoshi-battle", 2, None, None)]
 
 
 def floor_steps_per_s(seconds: float) -> float | None:

@@ -36,7 +36,7 @@ from rich.text import Text
 from tabletop.agents import Agent, decide
 from tabletop.core import Action, Event, State, TabletopError, record_of, replay
 
-from .render import cards_for, pause_for, renderer_for
+from .render import cards_for, pause_for, referee_for, renderer_for
 
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 LEGAL_ROWS = 8  # rows of numbered actions on a screen; `legal` lists every one
@@ -101,6 +101,7 @@ class PlaySession:
         self.render = renderer_for(state.spec.id)
         self.pause = pause_for(state.spec.id)
         self.cards = cards_for(state.spec.id)
+        self.referee = referee_for(state.spec.id)
         self.paused_upto = len(state.events)  # events already looked at for a pause
         alone = len(self.humans) == 1
         self.labels = [("you" if alone else "person") if s in self.humans else agents[s].name
@@ -152,6 +153,8 @@ class PlaySession:
             seat = self.state.to_act
             if seat is None:
                 return self.state
+            if self.referee is not None and self._refereed(seat):
+                continue
             if seat in self.humans:
                 if not self._formality(seat):
                     self._hand_over(seat)
@@ -159,6 +162,17 @@ class PlaySession:
             else:
                 self._agent_turn(seat)
             self._maybe_pause()
+
+    def _refereed(self, seat: int) -> bool:
+        """Let the game's referee decide what no player chooses (a real-time strike);
+        whether it did."""
+        assert self.referee is not None
+        text = self.referee(self.state.view(None), self.humans, self.console)
+        if text is None:
+            return False
+        self.state.apply(text, seat=seat)
+        self._changed()
+        return True
 
     def _hand_over(self, seat: int) -> None:
         """With several people, clear the screen and wait for ``seat``'s person."""

@@ -51,6 +51,16 @@ def pause_for(game_id: str) -> Pause | None:
     return getattr(_screen(game_id), "pause", None)
 
 
+# A referee of decisions no player makes (a real-time strike: hoshi-battle): given the
+# spectator's view, the people's seats and the console, the action text, or None.
+Referee = Callable[[dict[str, Any], Sequence[int], Any], "str | None"]
+
+
+def referee_for(game_id: str) -> Referee | None:
+    """The game's referee (an optional ``referee`` of its screen plugin), or ``None``."""
+    return getattr(_screen(game_id), "referee", None)
+
+
 def cards_for(game_id: str) -> Renderer | None:
     """The game's card reference for the ``cards`` command (every card a seat can read,
     whole), or ``None``."""

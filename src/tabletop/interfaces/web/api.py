@@ -89,6 +89,18 @@ class PostAction(BaseModel):
     version: int = Field(ge=0, le=10**9, description="The seat's version when it chose")
 
 
+class StrikePress(BaseModel):
+    """A press in a real-time strike: ``strike`` (the striker) or ``pull`` (the defender).
+    Its time is the server's, taken when it arrives; ``client_ms`` is ignored (a client's
+    clock proves nothing)."""
+
+    model_config = ConfigDict(extra="forbid")
+    press: Literal["strike", "pull"]
+    window: int | None = Field(default=None, ge=0, le=10**9, description="The window's id "
+                               "(as told in ``strike``); a press for a closed one is refused")
+    client_ms: float | None = Field(default=None, description="Ignored by the server.")
+
+
 def _seat_required(hub: Hub, live: LiveTable, token: str | None) -> int:
     seat = hub.seat_for(live, token)
     if seat is None:
@@ -113,6 +125,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         try:
             yield
         finally:
+            hub.referee.cancel()
             for live in hub.tables.values():
                 if live.ai_task is not None:
                     live.ai_task.cancel()
@@ -244,6 +257,16 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         return {"applied": done, "version": live.version(seat), "legal": live.legal(seat),
                 "view": live.state.view(seat), "table": live.summary()}
 
+    @app.post("/api/tables/{table_id}/strike", tags=["seats"], responses=ERRORS)
+    async def strike(request: Request, table_id: TableId, body: StrikePress,
+                     x_seat_token: Token = None) -> dict[str, Any]:
+        """A press in the table's open strike window (docs/web.md, "The real-time
+        strike"), timed by the server when it arrives."""
+        hub = hub_of(request)
+        live = hub.get(table_id)
+        seat = _seat_required(hub, live, x_seat_token)
+        return hub.referee.press(live, seat, body.press, body.window)
+
     @app.get("/api/tables/{table_id}/record", tags=["seats"], responses=ERRORS)
     async def record(request: Request, table_id: TableId, x_seat_token: Token = None
                ) -> dict[str, Any]:
@@ -292,8 +315,10 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         live.watchers.add(watcher)
         sender = asyncio.create_task(_send_updates(websocket, live, watcher))
         try:
-            while True:  # the client says nothing more; this notices it leaving
-                await websocket.receive_text()
+            while True:  # a seat may press in a strike window; this notices it leaving
+                text = await websocket.receive_text()
+                if seat is not None and '"strike"' in text[:64]:
+                    _ws_press(hub, live, seat, text)
         except WebSocketDisconnect:
             pass
         finally:
@@ -316,6 +341,20 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def _ws_press(hub: Hub, live: LiveTable, seat: int, text: str) -> None:
+    """``{"strike": "strike" | "pull"}`` on a seat's WebSocket: a press, timed now; a
+    press that does not count is ignored (the seat sees the window's result anyway)."""
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return
+    if isinstance(msg, dict) and isinstance(msg.get("strike"), str):
+        window = msg.get("window")
+        with contextlib.suppress(ApiError):
+            hub.referee.press(live, seat, msg["strike"],
+                              window if isinstance(window, int) else None)
 
 
 async def _send_updates(websocket: WebSocket, live: LiveTable, watcher: Watcher) -> None:

@@ -43,6 +43,7 @@ from .ai import DecisionJob, agent_seed, decide_job
 from .errors import ApiError
 from .lobby import server_only
 from .storage import ActionRow, SeatRow, Storage, StorageError, TableRow, token_hash
+from .strike import Referee, live_strike
 
 log = logging.getLogger("tabletop.web")
 
@@ -76,6 +77,7 @@ class LiveTable:
         self.watchers: set[Watcher] = set()
         self.ai_task: asyncio.Task[None] | None = None
         self.broken = ""  # why an AI cannot go on (a bug), shown to every seat
+        self.strike: dict[str, Any] | None = None  # an open strike window (strike.py)
         n = state.players
         self._seen = [0] * (n + 1)  # events visible to each seat; [n]: spectators
         self._own = [0] * n
@@ -104,8 +106,8 @@ class LiveTable:
 
     def legal(self, seat: int | None) -> list[str]:
         """The legal actions of ``seat`` (none unless it is to act)."""
-        if seat is None or self.state.to_act != seat:
-            return []
+        if seat is None or self.state.to_act != seat or live_strike(self.state) is not None:
+            return []  # a live strike's result is the referee's, not a seat's choice
         return [a.to_text() for a in self.state.legal_actions()]
 
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
@@ -140,7 +142,7 @@ class LiveTable:
         return {
             "type": kind, "table": self.summary(), "seat": seat,
             "version": self.version(seat), "view": self.state.view(seat),
-            "legal": self.legal(seat), "events": self.events(seat),
+            "legal": self.legal(seat), "events": self.events(seat), "strike": self.strike,
         }
 
     def update_for(self, w: Watcher) -> dict[str, Any] | None:
@@ -151,20 +153,20 @@ class LiveTable:
                if (c := e.seen_by(w.seat)) is not None]
         w.sent_raw = len(raw)
         now = {"view": self.state.view(w.seat), "legal": self.legal(w.seat),
-               "thinking": self.thinking, "broken": self.broken}
+               "thinking": self.thinking, "broken": self.broken, "strike": self.strike}
         if not new and now == w.last:
             return None
         w.last = now
         return {"type": "update", "table": self.summary(), "seat": w.seat,
                 "version": self.version(w.seat), "view": now["view"], "legal": now["legal"],
-                "events": new}
+                "events": new, "strike": self.strike}
 
     def first_message(self, w: Watcher) -> dict[str, Any]:
         """The whole table for a watcher that just connected."""
         msg = self.seat_message(w.seat)
         w.sent_raw = len(self.state.events)
         w.last = {"view": msg["view"], "legal": msg["legal"], "thinking": self.thinking,
-                  "broken": self.broken}
+                  "broken": self.broken, "strike": self.strike}
         return msg
 
     def notify(self) -> None:
@@ -207,6 +209,9 @@ class Hub:
         self.pool = pool
         self.tables: dict[str, LiveTable] = {}
         self.max_finished = max_finished
+        # The real-time strike's referee (strike.py): the only source of its results.
+        self.referee = Referee(self._refereed,
+                               lambda live, seat: live.row.seats[seat].kind == "ai")
 
     # --- loading ----------------------------------------------------------------------
 
@@ -349,6 +354,9 @@ class Hub:
         async with live.lock:
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
+            if self.referee.pending(live):
+                raise ApiError(409, "a real-time strike is open: its result is the server's "
+                               "to decide; press with POST /api/tables/{id}/strike")
             if version != live.version(seat):
                 raise ApiError(409, f"stale: the table has moved on (your version is "
                                f"{live.version(seat)}, not {version}); reload the table")
@@ -374,7 +382,23 @@ class Hub:
 
     # --- AI seats -------------------------------------------------------------------
 
+    async def _refereed(self, live: LiveTable, seat: int, text: str) -> None:
+        """Store a strike's result, decided by the referee, as the striker's action."""
+        async with live.lock:
+            new = live.state.clone()
+            new.apply(text, seat=seat)
+            try:
+                await live.commit(new, seat, self.storage)
+            except StorageError as e:  # the table stays at the strike: a new window opens
+                log.error("%s", e)
+        live.strike = None
+        live.notify()
+        self.start_ai(live)
+
     def _ai_seat(self, live: LiveTable) -> int | None:
+        if self.referee.pending(live):  # nobody decides a live strike but the referee
+            self.referee.open_if_due(live)
+            return None
         s = live.state.to_act
         return s if s is not None and live.row.seats[s].kind == "ai" else None
 

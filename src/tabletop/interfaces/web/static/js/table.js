@@ -16,7 +16,16 @@ const token = fragmentToken();
 const st = {
   table: null, seat: null, version: 0, view: null, legal: [], events: [],
   module: null, busy: false, socket: null, replay: null, scoringFrom: 0,
+  strike: null,  // an open real-time strike window (docs/web.md), as the server tells it
 };
+
+// A press in the open strike window, over the WebSocket (the lowest latency); the server
+// times it when it arrives. Sends nothing when no window is open.
+function pressStrike(kind) {
+  if (!st.strike || !st.socket || st.socket.readyState !== WebSocket.OPEN || st.seat === null) return false;
+  st.socket.send(JSON.stringify({ strike: kind, window: st.strike.id }));
+  return true;
+}
 
 async function loadModule(game) {
   try { return (await import(`/static/tables/${game}.js`)).default; }
@@ -111,7 +120,8 @@ function draw() { drawing = drawing.then(drawNow, drawNow); }
 async function drawNow() {
   setStatus();
   const board = $("board");
-  await st.module.render(board, { view: st.view, seat: st.replay ? st.replay.seat : st.seat, table: st.table, legal: st.legal, label, events: st.events });
+  await st.module.render(board, { view: st.view, seat: st.replay ? st.replay.seat : st.seat, table: st.table, legal: st.legal, label, events: st.events,
+    strike: st.replay ? null : st.strike, press: pressStrike });
   if (!st.replay) bindClicks(board);
   else { $("bar").replaceChildren(); $("legal").replaceChildren(); }
   const over = st.table.status === "over" && !st.replay;
@@ -154,6 +164,7 @@ function showScoring(allEvents) {
 
 function applyMessage(msg) {
   st.table = msg.table; st.version = msg.version; st.view = msg.view; st.legal = msg.legal;
+  st.strike = msg.strike ?? null;
   if (msg.type === "state") { st.events = msg.events; logEvents(msg.events, true); }
   else if (msg.events.length) { st.events = st.events.concat(msg.events); logEvents(msg.events, false); }
   if (msg.type === "state" || msg.events.some(e => st.module.scoring(e, "end"))) showScoring(st.events);

@@ -1,0 +1,217 @@
+"""Loading and validating Hoshi Battle's cards (``data/heroes.toml``, ``data/cards.toml``).
+
+The 20 Heroes and 20 Duel cards are reconstructed except seven known texts
+(docs/rules/hoshi-battle.md, "Cards"). Behaviour is written in the rules kernel's
+language (docs/cards.md) and compiled with this game's vocabulary (:mod:`.vocab`) into
+immutable nodes. Validation is strict and reports every problem at once, each naming the
+file, the card and the field: types and ranges exact (pydantic, strict), every op and
+word known (the kernel's compiler), ids defined once, the known words contained in the
+printed text, and the printed text saying what the behaviour does (:mod:`.text`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tabletop.cards import EMPTY, Compiler, ModSpec, Program, Trigger
+from tabletop.cards.text import same_text
+from tabletop.core import CardDataError
+from tabletop.core.datafile import read_toml
+
+from .ids import CARD_TYPES, TIMINGS
+from .text import TextError, card_text, hero_text
+from .vocab import VOCAB
+
+DATA_DIR = Path(__file__).parent / "data"
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+# Words of the notation that a card id may not be.
+RESERVED = frozenset({"pass", "wait", "hit", "miss", "strike", "hero", "play", "discard"})
+
+Id = Annotated[str, Field(pattern=SLUG, max_length=40)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Text = Annotated[str, Field(min_length=1, max_length=400)]
+Cost = Annotated[int, Field(ge=0, le=9)]
+Items = Annotated[list[Any], Field(max_length=6)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class HeroModel(_Strict):
+    id: Id
+    name: Name
+    die: Literal[8, 10]
+    cost: Cost
+    text: Text
+    known: str = ""
+    static: Items = []
+    triggers: Items = []
+
+
+class CardModel(_Strict):
+    id: Id
+    name: Name
+    type: Literal["artifact", "power", "legend"]
+    cost: Cost
+    timing: Literal["duel_start", "round_start", "round_end", "hit_taken", "hit_given",
+                    "stone_lost"]
+    text: Text
+    known: str = ""
+    effects: Items = []
+    triggers: Items = []
+
+
+class HeroFile(_Strict):
+    hero: Annotated[list[dict[str, Any]], Field(max_length=100)]
+
+
+class CardFile(_Strict):
+    card: Annotated[list[dict[str, Any]], Field(max_length=100)]
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    """A Hero card: its die type (8 or 10), Cost, printed text (``known``: the
+    publisher's words, when known) and its ability as compiled data."""
+
+    id: str
+    name: str
+    die: int
+    cost: int
+    text: str
+    known: str
+    statics: tuple[ModSpec, ...]
+    triggers: tuple[Trigger, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A Duel card: its type (artifact, power, legend), Cost, timing, printed text
+    (``known``: the publisher's words) and behaviour (effects when played, triggers
+    while in play)."""
+
+    id: str
+    name: str
+    type: str
+    cost: int
+    timing: str
+    text: str
+    known: str
+    effects: Program
+    triggers: tuple[Trigger, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Every Hero and Duel card, by id (in file order)."""
+
+    heroes: dict[str, Hero]
+    cards: dict[str, Card]
+
+    def name(self, card_id: str) -> str:
+        """The printed name of any card id (the id itself if unknown)."""
+        found = self.heroes.get(card_id) or self.cards.get(card_id)
+        return found.name if found is not None else card_id
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every card id, Heroes first."""
+        return (*self.heroes, *self.cards)
+
+
+def _model(model: type[BaseModel], raw: Any, where: str, problems: list[str]) -> Any:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        for err in e.errors():
+            loc = ".".join(str(x) for x in err["loc"])
+            problems.append(f"{where}: {loc}: {err['msg']}")
+        return None
+
+
+def _compile_hero(c: Compiler, m: HeroModel, where: str) -> Hero:
+    statics = tuple(c.modifier(raw, f"{where}: static[{i}]") for i, raw in enumerate(m.static))
+    triggers = tuple(c.trigger(raw, f"{where}: triggers[{i}]", f"hero:{m.id}:trigger:{i}")
+                     for i, raw in enumerate(m.triggers))
+    return Hero(m.id, m.name, m.die, m.cost, m.text, m.known, statics, triggers)
+
+
+def _compile_card(c: Compiler, m: CardModel, where: str) -> Card:
+    effects = c.program(m.effects, f"{where}: effects", f"card:{m.id}") if m.effects else EMPTY
+    triggers = tuple(c.trigger(raw, f"{where}: triggers[{i}]", f"card:{m.id}:trigger:{i}")
+                     for i, raw in enumerate(m.triggers))
+    return Card(m.id, m.name, m.type, m.cost, m.timing, m.text, m.known, effects, triggers)
+
+
+def _check_text(c: Compiler, where: str, printed: str, known: str,
+                generate: Any) -> None:
+    if known and known not in printed:
+        c.problem(where, f"the known text {known!r} is not in the printed text")
+    try:
+        generated = generate()
+    except TextError as e:
+        c.problem(where, f"text: {e}")
+        return
+    if not same_text(printed, generated):
+        c.problem(where, f"the printed text says {printed!r}; the data does "
+                  f"{generated!r}")
+
+
+def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
+                 card_path: Path = DATA_DIR / "cards.toml") -> Catalog:
+    """Read, validate and compile both files; every problem at once as a
+    ``CardDataError``."""
+    problems: list[str] = []
+    hfile = _model(HeroFile, read_toml(hero_path), str(hero_path), problems)
+    cfile = _model(CardFile, read_toml(card_path), str(card_path), problems)
+    c = Compiler(VOCAB)
+    heroes: dict[str, Hero] = {}
+    cards: dict[str, Card] = {}
+    seen: set[str] = set()
+    for path, items, model in ((hero_path, hfile.hero if hfile else [], HeroModel),
+                               (card_path, cfile.card if cfile else [], CardModel)):
+        for i, raw in enumerate(items):
+            label = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
+            where = f"{path}: {label}"
+            m = _model(model, raw, where, problems)
+            if m is None:
+                continue
+            if m.id in seen or m.id in RESERVED:
+                c.problem(where, "defined twice" if m.id in seen else
+                          "a word of the notation cannot be a card id")
+            seen.add(m.id)
+            if isinstance(m, HeroModel):
+                hero = _compile_hero(c, m, where)
+                heroes[m.id] = hero
+                if not c.problems:
+                    _check_text(c, where, m.text, m.known,
+                                lambda h=hero: hero_text(h.statics, h.triggers))
+            else:
+                card = _compile_card(c, m, where)
+                cards[m.id] = card
+                if not c.problems:
+                    _check_text(c, where, m.text, m.known, lambda k=card: card_text(
+                        k.type, k.timing, k.effects, k.triggers))
+    problems += c.problems
+    if not heroes or not cards:
+        problems.append("hoshi-battle needs Heroes and Duel cards")
+    if problems:
+        raise CardDataError("\n".join(problems[:50]))
+    assert set(CARD_TYPES) >= {k.type for k in cards.values()}
+    assert set(TIMINGS) >= {k.timing for k in cards.values()}
+    return Catalog(heroes, cards)
+
+
+@cache
+def catalog() -> Catalog:
+    """The packaged cards (loaded once)."""
+    return load_catalog()
+
+
+__all__ = ["Hero", "Card", "Catalog", "load_catalog", "catalog", "DATA_DIR", "RESERVED"]

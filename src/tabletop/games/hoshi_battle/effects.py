@@ -1,0 +1,213 @@
+"""Hoshi Battle's continuous effects and triggers, on the rules kernel (docs/cards.md).
+
+Every continuous effect is a :class:`~tabletop.cards.Modifier` in one store on the state
+(``s.store``, a tuple in timestamp order): "battle with" a die type (stat ``die``, set),
+"an additional die" (stat ``dice``, add), full health (stat ``health``), Swift and
+Elusive (keywords), and the rules ``fixed_die`` and the count rules ("count also as",
+"count instead as": ``also_moon_strike``). The kernel's queries fold them in store order,
+so where two effects set the same thing the latest applies: Card Effect Priority, "The
+last card or effect played always has priority".
+
+Hero abilities are active from the moment their condition becomes true (Card Effect
+Priority: "activated during the round in which the event described on the card
+occurs"): :func:`refresh` turns a conditional ability into stored modifiers, with a fresh
+timestamp, when its condition starts to hold, and takes them away when it stops. (The
+kernel's own static layer comes before every timed effect whatever their age; Hoshi
+Battle needs a Hero's ability and a Duel card to take turns by recency, hence this.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.cards import TIMED, Frame, Modifier, Status, candidates, collect, holds, order, run
+from tabletop.cards import value as value_of
+from tabletop.cards.modifiers import keyword, rule, stat
+from tabletop.cards.triggers import Source
+
+from .dice import FACES, STRIKE, counted, parse_count_rule
+from .ids import R_PRIORITY
+
+if TYPE_CHECKING:
+    from tabletop.cards import ModSpec, Program
+
+    from .rules import HoshiState
+
+BASE_HEALTH = 2  # Terminology: "Full health ... (usually two)"
+
+
+# --- queries -----------------------------------------------------------------------------
+
+
+def die_of(s: HoshiState, seat: int) -> int:
+    """The die type ``seat`` battles with: its Hero's printed die, then every "battle
+    with" in timestamp order; a Hero with ``fixed_die`` (Saal Swordsman) keeps its own."""
+    base = s.cat.heroes[s.hero[seat]].die
+    if rule(s.V, s, s.store, seat, "fixed_die"):
+        return base
+    return stat(s.V, s, s.store, seat, "die", base, lo=TIMED, hi=TIMED)
+
+
+def dice_of(s: HoshiState, seat: int) -> int:
+    """How many dice ``seat`` rolls (one, plus every additional die)."""
+    return max(1, stat(s.V, s, s.store, seat, "dice", 1, lo=TIMED, hi=TIMED))
+
+
+def full_health(s: HoshiState, seat: int) -> int:
+    """``seat``'s full health (two Hoshi Stones, changed by effects; at least one)."""
+    return max(1, stat(s.V, s, s.store, seat, "health", BASE_HEALTH, lo=TIMED, hi=TIMED))
+
+
+def has_keyword(s: HoshiState, seat: int, key: str) -> bool:
+    """Whether ``seat`` is Swift or Elusive now."""
+    return keyword(s.V, s, s.store, seat, key, 0) > 0
+
+
+def count_rules(s: HoshiState, seat: int) -> list[tuple[str, str, str]]:
+    """``seat``'s count effects, ``(mode, from, to)``, in timestamp order."""
+    out = []
+    for m in s.store:
+        if m.kind == "rule" and m.affects == seat:
+            parsed = parse_count_rule(m.key)
+            if parsed is not None:
+                out.append(parsed)
+    return out
+
+
+def roll_die(s: HoshiState, seat: int) -> tuple[str, tuple[str, ...]]:
+    """One die of ``seat``'s current type: the face, and what it counts as."""
+    faces = FACES[die_of(s, seat)]
+    face = faces[s.chance.below(len(faces))]
+    return face, counted(face, count_rules(s, seat))
+
+
+def shows_symbol(symbols: tuple[str, ...]) -> bool:
+    """Whether a counted face rolls the symbol (a hit)."""
+    return STRIKE in symbols
+
+
+# --- the store ---------------------------------------------------------------------------
+
+
+def effect_code(kind: str, key: str, op: str, amount: int) -> str:
+    """A modifier in a word, for events and views: ``die=8``, ``dice+1``, ``health=3``,
+    ``swift``, ``fixed_die``, ``also_moon_strike``."""
+    if kind == "stat":
+        return f"{key}={amount}" if op == "set" else f"{key}{amount:+d}"
+    return key
+
+
+def add_modifier(s: HoshiState, seat: int, ctx: dict[str, Any], kind: str, key: str, op: str,
+                 amount: int, until: str) -> Modifier:
+    """A new modifier on ``seat`` made by the effect in ``ctx`` (its controller ``p``,
+    its card ``src``), stamped with the next timestamp, and its event."""
+    s.clock += 1
+    arg = ctx.get("static")
+    m = Modifier(s.clock, TIMED, ctx["p"], ctx.get("src", ""), ctx["p"], 0, seat, kind, key,
+                 op, amount, until, arg)
+    s.store = (*s.store, m)
+    s.event("effect", (seat, m.card, m.controller, effect_code(kind, key, op, amount), until,
+                       s.clock), R_PRIORITY)
+    return m
+
+
+def expire(s: HoshiState, until: str) -> None:
+    """End every modifier of one duration (``round``, at the end of a round)."""
+    if any(m.until == until for m in s.store):
+        s.store = tuple(m for m in s.store if m.until != until)
+
+
+def activate(s: HoshiState, seat: int, spec: ModSpec, ctx: dict[str, Any]) -> None:
+    targets = [seat] if spec.affects.ref == "self" else candidates(s.V, s, spec.affects, ctx)
+    if spec.kind == "stat":
+        amount = value_of(s.V, s, spec.value, ctx)
+        op = spec.op
+    else:
+        amount, op = 1, "grant"
+    for t in targets:
+        add_modifier(s, t, ctx, spec.kind, spec.key, op, amount, "static")
+
+
+def refresh(s: HoshiState) -> None:
+    """Turn Hero abilities on and off as their conditions start and stop holding (the
+    starting player's first when several change at once), until nothing changes."""
+    for _ in range(4):
+        changed = False
+        for seat in s.duel_order():
+            hero_id = s.hero[seat]
+            hero = s.cat.heroes[hero_id]
+            for i, spec in enumerate(hero.statics):
+                ctx: dict[str, Any] = {"p": seat, "u": seat, "lane": 0, "src": hero_id,
+                                       "static": i}
+                now = spec.cond is None or holds(s.V, s, spec.cond, ctx)
+                active = any(m.until == "static" and m.controller == seat and m.arg == i
+                             and m.card == hero_id for m in s.store)
+                if now and not active:
+                    s.event("ability", (seat, hero_id, True, s.clock + 1), R_PRIORITY)
+                    activate(s, seat, spec, ctx)
+                    changed = True
+                elif active and not now:
+                    s.store = tuple(m for m in s.store if not (
+                        m.until == "static" and m.controller == seat and m.arg == i
+                        and m.card == hero_id))
+                    s.event("ability", (seat, hero_id, False, s.clock), R_PRIORITY)
+                    changed = True
+        if not changed:
+            return
+
+
+# --- effects and triggers ----------------------------------------------------------------
+
+
+def resolve(s: HoshiState, program: Program, ctx: dict[str, Any]) -> None:
+    """Resolve a program fully, now (Card Effect Priority: "Each card is resolved fully
+    before another card can be played"). No op of Hoshi Battle asks a question; a step
+    that cannot resolve (no target) is skipped."""
+    frame = Frame(program, 0, ctx)
+    for _ in range(4 * len(program.steps) + 4):
+        status = run(s.V, s, frame)
+        if status == Status.FINISHED:
+            break
+        if status == Status.STOP:
+            frame.pc += 1
+        elif status == Status.WAIT:  # pragma: no cover - a vocabulary mistake
+            raise RuntimeError(f"{program.address}: an op of hoshi-battle asked a question")
+    refresh(s)
+
+
+def sources(s: HoshiState) -> list[Source]:
+    """Every card in play whose triggered abilities listen: each duelist's Hero, then
+    its Artifacts and Legends in the order they were played."""
+    out = []
+    for seat in s.duel_order():
+        hero = s.cat.heroes[s.hero[seat]]
+        if hero.triggers:
+            out.append(Source(seat, seat, 0, hero.id, hero.name, f"{seat}:{hero.id}",
+                              hero.triggers))
+        for card_id in s.in_play[seat]:
+            card = s.cat.cards[card_id]
+            if card.triggers:
+                out.append(Source(seat, seat, 0, card_id, card.name, f"{seat}:{card_id}",
+                                  card.triggers))
+    return out
+
+
+def fire(s: HoshiState, kind: str, fields: dict[str, Any]) -> None:
+    """The triggers ``kind`` sets off, resolved one at a time: the last player to hit
+    first, then the other (each in the order of its cards). A hit cancelled stops the
+    abilities that would cancel it again."""
+    if not any(t.on == kind for src in sources(s) for t in src.triggers):
+        return
+    pending = collect(s.V, s, kind, fields, sources(s))
+    for group in order(pending, s.last_hitter, s.players):
+        for p in group:
+            if kind == "struck" and not s.pending_hit:
+                return
+            ctx = p.context()
+            ctx.setdefault("dur", "duel")
+            resolve(s, p.program, ctx)
+
+
+__all__ = ["BASE_HEALTH", "die_of", "dice_of", "full_health", "has_keyword", "count_rules",
+           "roll_die", "shows_symbol", "effect_code", "add_modifier", "expire", "refresh",
+           "resolve", "sources", "fire", "activate"]

@@ -1,0 +1,338 @@
+"""Hoshi Battle positions as plain data, and read back strictly (scenario files).
+
+The reader checks every key and type, every card id, and what play can reach: each card
+in exactly one place (the deal) or each deck's cards where they can be (the Constructed
+Deck Variant), the phase's own shape (who is to act, which window, the Heroes in play),
+and a modifier store of known effects in timestamp order. A missing key takes the value
+of a fresh game of the same seed and parameters.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tabletop.cards import TIMED, Modifier
+from tabletop.core import Chance, ScenarioError
+from tabletop.core.spec import MAX_SEED
+
+from .dice import COUNT_RULES, SYMBOLS
+from .ids import (
+    CHOOSE,
+    KEEP,
+    KEEP_CARDS,
+    KEEP_HEROES,
+    MAX_THROWS,
+    OVER,
+    PHASES,
+    STRIKE,
+    WINDOW,
+    WINDOWS,
+)
+
+if TYPE_CHECKING:
+    from .rules import HoshiState
+
+KEYS = ("players", "seed", "params", "chance", "phase", "turn", "duel", "round", "throw",
+        "starter", "last_hitter", "next_starter", "hero_deck", "card_deck", "hands",
+        "cards", "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
+        "used", "faces", "window", "passed", "moves", "waited", "was_hit", "did_hit",
+        "stone_lost", "struck", "clock", "store")
+MOD_KEYS = ("ts", "seat", "controller", "card", "kind", "key", "op", "value", "until",
+            "static")
+RULE_WORDS = frozenset({"fixed_die", *COUNT_RULES})
+UNTILS = frozenset({"round", "duel", "source", "static"})
+SEAT_LISTS = ("hands", "cards", "discards", "exiled", "shown", "in_play", "used")
+
+
+def to_data(s: HoshiState) -> dict[str, Any]:
+    """The whole position (TOML-ready: no None)."""
+    return {
+        "players": s.players, "seed": s.seed, "params": dict(s.params),
+        "chance": f"{s.chance.s:016x}", "phase": s.phase, "turn": s.turn,
+        "duel": s.duel, "round": s.round, "throw": s.throw, "starter": s.starter,
+        "last_hitter": s.last_hitter, "next_starter": s.next_starter,
+        "hero_deck": list(s.hero_deck), "card_deck": list(s.card_deck),
+        **{k: [list(x) for x in getattr(s, k)] for k in SEAT_LISTS},
+        "hero": list(s.hero), "chosen": list(s.chosen), "stones": list(s.stones),
+        "faces": [list(f) for f in s.faces], "window": s.window, "passed": list(s.passed),
+        "moves": s.moves, "waited": s.waited, "was_hit": list(s.was_hit),
+        "did_hit": list(s.did_hit), "stone_lost": s.stone_lost, "struck": list(s.struck),
+        "clock": s.clock,
+        "store": [{"ts": m.ts, "seat": m.affects, "controller": m.controller, "card": m.card,
+                   "kind": m.kind, "key": m.key, "op": m.op, "value": m.value,
+                   "until": m.until, "static": -1 if m.arg is None else m.arg}
+                  for m in s.store],
+    }
+
+
+def _bad(where: str, what: str, value: Any) -> ScenarioError:
+    text = repr(value)
+    return ScenarioError(f"field {where!r} must be {what}, not "
+                         f"{text[:40] + '…' if len(text) > 40 else text}")
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(where, f"an integer from {lo} to {hi}", value)
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(where, "true or false", value)
+    return value
+
+
+def _word(value: Any, where: str, words: Any) -> str:
+    if not isinstance(value, str) or value not in words:
+        raise _bad(where, "one of " + ", ".join(sorted(w or '""' for w in words)), value)
+    return value
+
+
+def _list(value: Any, where: str, n: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (n is not None and len(value) != n):
+        raise _bad(where, "a list" + (f" of {n}" if n is not None else ""), value)
+    return value
+
+
+def _ids(value: Any, where: str, allowed: Any) -> list[str]:
+    items = _list(value, where)
+    for i, x in enumerate(items):
+        _word(x, f"{where}[{i}]", allowed)
+    return list(items)
+
+
+def from_data(data: Mapping[str, Any]) -> HoshiState:
+    """The position ``data`` describes; raises ``ScenarioError`` naming what is wrong."""
+    from .rules import HoshiState
+    from .spec import SPEC
+
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a position is a table")
+    unknown = sorted(str(k) for k in data if k not in KEYS)
+    if unknown:
+        raise ScenarioError(f"(top level): unknown key {unknown[0]!r}")
+    players = _int(data.get("players", 2), "players", 2, 2)
+    seed = _int(data.get("seed", 0), "seed", 0, MAX_SEED)
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise ScenarioError("field 'params' must be a table")
+    s = HoshiState(players, seed, SPEC.check_params(players, params))
+    s.events = []
+    cat = s.cat
+    heroes, cards = frozenset(cat.heroes), frozenset(cat.cards)
+    anything = heroes | cards
+    n = players
+    d = dict(data)
+
+    def get(key: str) -> Any:
+        return d.get(key, _fresh(s, key))
+
+    if "chance" in d:
+        text = d["chance"]
+        if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
+            raise ScenarioError("field 'chance' must be 16 lowercase hex digits")
+        s.chance = Chance(int(text, 16))
+    s.phase = _word(get("phase"), "phase", PHASES)
+    s.turn = _int(get("turn"), "turn", -1, n - 1)
+    s.duel = _int(get("duel"), "duel", 0, 99)
+    s.round = _int(get("round"), "round", 0, 999)
+    s.throw = _int(get("throw"), "throw", 0, MAX_THROWS)
+    s.starter = _int(get("starter"), "starter", 0, n - 1)
+    s.last_hitter = _int(get("last_hitter"), "last_hitter", 0, n - 1)
+    s.next_starter = _int(get("next_starter"), "next_starter", -1, n - 1)
+    s.hero_deck = _ids(get("hero_deck"), "hero_deck", heroes)
+    s.card_deck = _ids(get("card_deck"), "card_deck", cards)
+    allowed = {"hands": heroes, "cards": cards, "discards": anything, "exiled": heroes,
+               "shown": heroes, "in_play": cards, "used": cards}
+    for key in SEAT_LISTS:
+        rows = _list(get(key), key, n)
+        setattr(s, key, [_ids(r, f"{key}[{p}]", allowed[key]) for p, r in enumerate(rows)])
+    s.hero = [_word(x, f"hero[{p}]", heroes | {""}) for p, x in
+              enumerate(_list(get("hero"), "hero", n))]
+    s.chosen = [_word(x, f"chosen[{p}]", heroes | {""}) for p, x in
+                enumerate(_list(get("chosen"), "chosen", n))]
+    s.stones = [_int(x, f"stones[{p}]", 0, 9) for p, x in
+                enumerate(_list(get("stones"), "stones", n))]
+    s.faces = [[_word(f, f"faces[{p}]", SYMBOLS) for f in _list(row, f"faces[{p}]")]
+               for p, row in enumerate(_list(get("faces"), "faces", n))]
+    if any(len(f) > 6 for f in s.faces):
+        raise ScenarioError("faces: at most six dice")
+    s.window = _word(get("window"), "window", {"", *WINDOWS})
+    s.passed = [_bool(x, f"passed[{p}]") for p, x in
+                enumerate(_list(get("passed"), "passed", n))]
+    s.moves = _int(get("moves"), "moves", 0, 99)
+    s.waited = _bool(get("waited"), "waited")
+    s.was_hit = [_bool(x, f"was_hit[{p}]") for p, x in
+                 enumerate(_list(get("was_hit"), "was_hit", n))]
+    s.did_hit = [_bool(x, f"did_hit[{p}]") for p, x in
+                 enumerate(_list(get("did_hit"), "did_hit", n))]
+    s.stone_lost = _bool(get("stone_lost"), "stone_lost")
+    s.struck = [_int(x, f"struck[{p}]", 0, 99) for p, x in
+                enumerate(_list(get("struck"), "struck", n))]
+    s.clock = _int(get("clock"), "clock", 0, 10**6)
+    s.store = tuple(_modifier(s, m, f"store[{i}]")
+                    for i, m in enumerate(_list(get("store"), "store")))
+    _check(s)
+    return s
+
+
+def _fresh(s: HoshiState, key: str) -> Any:
+    return to_data(s)[key]
+
+
+def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"{where} must be a table")
+    unknown = sorted(str(k) for k in raw if k not in MOD_KEYS)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
+    missing = [k for k in MOD_KEYS if k not in raw]
+    if missing:
+        raise ScenarioError(f"{where}: missing key {missing[0]!r}")
+    n = s.players
+    kind = _word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule"})
+    keys = {"stat": {"die", "dice", "health"}, "keyword": {"swift", "elusive"},
+            "rule": RULE_WORDS}[kind]
+    key = _word(raw["key"], f"{where}.key", keys)
+    op = _word(raw["op"], f"{where}.op", {"set", "add"} if kind == "stat" else {"grant"})
+    if kind == "stat" and key == "die":
+        value = _int(raw["value"], f"{where}.value", 8, 10)
+        if value == 9 or op != "set":
+            raise ScenarioError(f"{where}: a die type is set to 8 or 10")
+    elif kind == "stat":
+        value = _int(raw["value"], f"{where}.value", -3 if op == "add" else 1, 9)
+    else:
+        value = _int(raw["value"], f"{where}.value", 1, 1)
+    static = _int(raw["static"], f"{where}.static", -1, 5)
+    until = _word(raw["until"], f"{where}.until", UNTILS)
+    if (until == "static") != (static >= 0):
+        raise ScenarioError(f"{where}: a Hero's ability (until static) names its ability")
+    controller = _int(raw["controller"], f"{where}.controller", 0, n - 1)
+    return Modifier(_int(raw["ts"], f"{where}.ts", 1, 10**6), TIMED, controller,
+                    _word(raw["card"], f"{where}.card", frozenset(s.cat.ids)),
+                    controller, 0, _int(raw["seat"], f"{where}.seat", 0, n - 1),
+                    kind, key, op, value, until, None if static < 0 else static)
+
+
+def _check(s: HoshiState) -> None:
+    """What play reaches (docs: positions.py's module docstring)."""
+    n, cat = s.players, s.cat
+    constructed = bool(s.params["deck1"])
+    for p in range(n):
+        mine = [*s.hands[p], *s.exiled[p], *([s.hero[p]] if s.hero[p] else []),
+                *([s.chosen[p]] if s.chosen[p] else [])]
+        if len(set(mine)) != len(mine):
+            raise ScenarioError(f"seat {p}: a Hero in two places")
+        if not set(s.shown[p]) <= set(mine) or len(set(s.shown[p])) != len(s.shown[p]):
+            raise ScenarioError(f"shown[{p}]: only this player's Heroes, once each")
+        if not set(s.exiled[p]) <= set(s.shown[p]) or (s.hero[p] and
+                                                         s.hero[p] not in s.shown[p]):
+            raise ScenarioError(f"shown[{p}]: a Hero that fought has been shown")
+    if constructed:
+        _check_decks(s)
+    else:
+        hero_places = [*s.hero_deck, *(h for p in range(n) for h in (
+            *s.hands[p], *s.exiled[p], *(x for x in s.discards[p] if x in cat.heroes)))]
+        hero_places += [h for h in (*s.hero, *s.chosen) if h]
+        card_places = [*s.card_deck, *(c for p in range(n) for c in (
+            *s.cards[p], *s.in_play[p], *s.used[p],
+            *(x for x in s.discards[p] if x in cat.cards)))]
+        if Counter(hero_places) != Counter(list(cat.heroes)):
+            raise ScenarioError("every Hero is in exactly one place (deck, hand, discards, "
+                                "in play, exiled)")
+        if Counter(card_places) != Counter(list(cat.cards)):
+            raise ScenarioError("every Duel card is in exactly one place (deck, face down, "
+                                "discards, in play, used)")
+        deal = s.params["deal"]
+        for p in range(n):
+            dh = sum(1 for x in s.discards[p] if x in cat.heroes)
+            dc = len(s.discards[p]) - dh
+            held_h = len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
+            held_c = len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p])
+            if held_h + dh != deal or held_c + dc != deal:
+                raise ScenarioError(f"seat {p}: {deal} Heroes and {deal} Duel cards were "
+                                    "dealt (Setup)")
+            if s.phase != KEEP and (dh != deal - KEEP_HEROES or dc != deal - KEEP_CARDS):
+                raise ScenarioError(f"discards[{p}]: after the setup every player has kept "
+                                    "three of each")
+    _check_phase(s)
+
+
+def _check_decks(s: HoshiState) -> None:
+    from .rules import check_params
+
+    decks = check_params(s.params)
+    assert decks is not None
+    if s.hero_deck or s.card_deck or any(s.discards):
+        raise ScenarioError("the Constructed Deck Variant deals nothing: no decks, no "
+                            "discards")
+    for p in range(s.players):
+        held_h = [*s.hands[p], *s.exiled[p], *(x for x in (s.hero[p], s.chosen[p]) if x)]
+        held_c = [*s.cards[p], *s.in_play[p], *s.used[p]]
+        if sorted(held_h) != sorted(decks[0][p]) or sorted(held_c) != sorted(decks[1][p]):
+            raise ScenarioError(f"seat {p}: the cards of deck{p + 1}, each in one place")
+
+
+def _check_phase(s: HoshiState) -> None:
+    n, phase = s.players, s.phase
+    fighting = [bool(h) for h in s.hero]
+    if phase in (KEEP, CHOOSE, OVER):
+        if any(fighting) or s.store or s.window or any(s.stones) or any(s.in_play[p] and
+                                                                         phase == KEEP
+                                                                         for p in range(n)):
+            raise ScenarioError(f"phase {phase}: no Duel is being fought")
+    if phase == KEEP:
+        if s.params["deck1"] or s.duel or any(s.chosen) or any(s.exiled) or any(s.used):
+            raise ScenarioError("phase keep: the setup comes before every Duel")
+        need = [p for p in range(n) if len(s.hands[p]) > KEEP_HEROES
+                or len(s.cards[p]) > KEEP_CARDS]
+        if not need or s.turn != need[0]:
+            raise ScenarioError("phase keep: the first player with cards to discard acts")
+        return
+    if any(len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
+           != KEEP_HEROES for p in range(n)):
+        raise ScenarioError("every player keeps three Heroes")
+    if any(len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p]) != KEEP_CARDS
+           for p in range(n)):
+        raise ScenarioError("every player keeps three Duel cards")
+    if phase == OVER:
+        if s.turn != -1 or sum(1 for h in s.hands if h) > 1 or any(s.chosen):
+            raise ScenarioError("phase over: nobody acts; at most one player has Heroes")
+        return
+    if s.turn < 0 or s.duel < 1:
+        raise ScenarioError(f"phase {phase}: a seat acts in a Duel (duel >= 1)")
+    if phase == CHOOSE:
+        t = s.turn
+        if s.chosen[t] or not s.hands[t] or any(not s.chosen[p] for p in range(t)) or any(
+                s.chosen[p] and s.hands[p] for p in range(t + 1, n)):  # forced: one Hero
+            raise ScenarioError("phase choose: Heroes are chosen in seat order")
+        if any(not s.hands[p] and not s.chosen[p] for p in range(n)):
+            raise ScenarioError("phase choose: every player has a Hero to choose")
+        return
+    if not all(fighting) or any(s.chosen):
+        raise ScenarioError(f"phase {phase}: both players have a Hero in play")
+    if any(c.until not in ("round", "duel", "source", "static") for c in s.store):
+        raise ScenarioError("store: unknown duration")
+    if [m.ts for m in s.store] != sorted({m.ts for m in s.store}) or (
+            s.store and s.store[-1].ts > s.clock):
+        raise ScenarioError("store: timestamps increase, up to the clock")
+    if phase == STRIKE:
+        if s.params["strike"] != "live" or s.window or s.round < 1 or s.throw < 1:
+            raise ScenarioError("phase strike: a real-time strike in a round")
+        return
+    assert phase == WINDOW
+    if not s.window or s.passed[s.turn]:
+        raise ScenarioError("phase window: a window is open and the seat to act has not "
+                            "passed")
+    if any(not s.passed[p] and not s.cards[p] for p in range(n)):
+        raise ScenarioError("passed: a player without face-down cards has nothing to play")
+    if (s.window == "duel_start") != (s.round == 0):
+        raise ScenarioError("window: the Duel's own window comes before round 1")
+    if s.window != "round_end" and not all(s.stones):
+        raise ScenarioError("stones: a Hero without stones is exiled at the end of a round")
+
+
+__all__ = ["to_data", "from_data", "KEYS"]

@@ -1,0 +1,659 @@
+"""Hoshi Battle: the rules engine (rulebook: hoshi-duel.txt; the design where it is
+silent: docs/rules/hoshi-battle.md, labelled reconstructed).
+
+Two players deal five Heroes and five Duel cards each and keep three of each; a Game is
+a series of Duels until only one player has Heroes left. Before each Duel both choose a
+Hero face down (hidden commitments in seat order), revealed together. A Duel is a series
+of rounds: a reveal window, then throws of the dice until a player rolls the symbol and
+strikes (the strike model, or the real-time strike's referee), then the end-of-round
+window (the defeated player's last chance) and the exile of a Hero with no Hoshi Stone.
+Implements Hero Cards, Duel Cards, Terminology and Card Effect Priority; every continuous
+effect is a modifier with a timestamp on the rules kernel (:mod:`.effects`).
+
+The state is flat lists of ids and ints, and one tuple of modifiers, so it copies fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any, ClassVar
+
+from tabletop.cards import Modifier, Vocabulary
+from tabletop.core import Action, Chance, Event, Outcome, ParameterError, State
+
+from . import effects as fx
+from .actions import (
+    DISCARDS,
+    HEROES,
+    PASS,
+    PLAYS,
+    STRIKE_HIT,
+    STRIKE_MISS,
+    WAIT,
+    ChooseHero,
+    Discard,
+    Pass,
+    Play,
+    Strike,
+    Wait,
+    parse,
+)
+from .data import Catalog, catalog
+from .dice import FACES, STRIKE, counted
+from .events import BOOK
+from .ids import (
+    CHOOSE,
+    DUEL_START,
+    KEEP,
+    KEEP_CARDS,
+    KEEP_HEROES,
+    MAX_THROWS,
+    OVER,
+    R_BATTLE,
+    R_CARD_TEXT,
+    R_CHOOSE,
+    R_CONSTRUCTED,
+    R_DEFEAT,
+    R_DUEL,
+    R_DUEL_CARDS,
+    R_EXILE,
+    R_GAME,
+    R_HEALTH,
+    R_HIT,
+    R_LEAVE,
+    R_MISS,
+    R_PRIORITY,
+    R_REVEAL,
+    R_ROUND,
+    R_SETUP,
+    ROUND_END,
+    ROUND_START,
+    TIMING_TEXT,
+    TYPE_RULE,
+    WINDOW,
+)
+from .ids import (
+    STRIKE as STRIKE_PHASE,
+)
+from .vocab import VOCAB
+
+SWIFT_EDGE = 15  # strike model: percentage points for Swift, against Elusive
+MIN_CHANCE, MAX_CHANCE = 5, 95
+ROLLOFF_LIMIT = 50
+
+
+def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[str]]] | None:
+    """Check the values the spec's types cannot (``strike``, the constructed decks); the
+    decks as (heroes, cards) per seat, or None for the deal. Raises ParameterError."""
+    if params["strike"] not in ("model", "live"):
+        raise ParameterError(f"hoshi-battle parameter 'strike' must be model or live, not "
+                             f"{params['strike'][:20]!r}")
+    decks = [params["deck1"], params["deck2"]]
+    if not any(decks):
+        return None
+    if not all(decks):
+        raise ParameterError("hoshi-battle: the Constructed Deck Variant needs both decks "
+                             "(deck1 and deck2)")
+    cat = catalog()
+    heroes, cards, problems = [], [], []
+    for seat, text in enumerate(decks):
+        ids = [w.strip() for w in text.split(",")]
+        h = [i for i in ids if i in cat.heroes]
+        c = [i for i in ids if i in cat.cards]
+        unknown = [i[:30] for i in ids if i not in cat.heroes and i not in cat.cards]
+        where = f"deck{seat + 1}"
+        if unknown:
+            problems.append(f"{where}: unknown cards {', '.join(unknown[:5])}")
+        if len(h) != KEEP_HEROES or len(c) != KEEP_CARDS:
+            problems.append(f"{where}: three Heroes and three Duel cards, not {len(h)} and "
+                            f"{len(c)}")
+        if len(set(ids)) != len(ids):
+            problems.append(f"{where}: a card twice")
+        total = sum(cat.heroes[i].cost for i in h) + sum(cat.cards[i].cost for i in c)
+        if total > params["budget"]:
+            problems.append(f"{where}: Cost {total} is over the budget of {params['budget']}")
+        heroes.append(h)
+        cards.append(c)
+    if problems:
+        raise ParameterError("hoshi-battle: " + "; ".join(problems))
+    return heroes, cards
+
+
+class HoshiState(State):
+    """A game of Hoshi Battle (two players)."""
+
+    V: ClassVar[Vocabulary] = VOCAB
+    cat: ClassVar[Catalog] = catalog()
+    __slots__ = ("chance", "phase", "turn", "hero_deck", "card_deck", "hands", "cards",
+                 "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
+                 "used", "store", "clock", "duel", "round", "throw", "starter",
+                 "last_hitter", "window", "passed", "moves", "waited", "was_hit", "did_hit",
+                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter")
+
+    def __init__(self, players: int, seed: int, params: dict[str, Any],
+                 deal: bool = True) -> None:
+        super().__init__(players, seed, params)
+        decks = check_params(params)
+        n = players
+        self.chance = Chance(seed)
+        self.phase = KEEP
+        self.turn = 0
+        self.hero_deck: list[str] = []
+        self.card_deck: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.cards: list[list[str]] = [[] for _ in range(n)]
+        self.discards: list[list[str]] = [[] for _ in range(n)]
+        self.exiled: list[list[str]] = [[] for _ in range(n)]
+        self.shown: list[list[str]] = [[] for _ in range(n)]
+        self.hero = [""] * n
+        self.chosen = [""] * n
+        self.stones = [0] * n
+        self.in_play: list[list[str]] = [[] for _ in range(n)]
+        self.used: list[list[str]] = [[] for _ in range(n)]
+        self.store: tuple[Modifier, ...] = ()
+        self.clock = 0
+        self.duel = self.round = self.throw = 0
+        self.starter = self.last_hitter = 0
+        self.window = ""
+        self.passed = [True] * n
+        self.moves = 0
+        self.waited = False
+        self.was_hit = [False] * n
+        self.did_hit = [False] * n
+        self.stone_lost = False
+        self.struck = [0] * n
+        self.pending_hit = False
+        self.faces: list[list[str]] = [[] for _ in range(n)]
+        self.duelists = (0, 1)
+        self.next_starter = -1
+        if not deal:
+            return
+        if decks is not None:
+            for seat in range(n):
+                self.hands[seat] = self.sort(decks[0][seat])
+                self.cards[seat] = self.sort(decks[1][seat])
+                self.event("deck", (seat, list(self.hands[seat]), list(self.cards[seat])),
+                           R_CONSTRUCTED)
+            self._start_choosing()
+            return
+        self.hero_deck = list(self.cat.heroes)
+        self.card_deck = list(self.cat.cards)
+        self.chance.shuffle(self.hero_deck)
+        self.chance.shuffle(self.card_deck)
+        k = params["deal"]
+        for seat in range(n):
+            self.hands[seat] = self.sort([self.hero_deck.pop() for _ in range(k)])
+            self.cards[seat] = self.sort([self.card_deck.pop() for _ in range(k)])
+            self.event("deal", (seat, list(self.hands[seat]), list(self.cards[seat])),
+                       R_SETUP)
+        self._keep_next()
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def event(self, kind: str, args: tuple[Any, ...], rule: str,
+              seats: frozenset[int] | None = None, reveals: bool = False) -> None:
+        """Append an event (public unless ``seats``)."""
+        self.events.append(Event(kind, args, rule, seats, reveals, BOOK))
+
+    def sort(self, ids: list[str]) -> list[str]:
+        """Card ids in catalogue order (hands are sets: their order tells nothing)."""
+        order = _ORDER
+        return sorted(ids, key=order.__getitem__)
+
+    def other(self, seat: int) -> int:
+        """The other duelist."""
+        a, b = self.duelists
+        return b if seat == a else a
+
+    def duel_order(self) -> list[int]:
+        """The duelists with a Hero in play, the starting player first."""
+        first = self.starter
+        return [d for d in (first, self.other(first)) if self.hero[d]]
+
+    # --- setup -------------------------------------------------------------------------
+
+    def _keep_next(self) -> None:
+        for seat in range(self.players):
+            if len(self.hands[seat]) > KEEP_HEROES or len(self.cards[seat]) > KEEP_CARDS:
+                self.phase, self.turn = KEEP, seat
+                return
+        self._start_choosing()
+
+    def _discard(self, seat: int, card: str) -> None:
+        kind = "hero" if card in self.cat.heroes else "card"
+        (self.hands if kind == "hero" else self.cards)[seat].remove(card)
+        self.discards[seat].append(card)
+        self.event("discard", (seat, card, kind), R_SETUP)
+        self._keep_next()
+
+    # --- choosing and revealing Heroes --------------------------------------------------
+
+    def _start_choosing(self) -> None:
+        self.duel += 1
+        self.phase = CHOOSE
+        for seat in self.duelists:
+            if len(self.hands[seat]) == 1:  # one Hero left: the choice is forced (public)
+                self._choose(seat, self.hands[seat][0], auto=True)
+        self._choose_next()
+
+    def _choose(self, seat: int, hero: str, auto: bool = False) -> None:
+        self.chosen[seat] = hero
+        self.hands[seat].remove(hero)
+        self.event("choose", (seat, hero), R_CHOOSE)
+        if not auto:
+            self._choose_next()
+
+    def _choose_next(self) -> None:
+        for seat in self.duelists:
+            if not self.chosen[seat]:
+                self.phase, self.turn = CHOOSE, seat
+                return
+        self._reveal()
+
+    def _rolloff(self) -> int:
+        """Each duelist rolls the d8 until exactly one shows the symbol."""
+        d8 = FACES[8]
+        for throw in range(1, ROLLOFF_LIMIT + 1):
+            shows = [d for d in self.duelists if d8[self.chance.below(8)] == STRIKE]
+            if len(shows) == 1:
+                self.event("rolloff", (throw, shows[0]), R_DUEL)
+                return shows[0]
+        seat = self.duelists[self.chance.below(2)]
+        self.event("rolloff", (ROLLOFF_LIMIT, seat), R_DUEL)
+        return seat
+
+    def _reveal(self) -> None:
+        for seat in self.duelists:
+            hero = self.chosen[seat]
+            self.hero[seat] = hero
+            self.chosen[seat] = ""
+            if hero not in self.shown[seat]:
+                self.shown[seat].append(hero)
+        self.starter = self._rolloff() if self.next_starter < 0 else self.next_starter
+        self.last_hitter = self.starter
+        self.round = 0
+        self.struck = [0] * self.players
+        self.event("duel", (self.duel, list(self.hero), self.starter), R_DUEL, reveals=True)
+        # Hero abilities: the unconditional ones from the reveal, then full health, then
+        # those whose condition holds (Card Effect Priority: active when their event occurs).
+        for seat in self.duel_order():
+            hero = self.cat.heroes[self.hero[seat]]
+            always = [(i, spec) for i, spec in enumerate(hero.statics) if spec.cond is None]
+            if always:
+                self.event("ability", (seat, hero.id, True, self.clock + 1), R_PRIORITY)
+            for i, spec in always:
+                ctx = {"p": seat, "u": seat, "lane": 0, "src": hero.id, "static": i}
+                fx.activate(self, seat, spec, ctx)
+        for seat in self.duelists:
+            self.stones[seat] = fx.full_health(self, seat)
+        self.event("full_health", (list(self.stones),), R_HEALTH)
+        fx.refresh(self)
+        # Duel Cards: the winner's Artifacts and Legends are used again.
+        for seat in self.duel_order():
+            for card_id in self.in_play[seat]:
+                self.event("reuse", (seat, card_id), TYPE_RULE[self.cat.cards[card_id].type])
+                self._resolve_card(seat, card_id)
+        self._open_window(DUEL_START)
+
+    # --- reveal windows --------------------------------------------------------------------
+
+    def _open_window(self, name: str) -> None:
+        self.window = name
+        self.moves = 0
+        self.waited = False
+        self.passed = [s not in self.duelists or not self.cards[s]
+                       for s in range(self.players)]
+        first = self.last_hitter
+        if self.passed[first]:
+            first = self.other(first)
+        if self.passed[first]:
+            self._close_window()
+            return
+        self.phase, self.turn = WINDOW, first
+        self.event("window", (name, self.round, first), R_REVEAL)
+
+    def playable(self, seat: int, card_id: str) -> bool:
+        """Whether ``seat`` may play this face-down card in the open window (its timing)."""
+        timing = self.cat.cards[card_id].timing
+        w = self.window
+        if w == DUEL_START:
+            return timing in ("duel_start", "round_start")  # the rulebook's note
+        if w == ROUND_START:
+            return timing == "round_start"
+        if w == ROUND_END:
+            return (timing == "round_end" or (timing == "hit_taken" and self.was_hit[seat])
+                    or (timing == "hit_given" and self.did_hit[seat])
+                    or (timing == "stone_lost" and self.stone_lost))
+        return False
+
+    def can_wait(self, seat: int) -> bool:
+        """The starting player, deciding first in a Duel's first round, may let the
+        opponent decide first (Card Effect Priority)."""
+        first_round = self.window == DUEL_START or (self.window == ROUND_START
+                                                    and self.round == 1)
+        return (first_round and self.moves == 0 and not self.waited and seat == self.starter
+                and not self.passed[self.other(seat)])
+
+    def _resolve_card(self, seat: int, card_id: str) -> None:
+        card = self.cat.cards[card_id]
+        dur = "duel" if card.type == "power" else "source"
+        if card.effects:
+            fx.resolve(self, card.effects, {"p": seat, "u": seat, "lane": 0, "src": card_id,
+                                            "dur": dur})
+
+    def _play(self, seat: int, card_id: str) -> None:
+        card = self.cat.cards[card_id]
+        self.cards[seat].remove(card_id)
+        self.event("play", (seat, card_id, card.type), TYPE_RULE[card.type], reveals=True)
+        if card.type == "power":
+            self._resolve_card(seat, card_id)
+            self.used[seat].append(card_id)
+            self.event("leave", (seat, card_id, "used"), R_LEAVE)
+        else:
+            self.in_play[seat].append(card_id)  # in play first: its triggers listen
+            self._resolve_card(seat, card_id)
+        self.moves += 1
+        if not self.cards[seat]:
+            self.passed[seat] = True
+        self._window_next(seat)
+
+    def _window_next(self, seat: int) -> None:
+        other = self.other(seat)
+        if not self.passed[other]:
+            self.turn = other
+        elif not self.passed[seat]:
+            self.turn = seat
+        else:
+            self._close_window()
+
+    def _close_window(self) -> None:
+        name, self.window = self.window, ""
+        self.passed = [True] * self.players
+        if name == DUEL_START:
+            self._start_round()
+        elif name == ROUND_START:
+            self._battle()
+        else:
+            self._end_round()
+
+    # --- rounds ----------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.throw = 0
+        self.was_hit = [False] * self.players
+        self.did_hit = [False] * self.players
+        self.stone_lost = False
+        self.event("round", (self.duel, self.round), R_ROUND)
+        fx.fire(self, "round_start", {"round": self.round})
+        self._open_window(ROUND_START)
+
+    def strike_chance(self, striker: int, defender: int) -> int:
+        """The strike model: the chance (percent) that a strike lands."""
+        p = int(self.params["strike_chance"])
+        if fx.has_keyword(self, striker, "swift"):
+            p += SWIFT_EDGE
+        if fx.has_keyword(self, defender, "elusive"):
+            p -= SWIFT_EDGE
+        return max(MIN_CHANCE, min(MAX_CHANCE, p))
+
+    def _battle(self) -> None:
+        """Throw until a strike lands, a draw, or a live strike waits for its referee."""
+        # Nothing changes the dice between two throws: read them once.
+        dice = [(seat, FACES[fx.die_of(self, seat)], fx.dice_of(self, seat),
+                 fx.count_rules(self, seat)) for seat in self.duelists]
+        below = self.chance.below
+        while True:
+            self.throw += 1
+            if self.throw > MAX_THROWS:
+                self._draw("stalemate")
+                return
+            shows: list[bool] = [False] * self.players
+            all_counted: list[list[list[str]]] = [[] for _ in range(self.players)]
+            for seat, faces_of, n, rules in dice:
+                faces = [faces_of[below(len(faces_of))] for _ in range(n)]
+                self.faces[seat] = faces
+                all_counted[seat] = [list(counted(f, rules)) for f in faces]
+                shows[seat] = any(STRIKE in c for c in all_counted[seat])
+            self.event("throw", (self.round, self.throw, [list(f) for f in self.faces],
+                                 all_counted, shows), R_BATTLE)
+            strikers = [d for d in self.duelists if shows[d]]
+            if len(strikers) == 2:
+                self._draw("both")
+                return
+            if len(strikers) == 1:
+                striker = strikers[0]
+                defender = self.other(striker)
+                if self.params["strike"] == "live":
+                    self.phase, self.turn = STRIKE_PHASE, striker
+                    self.event("strike_window", (striker, defender), R_HIT)
+                    return
+                chance = self.strike_chance(striker, defender)
+                landed = self.chance.below(100) < chance
+                self.event("strike", (striker, defender, chance, landed),
+                           R_HIT if landed else R_MISS)
+                if landed:
+                    self._land(striker, defender)
+                    return
+
+    def _land(self, striker: int, defender: int) -> None:
+        """A strike touched: abilities may cancel the hit; else a Hoshi Stone is lost."""
+        self.struck[defender] += 1
+        self.pending_hit = True
+        fx.fire(self, "struck", {"striker": striker, "defender": defender})
+        if self.pending_hit:
+            self.pending_hit = False
+            self.stones[defender] = max(0, self.stones[defender] - 1)
+            self.was_hit[defender] = True
+            self.did_hit[striker] = True
+            self.stone_lost = True
+            self.last_hitter = striker
+            self.event("hit", (striker, defender, self.stones[defender]),
+                       R_DEFEAT if self.stones[defender] == 0 else R_HIT)
+            fx.refresh(self)
+            fx.fire(self, "hit", {"striker": striker, "defender": defender})
+        self._open_window(ROUND_END)
+
+    def _draw(self, why: str) -> None:
+        self.event("draw", (self.round, why), R_ROUND)
+        fx.fire(self, "draw", {"round": self.round})
+        self._open_window(ROUND_END)
+
+    def _end_round(self) -> None:
+        fx.expire(self, "round")
+        fx.refresh(self)
+        losers = [d for d in self.duelists if self.stones[d] <= 0]
+        if losers:
+            self._end_duel(losers)
+        else:
+            self._start_round()
+
+    def _end_duel(self, losers: list[int]) -> None:
+        for seat in losers:
+            self.event("exile", (seat, self.hero[seat]), R_EXILE)
+            self.exiled[seat].append(self.hero[seat])
+            for card_id in self.in_play[seat]:
+                self.used[seat].append(card_id)
+                self.event("leave", (seat, card_id, "exiled"), R_LEAVE)
+            self.in_play[seat] = []
+        winners = [d for d in self.duelists if d not in losers]
+        winner = winners[0] if len(winners) == 1 else None
+        carried: list[str] = []
+        if winner is not None:
+            self.hands[winner] = self.sort([*self.hands[winner], self.hero[winner]])
+            carried = list(self.in_play[winner])
+        for seat in self.duelists:
+            self.hero[seat] = ""
+            self.faces[seat] = []
+            self.stones[seat] = 0
+        self.store = ()  # every effect ends with the Duel; the winner's cards are re-made
+        self.round = 0
+        self.event("duel_end", (self.duel, winner, carried), R_DUEL)
+        self.next_starter = losers[0] if len(losers) == 1 else -1
+        if sum(1 for h in self.hands if h) <= 1:
+            self.phase, self.turn = OVER, -1
+            out = self.outcome()
+            assert out is not None
+            self.event("game_over", (list(out.winners), [len(h) for h in self.hands]), R_GAME)
+            return
+        self._start_choosing()
+
+    # --- the contract --------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat deciding now; None once the game is over."""
+        return None if self.phase == OVER else self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        seat, phase = self.turn, self.phase
+        if phase == KEEP:
+            pile = self.hands[seat] if len(self.hands[seat]) > KEEP_HEROES else self.cards[seat]
+            return [DISCARDS[c] for c in pile]
+        if phase == CHOOSE:
+            return [HEROES[h] for h in self.hands[seat]]
+        if phase == STRIKE_PHASE:
+            return [STRIKE_HIT, STRIKE_MISS]
+        out: list[Action] = [PLAYS[c] for c in self.cards[seat] if self.playable(seat, c)]
+        out.append(PASS)
+        if self.can_wait(seat):
+            out.append(WAIT)
+        return out
+
+    def _apply(self, action: Action) -> None:
+        seat = self.turn
+        if isinstance(action, Discard):
+            self._discard(seat, action.card)
+        elif isinstance(action, ChooseHero):
+            self._choose(seat, action.hero)
+        elif isinstance(action, Play):
+            self._play(seat, action.card)
+        elif isinstance(action, Pass):
+            self.moves += 1
+            self.passed[seat] = True
+            self.event("pass", (seat,), R_REVEAL)
+            self._window_next(seat)
+        elif isinstance(action, Wait):
+            self.moves += 1
+            self.waited = True
+            self.event("wait", (seat,), R_REVEAL)
+            self.turn = self.other(seat)
+        else:
+            assert isinstance(action, Strike)
+            defender = self.other(seat)
+            self.event("strike", (seat, defender, None, action.hit),
+                       R_HIT if action.hit else R_MISS)
+            self.phase = WINDOW  # no window is open: _battle decides what comes next
+            if action.hit:
+                self._land(seat, defender)
+            else:
+                self._battle()
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        if self.phase == OVER:
+            return "the game is over", R_GAME
+        me = self.label(self.turn)
+        phase = self.phase
+        if isinstance(action, Strike):
+            return ("a strike's result is the referee's, and only while a real-time strike "
+                    "is open", R_HIT)
+        if phase == KEEP:
+            if not isinstance(action, Discard):
+                return f"{me} is keeping dealt cards: discard <card>", R_SETUP
+            if len(self.hands[self.turn]) > KEEP_HEROES:
+                return f"{me} discards a dealt Hero first (keep three of five)", R_SETUP
+            return f"{me} has no dealt Duel card {action.card} to discard", R_SETUP
+        if phase == CHOOSE:
+            if not isinstance(action, ChooseHero):
+                return f"{me} is choosing a Hero for the Duel: hero <hero>", R_CHOOSE
+            return f"{me} has no Hero {action.hero} in hand", R_CHOOSE
+        if phase == STRIKE_PHASE:
+            return "a real-time strike is open: only its referee acts", R_HIT
+        if isinstance(action, Play):
+            if action.card not in self.cards[self.turn]:
+                return f"{me} has no face-down Duel card {action.card}", R_DUEL_CARDS
+            card = self.cat.cards[action.card]
+            return (f"{card.name}: \"{TIMING_TEXT[card.timing]}\"; this is "
+                    f"{_WINDOW_WORDS[self.window]}", R_CARD_TEXT)
+        if isinstance(action, Wait):
+            return ("only the starting player, deciding first in a Duel's first round, "
+                    "may wait", R_REVEAL)
+        return f"{me} is deciding in a reveal window: play <card> or pass", R_REVEAL
+
+    def parse_action(self, text: str) -> Action:
+        """Read the notation (:mod:`.actions`)."""
+        return parse(text)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (:mod:`.views`)."""
+        from .views import view
+
+        return view(self, seat)
+
+    def clone(self) -> HoshiState:
+        """An independent copy (lists copied; the modifier store is a shared tuple)."""
+        new = HoshiState.__new__(HoshiState)
+        self._copy_base(new)
+        new.chance = self.chance.copy()
+        new.phase, new.turn = self.phase, self.turn
+        new.hero_deck, new.card_deck = self.hero_deck[:], self.card_deck[:]
+        new.hands = [x[:] for x in self.hands]
+        new.cards = [x[:] for x in self.cards]
+        new.discards = [x[:] for x in self.discards]
+        new.exiled = [x[:] for x in self.exiled]
+        new.shown = [x[:] for x in self.shown]
+        new.in_play = [x[:] for x in self.in_play]
+        new.used = [x[:] for x in self.used]
+        new.faces = [x[:] for x in self.faces]
+        new.hero, new.chosen, new.stones = self.hero[:], self.chosen[:], self.stones[:]
+        new.store, new.clock = self.store, self.clock
+        new.duel, new.round, new.throw = self.duel, self.round, self.throw
+        new.starter, new.last_hitter = self.starter, self.last_hitter
+        new.window, new.passed, new.moves = self.window, self.passed[:], self.moves
+        new.waited, new.was_hit, new.did_hit = self.waited, self.was_hit[:], self.did_hit[:]
+        new.stone_lost, new.struck = self.stone_lost, self.struck[:]
+        new.pending_hit, new.duelists = self.pending_hit, self.duelists
+        new.next_starter = self.next_starter
+        return new
+
+    def resample(self, seat: int, rng: Random) -> HoshiState:
+        """Re-deal what ``seat`` cannot see (:mod:`.hidden`)."""
+        from .hidden import resample
+
+        new = resample(self, seat, rng)
+        self._resampled(new, seat, rng)
+        new.chance = Chance(rng.getrandbits(64))
+        return new
+
+    def outcome(self) -> Outcome | None:
+        """The last player with Heroes wins; none left (a double exile at the end): a draw."""
+        if self.phase != OVER:
+            return None
+        left = [len(h) for h in self.hands]
+        alive = tuple(s for s in range(self.players) if left[s])
+        if alive:
+            return Outcome(tuple(float(x) for x in left), alive,
+                           "the last player with Heroes left")
+        return Outcome(tuple(0.0 for _ in left), tuple(range(self.players)),
+                       "both last Heroes exiled together: a draw")
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole position as plain data (:mod:`.positions`)."""
+        from .positions import to_data
+
+        return to_data(self)
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> HoshiState:
+        """A position from scenario data, strictly (:mod:`.positions`)."""
+        from .positions import from_data
+
+        return from_data(data)
+
+
+_ORDER = {c: i for i, c in enumerate(catalog().ids)}
+_WINDOW_WORDS = {DUEL_START: "the beginning of a Duel", ROUND_START: "the beginning of a round",
+                 ROUND_END: "the end of a round", "": "no reveal window"}
+
+__all__ = ["HoshiState", "check_params", "SWIFT_EDGE"]

@@ -1,0 +1,117 @@
+"""What one seat of Hoshi Battle may know (docs/rules/hoshi-battle.md, "Hidden
+information"): everything public, its own hand of Heroes, its own face-down Duel cards,
+its own setup discards and its own Hero chosen face down; of the others only counts.
+The draw piles (``hero_deck``, ``card_deck``) and the seed appear in no view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import effects as fx
+from .dice import GLYPHS
+from .effects import effect_code
+from .ids import STRIKE, TIMING_TEXT
+
+if TYPE_CHECKING:
+    from .rules import HoshiState
+
+
+def card_info(s: HoshiState, card_id: str) -> dict[str, Any]:
+    """A card's public face: name, kind, die or type, Cost, text, the known words, and its
+    behaviour as data (the card file's ``static``, ``triggers``, ``effects``)."""
+    if card_id in s.cat.heroes:
+        h = s.cat.heroes[card_id]
+        return {"name": h.name, "kind": "hero", "die": h.die, "cost": h.cost, "text": h.text,
+                "known": h.known, "static": [_plain(m.raw) for m in h.statics],
+                "triggers": [_plain(t.raw) for t in h.triggers]}
+    c = s.cat.cards[card_id]
+    return {"name": c.name, "kind": c.type, "cost": c.cost, "timing": c.timing,
+            "timing_text": TIMING_TEXT[c.timing], "text": c.text, "known": c.known,
+            "effects": [_plain(e) for e in c.effects.raw],
+            "triggers": [_plain(t.raw) for t in c.triggers]}
+
+
+def _plain(raw: Any) -> Any:
+    """Card data as written (the behaviour, for clients that reason about cards), with
+    tuples as lists so it survives JSON unchanged."""
+    if isinstance(raw, dict):
+        return {str(k): _plain(v) for k, v in raw.items()}
+    if isinstance(raw, (list, tuple)):
+        return [_plain(v) for v in raw]
+    return raw
+
+
+def _player(s: HoshiState, p: int) -> dict[str, Any]:
+    hero = s.hero[p]
+    out: dict[str, Any] = {
+        "heroes": len(s.hands[p]) + (1 if s.chosen[p] else 0),
+        "chosen": bool(s.chosen[p]),
+        "hero": hero or None,
+        "stones": s.stones[p] if hero else 0,
+        "face_down": len(s.cards[p]),
+        "discarded": len(s.discards[p]),
+        "in_play": list(s.in_play[p]),
+        "used": list(s.used[p]),
+        "exiled": list(s.exiled[p]),
+        "shown": list(s.shown[p]),
+    }
+    if hero:
+        out.update({
+            "full_health": fx.full_health(s, p), "die": fx.die_of(s, p),
+            "dice": fx.dice_of(s, p), "swift": fx.has_keyword(s, p, "swift"),
+            "elusive": fx.has_keyword(s, p, "elusive"), "faces": list(s.faces[p]),
+            "counts": [list(r) for r in fx.count_rules(s, p)],
+        })
+    return out
+
+
+def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator), JSON-ready."""
+    fighting = any(s.hero)
+    out: dict[str, Any] = {
+        "game": "hoshi-battle",
+        "reconstructed": True,
+        "seat": seat,
+        "to_act": s.to_act,
+        "phase": s.phase,
+        "duel": s.duel,
+        "round": s.round,
+        "throw": s.throw,
+        "starter": s.starter if fighting else None,
+        "last_hitter": s.last_hitter if fighting else None,
+        "window": None,
+        "strike": {"mode": s.params["strike"], "chance": s.params["strike_chance"]},
+        "live_strike": None,
+        "players": [_player(s, p) for p in range(s.players)],
+        "effects": [{"seat": m.affects, "card": m.card, "controller": m.controller,
+                     "effect": effect_code(m.kind, m.key, m.op, m.value), "until": m.until,
+                     "ts": m.ts} for m in s.store],
+        "glyphs": dict(GLYPHS),
+    }
+    if s.window and s.phase != "over":
+        out["window"] = {"name": s.window, "passed": list(s.passed),
+                         "can_wait": s.can_wait(s.turn) if s.phase == "window" else False}
+    if s.phase == STRIKE:
+        out["live_strike"] = {"striker": s.turn, "defender": s.other(s.turn)}
+    ids: set[str] = set()
+    for p in range(s.players):
+        ids.update(s.in_play[p], s.used[p], s.exiled[p], s.shown[p])
+        if s.hero[p]:
+            ids.add(s.hero[p])
+    ids.update(m.card for m in s.store if m.card)
+    if seat is not None:
+        hand = {"heroes": list(s.hands[seat]), "chosen": s.chosen[seat] or None,
+                "cards": list(s.cards[seat]), "discarded": list(s.discards[seat])}
+        out["hand"] = hand
+        ids.update(s.hands[seat], s.cards[seat], s.discards[seat])
+        if s.chosen[seat]:
+            ids.add(s.chosen[seat])
+    out["cards"] = {c: card_info(s, c) for c in sorted(ids)}
+    outcome = s.outcome()
+    if outcome is not None:
+        out["outcome"] = outcome.to_json()
+    return out
+
+
+__all__ = ["view", "card_info"]

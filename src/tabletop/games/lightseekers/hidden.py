@@ -1,0 +1,59 @@
+"""Re-dealing what a seat cannot see, for agents that search (``State.resample``).
+
+Hidden from a seat: the order of every deck (its own too), and the cards in the other
+players' hands. Everything that leaves a hand is shown (a card played, paid, discarded at
+random), and nothing puts a known card into a hand, so another player's hand and deck are
+one pool of unknown cards: the re-deal shuffles that pool and deals the hand's size from
+it. The seat's own deck is re-shuffled.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING
+
+from .payment import can_pay
+
+TRIES = 50
+
+if TYPE_CHECKING:
+    from .rules import LsState
+
+
+def resample(s: LsState, seat: int, rng: Random) -> LsState:
+    """A copy of ``s`` with everything ``seat`` cannot see re-dealt from ``rng``.
+
+    One thing is known of a hand: a player paying for a combo holds what completes the
+    payment (the combo was legal). Its re-deal is drawn again until it does (a few tries;
+    failing that, the true hand is kept: it is one of the consistent ones)."""
+    new = s.clone()
+    for q in range(s.players):
+        if q == seat:
+            rng.shuffle(new.deck[q])
+            continue
+        n = len(s.hand[q])
+        pool = s.hand[q] + s.deck[q]
+        for _ in range(TRIES):
+            rng.shuffle(pool)
+            hand = sorted(pool[:n])
+            if _consistent(s, q, hand):
+                new.hand[q] = hand
+                new.deck[q] = pool[n:]
+                break
+        else:
+            new.hand[q] = s.hand[q][:]
+            rest = s.deck[q][:]
+            rng.shuffle(rest)
+            new.deck[q] = rest
+    return new
+
+
+def _consistent(s: LsState, q: int, hand: list[int]) -> bool:
+    if s.paying is None or q != s.active:
+        return True
+    _, symbols, paid = s.paying
+    cards = s.cat.cards
+    return can_pay(symbols, [cards[c].slots for c in (*paid, *hand)])
+
+
+__all__ = ["resample"]

@@ -1,0 +1,282 @@
+"""The legal actions of the seat to act, and why any other action is illegal.
+
+Phase 3: "Either play a combo or perform up to 2 actions": a card (not a combo) or an
+Ability, each of an Element the hero can use, a basic Element once a turn; a combo only
+as the turn's first play, with every Element it lists and a payment the hand can make.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import PASS, Act, act
+from .board import access, active_corner, buff_works
+from .data import catalog
+from .ids import (
+    ACTION,
+    ACTIONS_PER_TURN,
+    ELEMENT_BIT,
+    ELEMENTS,
+    ITEM,
+    MAX_WEIGHT,
+    ORDER_MASK,
+    R_ACTION_PHASE,
+    R_BUFF,
+    R_COMBO,
+    R_END,
+    R_HERO,
+    R_ITEM,
+    R_TURNS,
+)
+from .payment import counts, matched_counts
+
+if TYPE_CHECKING:
+    from .data import Ability, Card
+    from .rules import LsState
+
+
+_CARDS = catalog().cards
+# The actions naming each card (by card index), built once.
+PLAY = tuple(act("play", c.id) for c in _CARDS)
+COMBO = tuple(act("combo", c.id) for c in _CARDS)
+PAY = tuple(act("pay", c.id) for c in _CARDS)
+RETURN = tuple(act("return", c.id) for c in _CARDS)
+HERO_ABILITY = act("ability", "hero")
+
+
+def element_ok(bit: int, mask: int, superior: int, used: int) -> bool:
+    """Whether an action of this Element may be performed now (0: none needed)."""
+    return not bit or (bit & mask != 0 and (bit & superior != 0 or bit & used == 0))
+
+
+def weight(s: LsState, p: int) -> int:
+    """The points of items ``p`` has equipped."""
+    cards = s.cat.cards
+    return sum(cards[c].weight for c in s.items[p])
+
+
+def combo_ok(s: LsState, p: int, card: Card, mask: int, hand: list[int]) -> bool:
+    """Whether ``p`` may play this combo: the hero has every Element it lists (an Order: an
+    Element of that Order) and the rest of the hand can pay for it."""
+    cards = s.cat.cards
+    have = counts([cards[c].slots for c in hand])
+    return _combo_ok(card, mask, have)
+
+
+def _combo_ok(card: Card, mask: int, have: dict[str, int]) -> bool:
+    if card.need & mask != card.need:
+        return False
+    for o in card.orders:
+        if not ORDER_MASK[o] & mask:
+            return False
+    for slot in card.slots:  # the combo itself does not pay for itself
+        have[slot] -= 1
+    ok = matched_counts(card.needs, have) == len(card.symbols)
+    for slot in card.slots:
+        have[slot] += 1
+    return ok
+
+
+def _ability_ok(s: LsState, p: int, ability: Ability, mask: int, superior: int) -> bool:
+    if not element_ok(ability.bit, mask, superior, s.used):
+        return False
+    if not ability.costs.items:
+        return True
+    ctx = {"p": p}
+    return all(s.V.costs[name].can(s, ctx, n) for name, n in ability.costs.items)
+
+
+def legal(s: LsState) -> list[Act]:
+    """Every legal action of the seat to act, in a stable order."""
+    cards = s.cat.cards
+    if s.rewards:
+        seat, _ = s.rewards[0]
+        return [RETURN[c] for c in sorted(set(s.disc[seat]))]
+    p = s.active
+    hand = s.hand[p]
+    if s.paying is not None:
+        # Payment: a card covering more than the cards paid so far (the rest of the hand
+        # can always complete it: the combo was playable, and paying moves a card from
+        # the hand to the payment, which keeps their union).
+        combo, _, paid = s.paying
+        need = cards[combo].needs
+        done = counts([cards[c].slots for c in paid])
+        before = matched_counts(need, done)
+        out = []
+        last = -1
+        for c in hand:
+            if c == last:
+                continue
+            last = c
+            slots = cards[c].slots
+            if not slots:
+                continue
+            for slot in slots:
+                done[slot] = done.get(slot, 0) + 1
+            if matched_counts(need, done) > before:
+                out.append(PAY[c])
+            for slot in slots:
+                done[slot] -= 1
+        return out
+    out = []
+    if s.acts < ACTIONS_PER_TURN and not s.combo:
+        mask, superior = access(s, p)
+        used = s.used
+        last = -1
+        room = -1
+        have: dict[str, int] | None = None
+        for c in hand:
+            if c == last:
+                continue
+            last = c
+            card = cards[c]
+            if card.combo:
+                if s.acts == 0:
+                    if have is None:
+                        have = counts([cards[x].slots for x in hand])
+                    if _combo_ok(card, mask, have):
+                        out.append(COMBO[c])
+                continue
+            if card.type == ITEM:
+                if room < 0:
+                    room = MAX_WEIGHT - weight(s, p)
+                if card.weight <= room:
+                    out.append(PLAY[c])
+            else:
+                bit = card.need
+                if not bit or (bit & mask and (bit & superior or not bit & used)):
+                    out.append(PLAY[c])
+        hero = s.cat.heroes[s.heroes[p]]
+        if hero.ability is not None and _ability_ok(s, p, hero.ability, mask, superior):
+            out.append(HERO_ABILITY)
+        if s.items[p]:
+            seen: set[int] = set()
+            for c in s.items[p]:
+                ability = cards[c].ability
+                if ability is not None and c not in seen:
+                    seen.add(c)
+                    if _ability_ok(s, p, ability, mask, superior):
+                        out.append(act("ability", cards[c].id))
+        if s.buffs[p]:
+            count: dict[int, int] = {}
+            states: set[tuple[int, int]] = set()
+            for _, c, turns in s.buffs[p]:
+                count[c] = count.get(c, 0) + 1
+                card = cards[c]
+                if card.ability is None or (c, turns) in states:
+                    continue
+                states.add((c, turns))
+                if buff_works(s, p, card, turns) and _ability_ok(s, p, card.ability, mask,
+                                                                 superior):
+                    out.append(act("ability", card.id, count[c]))
+    out.append(PASS)
+    return out
+
+
+def why_illegal(s: LsState, a: Act) -> tuple[str, str]:
+    """Why ``a`` is not legal now, and the rule (with its section)."""
+    from .ids import OVER
+
+    if s.step == OVER:
+        return "the game is over", R_END
+    cat = s.cat
+    if s.rewards:
+        seat = s.rewards[0][0]
+        if a.verb != "return":
+            return (f"P{seat + 1} first moves discarded cards back into its deck "
+                    "(return <card>)", R_END)
+        return f"{a.card} is not in P{seat + 1}'s discard pile", R_END
+    if a.verb == "return":
+        return "cards return to a deck only as the reward of a defeat", R_END
+    p = s.active
+    hand = s.hand[p]
+    if s.paying is not None:
+        combo = cat.cards[s.paying[0]]
+        if a.verb != "pay":
+            return f"pay for {combo.id} first (pay <card>)", R_COMBO
+        c = cat.index[a.card]
+        if c not in hand:
+            return f"you hold no {a.card}", R_COMBO
+        return (f"{a.card} pays for no symbol of {combo.id} still to pay, or leaves the "
+                "rest unpayable", R_COMBO)
+    if a.verb == "pay":
+        return "there is no combo to pay for", R_COMBO
+    if s.step != ACTION:
+        return "it is not the action phase", R_TURNS
+    if s.combo:
+        return "you played a combo this turn: it takes the place of your actions", \
+            R_ACTION_PHASE
+    if s.acts >= ACTIONS_PER_TURN:
+        return "you have performed your 2 actions this turn", R_ACTION_PHASE
+    mask, superior = access(s, p)
+    if a.verb == "play":
+        c = cat.index[a.card]
+        if c not in hand:
+            return f"you hold no {a.card}", R_ACTION_PHASE
+        card = cat.cards[c]
+        if card.type == ITEM:
+            return (f"{a.card} weighs {card.weight}; your hero has {weight(s, p)} of "
+                    f"{MAX_WEIGHT} points of items equipped", R_ITEM)
+        return _element_why(card.element, mask, s.used)
+    if a.verb == "combo":
+        c = cat.index[a.card]
+        if c not in hand:
+            return f"you hold no {a.card}", R_COMBO
+        if s.acts:
+            return "a combo is played instead of actions, not after one", R_ACTION_PHASE
+        card = cat.cards[c]
+        missing = [e for e in card.elements if not ELEMENT_BIT[e] & mask] + [
+            o for o in card.orders if not ORDER_MASK[o] & mask]
+        if missing:
+            return (f"your hero cannot use {', '.join(missing)} (a combo needs every "
+                    "Element it lists)", R_COMBO)
+        return (f"your hand cannot pay for {card.id} ({', '.join(card.symbols)})", R_COMBO)
+    if a.verb == "ability":
+        if a.card == "hero":
+            ability = cat.heroes[s.heroes[p]].ability
+            if ability is None:
+                return "your hero's trait is not an Ability", R_HERO
+            return _ability_why(s, p, ability, mask)
+        c = cat.index[a.card]
+        card = cat.cards[c]
+        if card.type == ITEM:
+            if c not in s.items[p] or a.n != 1:
+                return f"you have no {a.card} equipped", R_ITEM
+            assert card.ability is not None
+            return _ability_why(s, p, card.ability, mask)
+        copies = [t for _, b, t in s.buffs[p] if b == c]
+        if len(copies) < a.n:
+            return f"you have no {a.to_text().split()[1]} in play", R_BUFF
+        turns = copies[a.n - 1]
+        if card.need & mask != card.need:
+            return (f"{a.card} has no effect: your hero cannot use its Element", R_BUFF)
+        if card.rotation and active_corner(card, turns) <= 0:
+            return f"{a.card}'s active corner is an X (ignore the effect)", R_BUFF
+        assert card.ability is not None
+        first = next(i for i, t in enumerate(copies) if t == turns) + 1
+        if first != a.n:
+            return f"use the first of identical copies ({a.card}@{first})", R_BUFF
+        return _ability_why(s, p, card.ability, mask)
+    return "not an action of this phase", R_ACTION_PHASE
+
+
+def _element_why(element: str, mask: int, used: int) -> tuple[str, str]:
+    bit = ELEMENT_BIT.get(element, 0)
+    if bit and not bit & mask:
+        return f"your hero cannot use {element.capitalize()}", R_HERO
+    if bit and bit & used:
+        return (f"{element.capitalize()} is basic (silver) for your hero: one action of "
+                "that Element a turn, already performed", R_ACTION_PHASE)
+    return "not playable now", R_ACTION_PHASE
+
+
+def _ability_why(s: LsState, p: int, ability: Ability, mask: int) -> tuple[str, str]:
+    if ability.element and not element_ok(ability.bit, mask, access(s, p)[1], s.used):
+        return _element_why(ability.element, mask, s.used)
+    for name, n in ability.costs.items:
+        if not s.V.costs[name].can(s, {"p": p}, n):
+            return f"its cost cannot be paid ({s.V.costs[name].text(n)})", R_HERO
+    return "not usable now", R_ACTION_PHASE
+
+
+__all__ = ["legal", "why_illegal", "element_ok", "weight", "combo_ok", "ELEMENTS"]

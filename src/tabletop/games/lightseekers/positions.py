@@ -1,0 +1,355 @@
+"""Lightseekers positions as plain data, and read back strictly.
+
+:func:`to_data` writes everything that decides the future (TOML-ready: every card in
+every place by id, whose turn and what it has done, timed effects, the generator).
+:func:`from_data` reads a position a person wrote (a scenario): every key known, every
+type exact, every value in range, and nothing play cannot reach; a missing key takes its
+value from a fresh game with the same players, seed and parameters. What a position may
+hold is a decision point: the action phase, a reward being chosen, or the end.
+
+A seat's cards in all places together must fit in a deck (GETTING STARTED: no combo
+twice, at most 3 of each action card, 5 combos and 30 action cards at most), so a
+scenario may give a seat any cards of the pool, not only those of its ready deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tabletop.cards import TIMED, Modifier
+from tabletop.core import Chance, ParameterError, ScenarioError
+from tabletop.core.spec import MAX_SEED
+
+from .ids import (
+    ACTION,
+    ACTIONS_PER_TURN,
+    BUFF,
+    DECK_ACTIONS,
+    DECK_COMBOS,
+    DEFEAT_RETURN,
+    ELEMENT_BIT,
+    ELEMENTS,
+    ITEM,
+    MAX_COPIES,
+    MAX_HEALTH,
+    MAX_WEIGHT,
+    OVER,
+    STEP_NAMES,
+)
+
+if TYPE_CHECKING:
+    from .rules import LsState
+
+KEYS = ("players", "seed", "params", "order", "alive", "health", "vp", "heroes", "hand",
+        "deck", "discard", "buffs", "items", "uid", "active", "step", "actions", "combo",
+        "passed", "used", "paying", "rewards", "store", "clock", "empties", "out", "turn",
+        "chance")
+BUFF_KEYS = ("card", "turns", "uid")
+STORE_KEYS = ("ts", "card", "by", "hero", "stat", "change", "until")
+PAYING_KEYS = ("combo", "paid")
+
+
+def to_data(s: LsState) -> dict[str, Any]:
+    """The whole position (TOML-ready)."""
+    assert not s.stack and not s.queue, "a position is written at a decision"
+    cards = s.cat.cards
+
+    def ids(zone: list[int]) -> list[str]:
+        return [cards[c].id for c in zone]
+
+    paying: dict[str, Any] = {"combo": "", "paid": []}
+    if s.paying is not None:
+        paying = {"combo": cards[s.paying[0]].id, "paid": ids(list(s.paying[2]))}
+    return {
+        "players": s.players, "seed": s.seed, "params": dict(s.params),
+        "order": list(s.order), "alive": list(s.alive), "health": list(s.health),
+        "vp": list(s.vp), "heroes": [s.cat.heroes[h].id for h in s.heroes],
+        "hand": [ids(h) for h in s.hand], "deck": [ids(d) for d in s.deck],
+        "discard": [ids(d) for d in s.disc],
+        "buffs": [[{"card": cards[c].id, "turns": t, "uid": u} for u, c, t in row]
+                  for row in s.buffs],
+        "items": [ids(i) for i in s.items], "uid": s.uid, "active": s.active,
+        "step": STEP_NAMES[s.step], "actions": s.acts, "combo": s.combo,
+        "passed": s.passed, "used": [e for e in ELEMENTS if ELEMENT_BIT[e] & s.used],
+        "paying": paying, "rewards": [[p, n] for p, n in s.rewards],
+        "store": [{"ts": m.ts, "card": m.card, "by": m.controller, "hero": m.affects,
+                   "stat": m.key, "change": m.value, "until": m.until} for m in s.store],
+        "clock": s.clock, "empties": list(s.empties), "out": list(s.out), "turn": s.turn,
+        "chance": f"{s.chance.s:016x}",
+    }
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if not _is_int(value) or not low <= value <= high:
+        raise ScenarioError(f"{where} must be an integer from {low} to {high}, not "
+                            f"{_short(value)}")
+    return int(value)
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where} must be true or false, not {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _list(value: Any, where: str, n: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (n is not None and len(value) != n):
+        size = f" of {n}" if n is not None else ""
+        raise ScenarioError(f"{where} must be a list{size}, not {_short(value)}")
+    return value
+
+
+def _table(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where} must be a table, not {_short(value)}")
+    for k in value:
+        if k not in keys:
+            raise ScenarioError(f"{where}: unknown key {_short(k)}")
+    return value
+
+
+def from_data(data: Mapping[str, Any]) -> LsState:
+    """The position ``data`` describes; raises ``ScenarioError`` naming what is wrong."""
+    from .rules import LsState
+    from .spec import SPEC
+
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a position is a table")
+    for k in data:
+        if k not in KEYS:
+            raise ScenarioError(f"(top level): unknown key {_short(k)}")
+    players = _int(data.get("players", 2), "players", 2, 6)
+    seed = _int(data.get("seed", 0), "seed", 0, MAX_SEED)
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise ScenarioError("params must be a table")
+    try:
+        checked = SPEC.check_params(players, params)
+        s = LsState(players, seed, checked)
+    except ParameterError as e:
+        raise ScenarioError(f"params: {e}") from None
+    s.events = []
+    fresh = to_data(s)
+    d = {k: data.get(k, fresh[k]) for k in KEYS}
+    _read(s, d, players)
+    _check(s)
+    return s
+
+
+def _card_ids(s: LsState, value: Any, where: str) -> list[int]:
+    out = []
+    for i, cid in enumerate(_list(value, where)):
+        if not isinstance(cid, str) or cid not in s.cat.index:
+            raise ScenarioError(f"{where}[{i}]: unknown card {_short(cid)}")
+        out.append(s.cat.index[cid])
+    return out
+
+
+def _zones(s: LsState, value: Any, where: str, players: int) -> list[list[int]]:
+    rows = _list(value, where, players)
+    return [_card_ids(s, row, f"{where}[{p}]") for p, row in enumerate(rows)]
+
+
+def _read(s: LsState, d: dict[str, Any], players: int) -> None:
+    cat = s.cat
+    order = [_int(x, "order", 0, players - 1) for x in _list(d["order"], "order", players)]
+    if sorted(order) != list(range(players)):
+        raise ScenarioError("order must hold every seat once")
+    s.order = tuple(order)
+    s.pos = tuple(order.index(p) for p in range(players))
+    s.alive = [_bool(x, "alive") for x in _list(d["alive"], "alive", players)]
+    s.health = [_int(x, "health", 0, MAX_HEALTH) for x in _list(d["health"], "health",
+                                                                   players)]
+    s.vp = [_int(x, "vp", 0, players) for x in _list(d["vp"], "vp", players)]
+    heroes = []
+    for p, h in enumerate(_list(d["heroes"], "heroes", players)):
+        if not isinstance(h, str) or h not in cat.hero_index:
+            raise ScenarioError(f"heroes[{p}]: unknown hero {_short(h)}")
+        heroes.append(cat.hero_index[h])
+    s.heroes = tuple(heroes)
+    s.hand = [sorted(z) for z in _zones(s, d["hand"], "hand", players)]
+    s.deck = _zones(s, d["deck"], "deck", players)
+    s.disc = _zones(s, d["discard"], "discard", players)
+    s.items = _zones(s, d["items"], "items", players)
+    for p, row in enumerate(s.items):
+        for c in row:
+            if cat.cards[c].type != ITEM or cat.cards[c].combo:
+                raise ScenarioError(f"items[{p}]: {cat.cards[c].id} is not an item")
+        if sum(cat.cards[c].weight for c in row) > MAX_WEIGHT:
+            raise ScenarioError(f"items[{p}]: more than {MAX_WEIGHT} points of items "
+                                "(ACTION CARD - ITEM)")
+    s.uid = _int(d["uid"], "uid", 0, 1_000_000)
+    uids: set[int] = set()
+    s.buffs = []
+    for p, row in enumerate(_list(d["buffs"], "buffs", players)):
+        out = []
+        for i, entry in enumerate(_list(row, f"buffs[{p}]")):
+            w = f"buffs[{p}][{i}]"
+            t = _table(entry, w, BUFF_KEYS)
+            cid = t.get("card")
+            if not isinstance(cid, str) or cid not in cat.index:
+                raise ScenarioError(f"{w}.card: unknown card {_short(cid)}")
+            c = cat.index[cid]
+            card = cat.cards[c]
+            if card.type != BUFF:
+                raise ScenarioError(f"{w}.card: {cid} is not a buff")
+            turns = _int(t.get("turns", 0), f"{w}.turns", 0, 3 if card.rotation else 0)
+            if card.rotation and card.corners[turns] == 0:
+                raise ScenarioError(f"{w}.turns: the active corner is empty: the buff "
+                                    "has expired (ACTION CARD - BUFF)")
+            u = _int(t.get("uid", 0), f"{w}.uid", 1, s.uid)
+            if u in uids:
+                raise ScenarioError(f"{w}.uid: {u} is used twice")
+            uids.add(u)
+            out.append((u, c, turns))
+        s.buffs.append(out)
+    s.active = _int(d["active"], "active", 0, players - 1)
+    step = d["step"]
+    if step not in STEP_NAMES:
+        raise ScenarioError(f"step must be one of {', '.join(STEP_NAMES)}, not "
+                            f"{_short(step)}")
+    s.step = STEP_NAMES.index(step)
+    s.acts = _int(d["actions"], "actions", 0, ACTIONS_PER_TURN)
+    s.combo = _bool(d["combo"], "combo")
+    s.passed = _bool(d["passed"], "passed")
+    used = 0
+    for e in _list(d["used"], "used"):
+        if not isinstance(e, str) or e not in ELEMENT_BIT:
+            raise ScenarioError(f"used: unknown Element {_short(e)}")
+        used |= ELEMENT_BIT[e]
+    s.used = used
+    paying = _table(d["paying"], "paying", PAYING_KEYS)
+    combo = paying.get("combo", "")
+    paid = _card_ids(s, paying.get("paid", []), "paying.paid")
+    if combo == "":
+        if paid:
+            raise ScenarioError("paying.paid: there is no combo being paid for")
+        s.paying = None
+    else:
+        if not isinstance(combo, str) or combo not in cat.index or \
+                not cat.cards[cat.index[combo]].combo:
+            raise ScenarioError(f"paying.combo: {_short(combo)} is not a combo")
+        c = cat.index[combo]
+        s.paying = (c, cat.cards[c].symbols, tuple(paid))
+    s.rewards = []
+    for i, r in enumerate(_list(d["rewards"], "rewards")):
+        pair = _list(r, f"rewards[{i}]", 2)
+        s.rewards.append((_int(pair[0], f"rewards[{i}][0]", 0, players - 1),
+                          _int(pair[1], f"rewards[{i}][1]", 1, DEFEAT_RETURN)))
+    s.clock = _int(d["clock"], "clock", 0, 1_000_000)
+    store = []
+    for i, m in enumerate(_list(d["store"], "store")):
+        w = f"store[{i}]"
+        t = _table(m, w, STORE_KEYS)
+        for k in STORE_KEYS:
+            if k not in t:
+                raise ScenarioError(f"{w}: missing {k}")
+        ts = _int(t["ts"], f"{w}.ts", 1, s.clock)
+        card = t["card"]
+        if not isinstance(card, str) or (card and card not in cat.index and card != "hero"):
+            raise ScenarioError(f"{w}.card: unknown card {_short(card)}")
+        by = _int(t["by"], f"{w}.by", 0, players - 1)
+        hero = _int(t["hero"], f"{w}.hero", 0, players - 1)
+        if t["stat"] not in ("power", "armor"):
+            raise ScenarioError(f"{w}.stat must be power or armor")
+        change = _int(t["change"], f"{w}.change", -99, 99)
+        until = t["until"]
+        if until not in ("turn", "next_turn"):
+            raise ScenarioError(f"{w}.until must be turn or next_turn")
+        store.append(Modifier(ts, TIMED, by, card, by, None, hero, "stat", t["stat"], "add",
+                              change, until, by if until == "next_turn" else None))
+    s.store = tuple(store)
+    s.empties = [_int(x, "empties", 0, 99) for x in _list(d["empties"], "empties", players)]
+    s.out = [_int(x, "out", 0, players - 1) for x in _list(d["out"], "out")]
+    s.turn = _int(d["turn"], "turn", 0, 1_000_000)
+    text = d["chance"]
+    if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
+        raise ScenarioError("chance must be 16 lowercase hex digits")
+    s.chance = Chance(int(text, 16))
+    s._statics = None
+    s._repl = None
+    s._sources = None
+    s._kinds = None
+
+
+def _check(s: LsState) -> None:
+    """What play can reach."""
+    cat = s.cat
+    n = s.players
+    living = [p for p in range(n) if s.alive[p]]
+    if sorted(s.out) != [p for p in range(n) if not s.alive[p]] or len(set(s.out)) != len(
+            s.out):
+        raise ScenarioError("out must list each defeated seat once, in the order they were "
+                            "defeated")
+    for p in range(n):
+        if s.alive[p] and s.health[p] <= 0:
+            raise ScenarioError(f"health[{p}]: a hero at 0 health is defeated (ENDING THE "
+                                "GAME)")
+        if not s.alive[p] and s.health[p]:
+            raise ScenarioError(f"health[{p}]: a defeated hero has 0 health")
+    over = s.step == OVER
+    if over != (len(living) == 1):
+        raise ScenarioError("step: the game is over exactly when one player remains "
+                            "(ENDING THE GAME)")
+    if sum(s.vp) != len(s.out) + (1 if over else 0):
+        raise ScenarioError("vp: each defeat gives 1 Victory Point, and the last player "
+                            "standing gains 1 (ENDING THE GAME)")
+    if not over:
+        if not s.alive[s.active] and not s.rewards:
+            raise ScenarioError("active: a defeated player takes no turn")
+        if not s.rewards and s.step != ACTION:
+            raise ScenarioError("step: a position is at a decision: the action phase, a "
+                                "reward being chosen, or the end")
+    elif s.rewards or s.paying is not None:
+        raise ScenarioError("rewards, paying: nothing is left to do once the game is over")
+    for i, (p, k) in enumerate(s.rewards):
+        # The first waits for a choice: its discard pile holds more than it moves back.
+        if not s.alive[p] or (i == 0 and len(s.disc[p]) <= k):
+            raise ScenarioError(f"rewards: P{p + 1} has no choice of {k} discarded cards "
+                                "to move back")
+    if s.paying is not None:
+        if s.combo or s.acts or s.rewards:
+            raise ScenarioError("paying: a combo is paid for as the turn's first play")
+        from .payment import complete
+
+        if complete(s.paying[1], [cat.cards[c].slots for c in s.paying[2]]):
+            raise ScenarioError("paying.paid: the payment is already complete")
+    if s.combo and s.acts:
+        raise ScenarioError("combo: a combo is played instead of actions")
+    if max((u for row in s.buffs for u, _, _ in row), default=0) > s.uid:
+        raise ScenarioError("uid: below a buff's uid")
+    if max((m.ts for m in s.store), default=0) > s.clock:
+        raise ScenarioError("clock: below a timed effect's timestamp")
+    for p in range(n):
+        cards = s.hand[p] + s.deck[p] + s.disc[p] + s.items[p] + [c for _, c, _ in s.buffs[p]]
+        if p == s.active and s.paying is not None:
+            cards += [s.paying[0], *s.paying[2]]
+        counts = Counter(cards)
+        combos = sum(k for c, k in counts.items() if cat.cards[c].combo)
+        actions = sum(k for c, k in counts.items() if not cat.cards[c].combo)
+        for c, k in counts.items():
+            limit = 1 if cat.cards[c].combo else MAX_COPIES
+            if k > limit:
+                raise ScenarioError(f"P{p + 1} has {k} copies of {cat.cards[c].id}: a deck "
+                                    f"holds at most {limit} (GETTING STARTED)")
+        if combos > DECK_COMBOS or actions > DECK_ACTIONS:
+            raise ScenarioError(f"P{p + 1} has {combos} combos and {actions} action cards: "
+                                f"a deck holds {DECK_COMBOS} and {DECK_ACTIONS} (GETTING "
+                                "STARTED)")
+
+
+__all__ = ["to_data", "from_data", "KEYS"]

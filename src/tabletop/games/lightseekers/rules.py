@@ -1,0 +1,234 @@
+"""Lightseekers TCG (PlayFusion): the rules engine (rulebook: lightseekers-tcg.txt).
+
+Two to six players, each a hero with three Elements and a deck of 5 combos and 30 action
+cards; attacks go to your target (the player on your left); a defeat rewards the player
+on the defeated hero's right; the last player standing gains a Victory Point and most
+Victory Points wins. Implements every section of the rulebook:
+Hero Cards, Action Cards (Attack & Defend, Buff, Item), Combo Cards, GETTING STARTED,
+TAKING TURNS (the five phases) and ENDING THE GAME; where it is silent, the decisions are
+in docs/rules/lightseekers.md.
+
+The state is flat (lists of ints and tuples per seat) so that it clones in microseconds:
+cards are indexes into the catalogue; a buff in play is ``(uid, card, quarter turns)``;
+effects being resolved are the rules kernel's frames (tabletop.cards), and no effect is
+ever left half-resolved at a decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any, ClassVar
+
+from tabletop.cards import Frame, Modifier, Pending, Vocabulary
+from tabletop.core import Action, Chance, Event, Outcome, ParameterError, State
+
+from . import board
+from .actions import Act, parse
+from .data import Catalog, catalog, deck_problems
+from .flow import advance, apply_action
+from .ids import OPENING_HANDS, OVER, R_SETUP, START
+from .legal import legal, why_illegal
+from .vocab import VOCAB
+
+_new = tuple.__new__
+_EVENT_IS_TUPLE = issubclass(Event, tuple)
+DEFAULT_DECKS = ("mountain", "storm", "astral", "dread", "nature", "tech")
+
+
+def decks_for(cat: Catalog, players: int, decks: str) -> list[str]:
+    """Each seat's deck id: ``decks`` (comma-separated, by seat, cycled when shorter), or
+    the ready decks in turn by default; an unknown or broken deck is a ParameterError."""
+    names = [d.strip() for d in decks.split(",") if d.strip()] if decks else \
+        [d for d in DEFAULT_DECKS if d in cat.decks] or sorted(cat.decks)
+    for d in names:
+        if d not in cat.decks:
+            raise ParameterError(f"lightseekers: unknown deck {d!r} (decks: "
+                                 f"{', '.join(sorted(cat.decks))})")
+        deck = cat.decks[d]
+        problems = deck_problems({c.id: c for c in cat.cards},
+                                 {h.id: h for h in cat.heroes}, deck.hero, list(deck.combos),
+                                 dict(deck.cards))
+        if problems:
+            raise ParameterError(f"lightseekers: deck {d!r}: " + "; ".join(problems))
+    return [names[i % len(names)] for i in range(players)]
+
+
+class LsState(State):
+    """A game of Lightseekers."""
+
+    V: ClassVar[Vocabulary] = VOCAB
+    __slots__ = ("cat", "order", "pos", "alive", "health", "vp", "heroes", "hand", "deck",
+                 "disc", "buffs", "items", "uid", "active", "step", "acts", "combo", "passed",
+                 "used", "paying", "rewards", "stack", "queue", "store", "clock", "empties",
+                 "out", "turn", "chance", "_statics", "_repl", "_sources", "_kinds")
+
+    def __init__(self, players: int, seed: int, params: dict[str, Any],
+                 deal: bool = True) -> None:
+        super().__init__(players, seed, params)
+        cat = self.cat = catalog()
+        decks = [cat.decks[d] for d in decks_for(cat, players, params.get("decks", ""))]
+        self.chance = Chance(seed)
+        # GETTING STARTED: "Randomly decide the play order and sit down in a circle."
+        order = list(range(players))
+        self.chance.shuffle(order)
+        self.order = tuple(order)
+        self.pos = tuple(order.index(p) for p in range(players))
+        self.heroes = tuple(cat.hero_index[d.hero] for d in decks)
+        self.alive = [True] * players
+        self.health = [cat.heroes[h].health for h in self.heroes]
+        self.vp = [0] * players
+        self.hand: list[list[int]] = [[] for _ in range(players)]
+        self.deck = [list(d.contents) for d in decks]
+        self.disc: list[list[int]] = [[] for _ in range(players)]
+        self.buffs: list[list[tuple[int, int, int]]] = [[] for _ in range(players)]
+        self.items: list[list[int]] = [[] for _ in range(players)]
+        self.uid = 0
+        self.active = order[0]
+        self.step = START
+        self.acts = 0
+        self.combo = False
+        self.passed = False
+        self.used = 0
+        self.paying: tuple[int, tuple[str, ...], tuple[int, ...]] | None = None
+        self.rewards: list[tuple[int, int]] = []
+        self.stack: list[Frame] = []
+        self.queue: list[Pending] = []
+        self.store: tuple[Modifier, ...] = ()
+        self.clock = 0
+        self.empties = [0] * players
+        self.out: list[int] = []
+        self.turn = 0
+        self._statics: list[Any] | None = None
+        self._repl: list[Any] | None = None
+        self._sources: dict[Any, Any] | None = None
+        self._kinds: frozenset[str] | None = None
+        if not deal:
+            return
+        for d in self.deck:  # "The deck is shuffled and placed face down"
+            self.chance.shuffle(d)
+        hands = [0] * players
+        for i, p in enumerate(order):
+            hands[p] = OPENING_HANDS[min(i, len(OPENING_HANDS) - 1)]
+        self._event("setup", (list(order), [cat.heroes[h].id for h in self.heroes], hands),
+                    R_SETUP)
+        for p in order:
+            for _ in range(hands[p]):
+                board.draw(self, p, R_SETUP)
+        advance(self)
+
+    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
+               seats: frozenset[int] | None = None) -> None:
+        """Record an event of ``kind`` (events.py) with its field values in order."""
+        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__: events
+        # are made several times per decision on the hot path of playouts and search.
+        fields = (kind, args, rule, seats, False, self.cat.book)
+        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
+
+    # --- the contract ----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The active player in its action phase; the enemy of a defeated hero choosing
+        cards to move back; None once the game is over."""
+        if self.step == OVER:
+            return None
+        if self.rewards:
+            return self.rewards[0][0]
+        return self.active
+
+    def _legal_actions(self) -> list[Action]:
+        return list(legal(self))
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Act)
+        apply_action(self, action)
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        assert isinstance(action, Act)
+        return why_illegal(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read the notation (docs/rules/lightseekers.md)."""
+        return parse(text)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (see :mod:`.views`)."""
+        from .views import view
+
+        return view(self, seat)
+
+    def clone(self) -> LsState:
+        """An independent copy (card data and tuples are shared)."""
+        new = LsState.__new__(LsState)
+        self._copy_base(new)
+        new.cat = self.cat
+        new.order = self.order
+        new.pos = self.pos
+        new.heroes = self.heroes
+        new.alive = self.alive[:]
+        new.health = self.health[:]
+        new.vp = self.vp[:]
+        new.hand = [h[:] for h in self.hand]
+        new.deck = [d[:] for d in self.deck]
+        new.disc = [d[:] for d in self.disc]
+        new.buffs = self.buffs[:]  # each row is replaced, never changed in place
+        new.items = self.items[:]  # likewise
+        new.uid = self.uid
+        new.active = self.active
+        new.step = self.step
+        new.acts = self.acts
+        new.combo = self.combo
+        new.passed = self.passed
+        new.used = self.used
+        new.paying = self.paying
+        new.rewards = self.rewards[:]
+        new.stack = [f.copy() for f in self.stack]
+        new.queue = self.queue[:]
+        new.store = self.store
+        new.clock = self.clock
+        new.empties = self.empties[:]
+        new.out = self.out[:]
+        new.turn = self.turn
+        new.chance = self.chance.copy()
+        new._statics = self._statics
+        new._repl = self._repl
+        new._sources = self._sources
+        new._kinds = self._kinds
+        return new
+
+    def resample(self, seat: int, rng: Random) -> LsState:
+        """Re-deal what ``seat`` cannot see (see :mod:`.hidden`)."""
+        from .hidden import resample
+
+        new = resample(self, seat, rng)
+        self._resampled(new, seat, rng)
+        new.chance = Chance(rng.getrandbits(64))
+        return new
+
+    def outcome(self) -> Outcome | None:
+        """Most Victory Points wins; a tie goes to who stayed in the game longest."""
+        if self.step != OVER:
+            return None
+        win = board.winners(self)
+        best = max(self.vp)
+        tied = sum(1 for v in self.vp if v == best) > 1
+        reason = "most Victory Points" + (", the tie broken by who stayed in the game "
+                                          "longest" if tied else "")
+        return Outcome(tuple(float(v) for v in self.vp), win, reason)
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole position (see :mod:`.positions`)."""
+        from .positions import to_data
+
+        return to_data(self)
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> LsState:
+        """A position from scenario data (see :mod:`.positions`)."""
+        from .positions import from_data
+
+        return from_data(data)
+
+
+__all__ = ["LsState", "decks_for", "DEFAULT_DECKS"]

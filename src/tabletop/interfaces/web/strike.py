@@ -1,0 +1,237 @@
+"""The real-time strike, refereed by the server (docs/web.md, "The real-time strike").
+
+A game whose view shows a ``live_strike`` (hoshi-battle with ``strike = "live"``: a
+duelist rolled the symbol) waits for a referee to apply ``strike hit`` or ``strike miss``
+as the striker's action. On this server the referee is :class:`Referee`:
+
+1. it opens a **strike window** for that position: every seat's messages carry
+   ``strike: {phase: "ready", striker, defender, window_ms}``;
+2. after a random delay drawn from the operating system's generator (not the game's
+   seed, and never sent ahead), it flips the window to ``phase: "go"`` and pushes that;
+3. the striker presses "strike" and the defender may press "pull" (``POST
+   /api/tables/{id}/strike`` or ``{"strike": "strike" | "pull"}`` on the table's
+   WebSocket); each seat's first press counts, **timed by the server's monotonic clock
+   when it arrives** (whatever time a client writes in its message is ignored);
+4. the race's rules (:func:`decide_race`) decide, and the result is applied as the
+   striker's action, stored like any action, so the record replays by hash.
+
+An AI duelist's press is drawn from a human-like reaction time after go. Nobody else may
+apply a strike's result: ``POST /actions`` refuses ``strike hit`` and ``strike miss``.
+The same rules time the terminal's keypress race (``render_hoshi``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import ApiError
+
+if TYPE_CHECKING:
+    from tabletop.core import State
+
+    from .tables import LiveTable
+
+WINDOW_S = 1.5  # the striker must strike within this after go
+ANTICIPATION_S = 0.1  # sooner after go than a person can react: a false start
+EDGE_S = 0.06  # Swift (striker) and Elusive (defender)
+DELAY_S = (0.8, 2.2)  # go comes after a random delay in this range
+AGENT_REACTION = (0.33, 0.06, 0.18, 0.6)  # mean, sd, min, max (seconds)
+PRESSES = {"strike": "striker", "pull": "defender"}
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """When each side pressed, in seconds after go (negative: before go), or None."""
+
+    striker: float | None
+    defender: float | None
+
+
+def decide_race(press: Press, swift: bool = False, elusive: bool = False,
+                window: float = WINDOW_S) -> bool:
+    """Whether the strike lands. The striker must strike within the window, not sooner
+    than a person can react (a false start misses); the defender escapes by pulling away
+    before the strike arrives, Swift and Elusive each worth an edge; a defender's flinch
+    (before go, or too soon after it) does not count as pulling away."""
+    s, d = press.striker, press.defender
+    if s is None or s < ANTICIPATION_S or s > window:
+        return False
+    if d is None or d < ANTICIPATION_S:
+        return True
+    edge = (EDGE_S if swift else 0.0) - (EDGE_S if elusive else 0.0)
+    return s - edge <= d
+
+
+def agent_reaction(rng: random.Random) -> float:
+    """An AI's reaction time in seconds (human-like)."""
+    mean, sd, lo, hi = AGENT_REACTION
+    return max(lo, min(hi, rng.gauss(mean, sd)))
+
+
+def live_strike(state: State) -> dict[str, Any] | None:
+    """The live strike a position waits for (from the spectators' view), or None."""
+    found = state.view(None).get("live_strike") if not state.is_over else None
+    return found if isinstance(found, dict) else None
+
+
+@dataclass
+class StrikeWindow:
+    """One strike being raced: its position (actions so far), the two sides, Swift and
+    Elusive, the server times it opened and went (``go``), and each seat's first press
+    (server time)."""
+
+    position: int
+    striker: int
+    defender: int
+    swift: bool
+    elusive: bool
+    opened: float
+    delay: float
+    window: float = WINDOW_S
+    go: float | None = None
+    presses: dict[int, float] = field(default_factory=dict)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def message(self) -> dict[str, Any]:
+        """What every seat is told (nothing about the delay or the presses' times)."""
+        return {"id": self.position, "phase": "ready" if self.go is None else "go",
+                "striker": self.striker, "defender": self.defender,
+                "window_ms": int(self.window * 1000)}
+
+    def relative(self, seat: int) -> float | None:
+        """``seat``'s first press in seconds after go (None: no press)."""
+        t = self.presses.get(seat)
+        if t is None:
+            return None
+        go = self.go if self.go is not None else self.opened + self.delay
+        return t - go
+
+    def result(self) -> bool:
+        """The race's result from the presses so far."""
+        return decide_race(Press(self.relative(self.striker), self.relative(self.defender)),
+                           self.swift, self.elusive, self.window)
+
+
+Apply = Callable[["LiveTable", int, str], Awaitable[None]]
+
+
+class Referee:
+    """The server's referee of live strikes (one per server). ``clock`` and ``rng`` are
+    the server's own (tests give theirs); ``apply(live, seat, text)`` stores a result."""
+
+    def __init__(self, apply: Apply, is_ai: Callable[[LiveTable, int], bool],
+                 clock: Callable[[], float] = time.monotonic,
+                 rng: random.Random | None = None,
+                 delay: tuple[float, float] = DELAY_S, window: float = WINDOW_S) -> None:
+        self.apply = apply
+        self.is_ai = is_ai
+        self.clock = clock
+        self.rng = rng or secrets.SystemRandom()
+        self.delay = delay
+        self.window = window
+        self.windows: dict[str, StrikeWindow] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def pending(self, live: LiveTable) -> bool:
+        """Whether the table waits for a strike's result (no player may act)."""
+        return live_strike(live.state) is not None
+
+    def open_if_due(self, live: LiveTable) -> None:
+        """Open a strike window if the table waits for one and none is open."""
+        strike = live_strike(live.state)
+        tid = live.row.id
+        n = len(live.state.history)
+        w = self.windows.get(tid)
+        if strike is None or (w is not None and w.position == n):
+            return
+        players = live.state.view(None)["players"]
+        striker, defender = int(strike["striker"]), int(strike["defender"])
+        w = StrikeWindow(n, striker, defender, bool(players[striker].get("swift")),
+                         bool(players[defender].get("elusive")), self.clock(),
+                         self.rng.uniform(*self.delay), self.window)
+        self.windows[tid] = w
+        live.strike = w.message()
+        live.notify()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.tasks[tid] = loop.create_task(self._run(live, w))
+
+    def press(self, live: LiveTable, seat: int, kind: str,
+              window: int | None = None) -> dict[str, Any]:
+        """A press arriving now from ``seat``: ``strike`` (the striker) or ``pull`` (the
+        defender), for the window ``window`` (its id; None: the open one). Its time is
+        the server's; the first press of a seat counts."""
+        now = self.clock()
+        w = self.windows.get(live.row.id)
+        if kind not in PRESSES:
+            raise ApiError(400, "press must be strike or pull")
+        if w is None or w.position != len(live.state.history) or (
+                window is not None and window != w.position):
+            raise ApiError(409, "no strike window is open at this table"
+                           + ("" if window is None else f" with id {window}"))
+        role = w.striker if kind == "strike" else w.defender
+        if seat != role:
+            raise ApiError(403, f"only the {PRESSES[kind]} may press {kind}")
+        first = seat not in w.presses
+        if first:
+            w.presses[seat] = now
+            w.wake.set()
+        return {"press": kind, "counted": first, "phase": w.message()["phase"]}
+
+    async def _run(self, live: LiveTable, w: StrikeWindow) -> None:
+        """Go after the delay, wait for the striker (or the window's end), decide, apply."""
+        try:
+            await self._sleep_until(w, w.opened + w.delay, wake=False)
+            w.go = self.clock()
+            for seat in (w.striker, w.defender):
+                if self.is_ai(live, seat) and seat not in w.presses:
+                    w.presses[seat] = w.go + agent_reaction(self.rng)
+            live.strike = w.message()
+            live.notify()
+            while True:
+                s = w.relative(w.striker)
+                if s is not None and (s < ANTICIPATION_S or s > w.window):
+                    break  # a false start (or a press after the window): decided
+                end = w.go + w.window if s is None else w.go + s + EDGE_S
+                if self.clock() >= end:
+                    break
+                await self._sleep_until(w, end, wake=True)
+            text = "strike hit" if w.result() else "strike miss"
+            if self.windows.get(live.row.id) is w and w.position == len(live.state.history):
+                await self.apply(live, w.striker, text)
+        finally:
+            if self.windows.get(live.row.id) is w:
+                del self.windows[live.row.id]
+                live.strike = None
+            self.tasks.pop(live.row.id, None)
+
+    async def _sleep_until(self, w: StrikeWindow, when: float, wake: bool) -> None:
+        """Sleep until the server time ``when`` (or, with ``wake``, a press)."""
+        left = when - self.clock()
+        if left <= 0:
+            return
+        w.wake.clear()
+        if not wake:
+            await asyncio.sleep(left)
+            return
+        try:
+            await asyncio.wait_for(w.wake.wait(), left)
+        except TimeoutError:
+            pass
+
+    def cancel(self) -> None:
+        """Stop every window (the server shuts down)."""
+        for task in self.tasks.values():
+            task.cancel()
+
+
+__all__ = ["Referee", "StrikeWindow", "Press", "decide_race", "agent_reaction", "live_strike",
+           "WINDOW_S", "ANTICIPATION_S", "EDGE_S", "DELAY_S"]

@@ -1,0 +1,197 @@
+"""The real-time strike on the server (docs/web.md, "The real-time strike";
+docs/rules/hoshi-battle.md, "The strike"): the server opens a strike window, times every
+press by its own clock when it arrives, decides by the race's rules and stores the result
+as the striker's action. Early, late and forged presses gain nothing; no client can post a
+result; the game replays by hash."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tabletop.interfaces.web import create_app
+from tabletop.interfaces.web.strike import ANTICIPATION_S, Press, decide_race
+
+from .conftest import act, auth, create, view, wait_until
+
+DELAY = (0.12, 0.15)  # the referee's delay before go, short for tests
+WINDOW = 0.8  # roomy: a loaded machine may answer slowly
+
+
+def fast(client: TestClient) -> None:
+    referee = client.app.state.hub.referee  # type: ignore[attr-defined]
+    referee.delay, referee.window = DELAY, WINDOW
+
+
+def table(client: TestClient) -> tuple[str, list[str]]:
+    fast(client)
+    return create(client, "hoshi-battle", "human", "human", params={"strike": "live"})
+
+
+def to_strike(c: TestClient, tid: str, tokens: list[str], limit: int = 400) -> dict[str, Any]:
+    """Play the first legal action of whoever is to act until a strike window opens; the
+    window as every seat is told it."""
+    for _ in range(limit):
+        for tok in tokens:
+            msg = view(c, tid, tok)
+            if msg["strike"] is not None:
+                return msg["strike"]  # type: ignore[no-any-return]
+            if msg["legal"]:
+                r = act(c, tid, tok, msg["legal"][0], msg["version"])
+                assert r.status_code == 200, r.text
+                break
+        else:
+            time.sleep(0.01)
+    live = c.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    raise AssertionError(f"no strike window opened: {live.state!r} {live.strike} "
+                         f"{[e.text for e in live.state.events[-5:]]}")
+
+
+def press(c: TestClient, tid: str, token: str | None, kind: str, **extra: Any) -> Any:
+    return c.post(f"/api/tables/{tid}/strike", headers=auth(token),
+                  json={"press": kind, **extra})
+
+
+def result(c: TestClient, tid: str, tokens: list[str], before: int) -> str:
+    """Wait for the referee's result and return it (the last stored action's text)."""
+    hub = c.app.state.hub  # type: ignore[attr-defined]
+    wait_until(lambda: len(hub.tables[tid].state.history) > before, timeout=10)
+    return str(hub.tables[tid].state.history[before].to_text())
+
+
+def history(c: TestClient, tid: str) -> int:
+    return len(c.app.state.hub.tables[tid].state.history)  # type: ignore[attr-defined]
+
+
+def go(c: TestClient, tid: str, token: str) -> None:
+    wait_until(lambda: (view(c, tid, token)["strike"] or {}).get("phase") == "go",
+               timeout=5, step=0.005)
+
+
+def test_the_race_rules() -> None:
+    """The race: early (before go, or sooner than a person reacts) is a false start; late
+    (after the window) misses; pulling away first escapes, a flinch does not."""
+    assert not decide_race(Press(-0.1, None)) and not decide_race(Press(ANTICIPATION_S / 2, 0))
+    assert not decide_race(Press(2.0, None))
+    assert decide_race(Press(0.25, None)) and decide_race(Press(0.25, -0.2))
+    assert not decide_race(Press(0.3, 0.2))
+
+
+def test_a_strike_in_time_lands_and_enters_the_record(client: TestClient) -> None:
+    """After go the striker presses: the strike lands; the result is the striker's stored
+    action; the window is told to both seats, with nothing of the delay."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    assert window["phase"] == "ready" and set(window) == {"id", "phase", "striker",
+                                                          "defender", "window_ms"}
+    striker, defender = window["striker"], window["defender"]
+    assert view(client, tid, tokens[striker])["legal"] == []  # not a seat's choice
+    assert view(client, tid, tokens[defender])["strike"] == window
+    n = history(client, tid)
+    go(client, tid, tokens[striker])
+    time.sleep(0.15)  # a person's reaction
+    r = press(client, tid, tokens[striker], "strike")
+    assert r.status_code == 200 and r.json()["counted"] is True
+    assert result(client, tid, tokens, n) == "strike hit"
+    rows = client.app.state.hub.storage.actions(tid)  # type: ignore[attr-defined]
+    assert rows[n].seat == striker and rows[n].action == "strike hit"
+
+
+def test_an_early_press_is_a_false_start(client: TestClient) -> None:
+    """A strike before go (a client spamming its key) misses; a second press does not
+    count."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    n = history(client, tid)
+    tok = tokens[window["striker"]]
+    assert press(client, tid, tok, "strike").json()["phase"] == "ready"
+    again = press(client, tid, tok, "strike")  # before go still: not counted again
+    assert again.status_code == 409 or again.json()["counted"] is False
+    assert result(client, tid, tokens, n) == "strike miss"
+
+
+def test_a_late_press_misses_and_is_refused(client: TestClient) -> None:
+    """No strike within the window: a miss; a press after it is refused (409)."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    n = history(client, tid)
+    assert result(client, tid, tokens, n) == "strike miss"
+    r = press(client, tid, tokens[window["striker"]], "strike", window=window["id"])
+    assert r.status_code == 409 and "no strike window" in r.json()["error"]  # closed
+
+
+def test_forged_timestamps_are_ignored(client: TestClient) -> None:
+    """A press claiming an earlier time (``client_ms``) is timed on arrival all the same:
+    pressing before go with a claim of a perfect reaction is still a false start; a press
+    claiming a false start is still a strike in time."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    n = history(client, tid)
+    r = press(client, tid, tokens[window["striker"]], "strike", client_ms=250.0)
+    assert r.status_code == 200
+    assert result(client, tid, tokens, n) == "strike miss"
+    window = to_strike(client, tid, tokens)
+    n = history(client, tid)
+    go(client, tid, tokens[window["striker"]])
+    time.sleep(0.15)
+    assert press(client, tid, tokens[window["striker"]], "strike",
+                 client_ms=-5000.0).status_code == 200
+    assert result(client, tid, tokens, n) == "strike hit"
+
+
+def test_the_defender_pulls_away_first(client: TestClient) -> None:
+    """The defender pulling away after go and before the strike makes it miss."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    n = history(client, tid)
+    go(client, tid, tokens[window["defender"]])
+    time.sleep(0.12)
+    assert press(client, tid, tokens[window["defender"]], "pull").status_code == 200
+    time.sleep(0.2)  # more than a Swift striker's edge
+    press(client, tid, tokens[window["striker"]], "strike")
+    assert result(client, tid, tokens, n) == "strike miss"
+
+
+def test_nobody_but_the_referee_decides(client: TestClient) -> None:
+    """During a strike window: posting the result is refused (409), a press from the
+    wrong side or a spectator is refused (403), and a bad press is a 422."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    s, d = window["striker"], window["defender"]
+    msg = view(client, tid, tokens[s])
+    r = act(client, tid, tokens[s], "strike hit", msg["version"])
+    assert r.status_code == 409 and "server" in r.json()["error"]
+    assert press(client, tid, tokens[d], "strike").status_code == 403
+    assert press(client, tid, tokens[s], "pull").status_code == 403
+    assert press(client, tid, None, "strike").status_code == 403
+    assert press(client, tid, tokens[s], "slap").status_code == 422
+
+
+def test_an_ai_duelist_reacts_and_the_game_replays(db: Path) -> None:
+    """Against the AI (its reaction drawn on the server) strikes keep coming and being
+    decided; a restarted server replays the stored actions to the same hash."""
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
+        fast(c)
+        tid, (tok,) = create(c, "hoshi-battle", "human", "easy", params={"strike": "live"})
+        decided = 0
+        for _ in range(600):
+            msg = view(c, tid, tok)
+            if msg["table"]["status"] == "over" or decided >= 3:
+                break
+            if msg["strike"] is not None:
+                n = history(c, tid)
+                result(c, tid, [tok], n)  # nobody presses for this seat: the AI races
+                decided += 1
+            elif msg["legal"]:
+                act(c, tid, tok, msg["legal"][0], msg["version"])
+            else:
+                time.sleep(0.01)
+        assert decided >= 1
+        n = history(c, tid)
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
+        msg = view(c, tid, tok)  # 410 if the replay reached another position
+        assert len(c.app.state.hub.tables[tid].state.history) >= n  # type: ignore[attr-defined]
+        assert msg["table"]["id"] == tid
