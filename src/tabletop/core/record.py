@@ -160,6 +160,11 @@ def initial_state(record: Record, files: Sequence[Path] = ()) -> State:
         players = params.pop("players", None)
         if not isinstance(players, int) or isinstance(players, bool):
             raise RecordError("record params must hold the integer 'players'")
+        for name in params:  # before new_game: 'seed' or 'game_id' would be its own
+            if name not in spec.params:
+                known = ", ".join(sorted(spec.params)) or "none"
+                raise RecordError(f"record cannot start: {spec.id} has no parameter "
+                                  f"{excerpt(str(name))!r} (known: {known})")
         if record.start is not None:
             _check_start(record, players, params)
             start = {**record.start, "params": local_files(spec, params, files)}

@@ -34,6 +34,9 @@ class ParamSpec:
     # The range of an int parameter (inclusive), checked by GameSpec.check_params.
     low: int | None = None
     high: int | None = None
+    # The value tells what a seat may not know (a constructed deck is its hand): it is in
+    # no view, and a server shows it to nobody while the game runs (only in the record).
+    private: bool = False
 
 
 def numbered_seat(seat: int) -> str:

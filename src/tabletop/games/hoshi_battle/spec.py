@@ -26,8 +26,8 @@ SPEC = GameSpec(
         "deal": ParamSpec(int, 5, "cards dealt of each kind (5; the variant: 4); three of "
                           "each are kept", low=4, high=5),
         "deck1": ParamSpec(str, "", "Constructed Deck Variant: P1's three Heroes and three "
-                           "Duel cards, comma-separated ids"),
-        "deck2": ParamSpec(str, "", "Constructed Deck Variant: P2's deck"),
+                           "Duel cards, comma-separated ids", private=True),
+        "deck2": ParamSpec(str, "", "Constructed Deck Variant: P2's deck", private=True),
         "budget": ParamSpec(int, 16, "Constructed Deck Variant: the most a deck may Cost",
                             low=0, high=60),
     },

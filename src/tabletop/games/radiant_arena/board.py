@@ -302,6 +302,27 @@ def knock_out(s: ArenaState, u: int, source: str | None, by: int = -1) -> None:
     s._event("power_gain", (o, KO_POWER, s.power[o], "ko", s.unit_name[u]), R_POWER)
 
 
+def healths(s: ArenaState) -> list[int]:
+    """The health of each unit in play (0 for one out of play), to compare after a change."""
+    return [s.health_of(u) if s.zone[u] >= 0 else 0 for u in range(8)]
+
+
+def health_kos(s: ArenaState, before: list[int]) -> bool:
+    """Damage and KOs: "When a hero has accumulated a number of damage tokens greater than
+    or equal to their health stat, they are instantly KO'd" — also when its health drops to
+    its damage (a health bonus ends). ``before``: the healths before the change; only a
+    unit whose health dropped is checked, so a KO prevented or replaced is not asked
+    again. Whether one was KO'd."""
+    kod = False
+    for u in range(8):
+        if s.dmg[u] and s.zone[u] >= 0 and s.phase != OVER:
+            health = s.health_of(u)
+            if health < before[u] and s.dmg[u] >= health:
+                knock_out(s, u, None)
+                kod = True
+    return kod
+
+
 def leave_play(s: ArenaState, u: int, zone: int) -> None:
     """A unit leaves the lanes (KO'd: home; banished: the void): its damage and committed
     state go, the effects on it and those lasting while it is in play end, and it leaves
@@ -314,8 +335,11 @@ def leave_play(s: ArenaState, u: int, zone: int) -> None:
 
 
 def enter_play(s: ArenaState, u: int, lane: int) -> None:
-    """A unit enters a lane, ready and undamaged."""
+    """A unit enters a lane, ready and undamaged. It has now been in play this turn: if it is
+    KO'd again, Mass Resurrect cannot bring it back ("Heroes who were KO'd during the
+    current turn cannot be revived using Mass Resurrect")."""
     s.zone[u], s.dmg[u], s.comm[u] = lane, 0, 0
+    s.home_at_start &= ~(1 << u)
 
 
 def ruin(s: ArenaState, seat: int, lane: int) -> None:
@@ -462,6 +486,8 @@ def destroy_item(s: ArenaState, u: int, rule: str) -> None:
     s._event("item_destroyed", (p, old, s.unit_name[u]), rule)
     if s.store:
         s.store = mods.forget(s.store, ITEMS[u])
+    if s.zone[u] >= 0 and s.dmg[u] and s.dmg[u] >= s.health_of(u):
+        knock_out(s, u, None)  # its health bonus is gone: "instantly KO'd"
 
 
 ZONE_WORDS = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
@@ -500,5 +526,6 @@ def pending_frame(s: ArenaState, p: Pending) -> Frame:
 
 __all__ = ["push", "fire", "sources", "replacements", "deal_damage", "hit", "heal",
            "knock_out", "leave_play", "enter_play", "ruin", "draw", "discard_card", "finish",
-           "level_up", "manifest", "banished", "destroy_item", "board", "pending_frame",
-           "ItemRef", "R_DRAW", "R_WIN"]
+           "level_up", "manifest", "banished", "destroy_item", "healths", "health_kos",
+           "board",
+           "pending_frame", "ItemRef", "R_DRAW", "R_WIN"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.cards import SET_ZERO
 from tabletop.cards import modifiers as mods
 
-from .board import fire, hit, push, replacements
+from .board import fire, health_kos, healths, hit, push, replacements
 from .ids import (
     BLOCK,
     CLASH_A,
@@ -347,10 +347,13 @@ def end(s: ArenaState) -> None:
             s.discards[seat].append(card)
             s._event("discard", (seat, card, "clash", len(s.hands[seat]), len(s.decks[seat])),
                      R_RESOLUTION)
-    if s.store:
+    before = healths(s) if s.store else None
+    if before is not None:
         s.store = mods.expire(s.store, "combat")
     s.combat = None
     s.phase = MAIN
+    if before is not None:
+        health_kos(s, before)  # a health bonus of the combat ended (Damage and KOs)
     fire(s, "combat_end", {"lane": lane})
 
 

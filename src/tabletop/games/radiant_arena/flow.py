@@ -21,6 +21,8 @@ from .board import (
     enter_play,
     fire,
     heal,
+    health_kos,
+    healths,
     knock_out,
     level_up,
     manifest,
@@ -227,7 +229,16 @@ def advance(s: ArenaState) -> None:
         elif phase == REVEAL:
             combat.reveal(s)
         elif phase == RESOLVE:
+            depth = len(s.stack)
             combat.resolve(s)
+            if s.pending and s.phase != OVER and len(s.stack) > depth and all(
+                    f.ctx.get("src") in s.cat.conduits or f.ctx.get("src") == "forced-manifest"
+                    for f in s.stack[depth:]):
+                # A conduit ruined by combat damage: its ruin effect (Conduits: "effects
+                # that are triggered when the conduit is flipped") and the triggers of that
+                # combat damage happen at the same time, so Golden Rule 2 orders them: the
+                # triggers go on top, the active player's first (rule 14).
+                flush(s)
         elif phase == COMBAT_END:
             combat.end(s)
         elif phase == REVIVE and not revive_actions(s):
@@ -302,7 +313,10 @@ def _preparation(s: ArenaState) -> None:
     s.revived = False
     s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
     if s.store:  # "Any other effects that ... expire after a player's turn begins"
+        before = healths(s)
         s.store = mods.expire(s.store, "next_turn", p)
+        if health_kos(s, before) and s.phase == OVER:  # a health bonus ended: Damage and KOs
+            return
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
     s._event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
@@ -336,7 +350,10 @@ def _end_turn(s: ArenaState) -> None:
         if s.pending:
             return  # they resolve first; then the turn ends
     if s.store:
+        before = healths(s)
         s.store = mods.expire(s.store, "turn")
+        if health_kos(s, before) and s.phase == OVER:  # a health bonus ended: Damage and KOs
+            return
     s._event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
     s.active = other(s.active)
     s.phase = PREP

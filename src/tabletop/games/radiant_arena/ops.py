@@ -26,6 +26,8 @@ from .board import (
     enter_play,
     fire,
     heal,
+    health_kos,
+    healths,
     level_up,
     pending_frame,
     push,
@@ -170,7 +172,10 @@ def add_modifier(s: ArenaState, ctx: Ctx, target: Any, kind: str, key: str, op: 
     m = Modifier(s.clock, layer, u if isinstance(u, int) else -1, source(ctx) or "",
                  ctx["p"], here(s, ctx), target, kind, key, op, amount_, duration,
                  ctx["p"] if duration == "next_turn" else None, **more)
+    before = healths(s) if kind == "stat" and key == "health" else None
     s.store = (*s.store, m)
+    if before is not None:
+        health_kos(s, before)  # Damage and KOs: health lowered to the damage
     return m
 
 

@@ -16,6 +16,7 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
+from itertools import chain, islice
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -164,7 +165,12 @@ def _run_games(items: Iterable[T], total: int, label: str, out: Path | None, qui
     when ``quiet``), writing its record to ``out`` (one JSON line each) as it comes.
 
     Ctrl-C stops the run and says how many games were written and where (each line
-    written is a whole record, flushed as it comes)."""
+    written is a whole record, flushed as it comes). The first game is played before
+    ``out`` is opened and the bar is drawn: bad input found only when a game starts (a
+    seed out of range, a game's own parameter check) is then one error line, and an
+    existing ``out`` is left as it was."""
+    items = iter(items)
+    first = list(islice(items, 1))
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TimeRemainingColumn(),
@@ -174,7 +180,7 @@ def _run_games(items: Iterable[T], total: int, label: str, out: Path | None, qui
     try:
         with out.open("w") if out is not None else nullcontext() as sink, progress:
             task = progress.add_task(label, total=total)
-            for item in items:
+            for item in chain(first, items):
                 add(item)
                 if sink is not None:
                     sink.write(record(item) + "\n")

@@ -41,11 +41,13 @@ TableId = Annotated[str, Field(min_length=1, max_length=64)]
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=200,
                                      description="The seat's secret token (from its join "
                                      "link); none for a spectator.")]
+MAX_BODY = 64 * 1024  # bytes: the largest request body the API reads
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "Bad input (unknown parameter, notation that does not parse)"},
     403: {"description": "A token of no seat here, or no token where one is needed"},
     404: {"description": "No such game or table"},
     409: {"description": "The table refuses: illegal, stale or finished"},
+    413: {"description": "The request body is too big"},
     422: {"description": "The request does not match its schema"},
 }
 
@@ -139,6 +141,16 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
 
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub  # type: ignore[no-any-return]
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        # Every request body of the API is small: a bigger one is refused before it is
+        # read (it was read whole into memory, then refused by the schema).
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"error": f"the request body is over {MAX_BODY:,} bytes"},
+                                status_code=413)
+        return await call_next(request)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -295,7 +307,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         try:
             live = hub.get(table_id[:64])
             try:
-                hello = json.loads(await asyncio.wait_for(websocket.receive_text(), 30))
+                hello = json.loads(await asyncio.wait_for(_receive_text(websocket), 30))
             except (ValueError, TypeError):
                 raise ApiError(400, "the first message must be JSON: {\"token\": ...}") \
                     from None
@@ -316,7 +328,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         sender = asyncio.create_task(_send_updates(websocket, live, watcher))
         try:
             while True:  # a seat may press in a strike window; this notices it leaving
-                text = await websocket.receive_text()
+                text = await _receive_text(websocket)
                 if seat is not None and '"strike"' in text[:64]:
                     _ws_press(hub, live, seat, text)
         except WebSocketDisconnect:
@@ -341,6 +353,16 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; a binary frame reads as ``""`` (not JSON: refused as the first
+    message, ignored later). Raises ``WebSocketDisconnect`` when the client leaves."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else ""
 
 
 def _ws_press(hub: Hub, live: LiveTable, seat: int, text: str) -> None:

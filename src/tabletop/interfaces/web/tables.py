@@ -119,7 +119,7 @@ class LiveTable:
         spec = get_spec(self.row.game)
         out: dict[str, Any] = {
             "id": self.row.id, "game": self.row.game, "name": spec.name,
-            "players": self.row.players, "params": self.row.params,
+            "players": self.row.players, "params": self.public_params(),
             "labels": list(spec.seat_labels(self.row.players)),
             "seats": [{"seat": s.seat, "label": spec.seat_label(s.seat), "kind": s.kind,
                        "difficulty": s.difficulty, "joined": s.joined}
@@ -135,6 +135,15 @@ class LiveTable:
             out["outcome"] = outcome.to_json()
             out["actions"] = len(self.state.history)
         return out
+
+    def public_params(self) -> dict[str, Any]:
+        """The table's parameters anyone may know: a private one (hoshi-battle's
+        constructed decks: a seat's hand) only once the game is over."""
+        if self.state.is_over:
+            return dict(self.row.params)
+        spec = get_spec(self.row.game).params
+        return {k: v for k, v in self.row.params.items()
+                if not (k in spec and spec[k].private)}
 
     def seat_message(self, seat: int | None, kind: str = "state") -> dict[str, Any]:
         """Everything ``seat`` may know now: the table's public line, the seat's view, its
@@ -251,7 +260,10 @@ class Hub:
         try:
             live = self._load(row)
         except RecordError as e:
-            raise ApiError(410, f"table {row.id} cannot be loaded: {e}") from None
+            # The reason quotes stored actions and the true state: the server's log only.
+            log.error("table %s cannot be loaded: %s", row.id, e)
+            raise ApiError(410, f"table {row.id} cannot be loaded: its stored actions no "
+                           "longer replay under this server's rules") from None
         self._forget_finished()
         self.tables[row.id] = live
         return live
@@ -275,11 +287,18 @@ class Hub:
             if name in server_only(spec):
                 raise ApiError(400, f"{game}: parameter {name!r} names files on the server; "
                                "the web server does not take it")
+            if open_ and name in spec.params and spec.params[name].private:
+                raise ApiError(400, f"{game}: parameter {name!r} is a seat's secret (its "
+                               "hand); an open table, where strangers take seats, does "
+                               "not take it")
         n = spec.default_players if players is None else players
         if len(seats) not in (0, n) if isinstance(n, int) else True:
             raise ApiError(400, f"give one entry per seat ({n}), not {len(seats)}")
         try:
-            state = new_game(game, players=n, **params)
+            # The spec checks the names first: a client's ``seed`` or ``players`` must
+            # not reach new_game's own arguments (a chosen seed is a known deal).
+            checked = spec.check_params(n, params)
+            state = new_game(game, players=n, **checked)
         except TabletopError as e:
             raise ApiError(400, str(e)) from None
         rows: list[SeatRow] = []
@@ -318,6 +337,11 @@ class Hub:
         h = token_hash(token)
         for s in live.row.seats:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                if live.row.open and not s.joined:
+                    # Using a link joins its seat: a seat whose cards someone has seen
+                    # is no longer free for a stranger to take.
+                    self.storage.join(live.row.id, s.seat)
+                    s.joined = True
                 return s.seat
         raise ApiError(403, f"this token is not a seat of table {live.row.id}")
 
