@@ -21,6 +21,7 @@ test: $(STAMP)  ## the whole test suite
 
 bench: $(STAMP)  ## benchmarks; figures go into docs/performance.md
 	$(PY) bench/run.py
+	$(PY) bench/draft.py
 	$(PY) bench/web_load.py
 	$(PY) bench/research.py
 

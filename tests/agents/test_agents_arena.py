@@ -268,7 +268,7 @@ def test_the_heuristic_never_kos_its_own_unit_when_another_action_is_available()
     such positions often."""
     heuristic = make_agent("heuristic", GAME, 0)
     risky = 0
-    for seed in (2, 7, 8, 16, 24, 35):
+    for seed in (2, 28, 33, 39, 59):  # 52 such positions with the tuned starter cards
         cards = {"cards": str(PILOT), "deck_a": "pilot"} if seed % 2 else {}
         state = new_game(GAME, seed=seed, **cards)
         agents = [make_agent("random", GAME, seed), make_agent("random", GAME, seed + 1)]
@@ -297,7 +297,7 @@ def test_the_heuristic_does_not_pay_a_cost_that_kos_its_hero() -> None:
     +2 attack"): with 1 health left the talent would KO him at once, so it scores below
     everything else and is not chosen; with 2 left it is a boost like any other."""
     h = ArenaHeuristic()
-    for damage, doomed in ((7, True), (6, False)):
+    for damage, doomed in ((6, True), (5, False)):  # Viggo's health 7
         state = _scenario({"viggo": {"zone": "left", "damage": damage},
                            "alyn": {"zone": "left"}}, active=1, turn=6)
         view, legal = state.view(1), state.legal_actions()
@@ -313,7 +313,7 @@ def test_the_heuristic_does_not_attack_a_conduit_that_strikes_back_a_ko() -> Non
     """Combat, Step Three: a consecrated conduit strikes back with 2 attack. Alyn (1
     health left, 1 armor) attacking alone where no enemy can block would be KO'd by the
     conduit at once: the heuristic targets the committed Viggo instead."""
-    state = _scenario({"alyn": {"zone": "left", "damage": 7},
+    state = _scenario({"alyn": {"zone": "left", "damage": 6},
                        "viggo": {"zone": "left", "committed": True}})
     state.apply("attack alyn")
     texts = [a.to_text() for a in state.legal_actions()]

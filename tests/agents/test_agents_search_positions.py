@@ -224,7 +224,7 @@ def test_perim_the_opponent_is_searched_as_an_opponent() -> None:
 
 def last_chance() -> State:
     """A's action phase with one action point left. Alyn stands in the left lane with the
-    Oracle, which has 12 damage of its 13 health; the Final Judge (14 health, 1 armor)
+    Oracle, which has 12 damage of its 13 health; the Final Judge (14 health, 2 armor)
     has 13 damage and stands in the centre with Viggo (3 attack); both deities have
     manifested (Iskandar and Bran banished). Hands are empty."""
     return arena({"alyn": {"zone": "left"}, "oracle": {"zone": "left", "damage": 12},
@@ -253,12 +253,15 @@ def test_arena_a_forced_win_in_one(name: str) -> None:
 
 
 def deity_in_danger() -> State:
-    """A's action phase with two action points. The Final Judge (14 health, 1 armor) has
-    13 damage and stands alone in the centre (Iskandar banished); Alyn and Mato hold the
-    outer lanes; every hero of B is down (at home), so nothing of B can reach the Judge
-    before B's turn ends."""
+    """A's action phase with two action points. The Final Judge (14 health, armor 2, here
+    1: an effect has taken 1 until the end of the turn) has 13 damage and stands alone in
+    the centre (Iskandar banished); Alyn and Mato hold the outer lanes; every hero of B is
+    down (at home), so nothing of B can reach the Judge before B's turn ends."""
+    weakened = {"timestamp": 1, "affects": "final-judge", "kind": "stat", "key": "armor",
+                "op": "add", "value": -1, "until": "turn"}
     return arena({"final-judge": {"zone": "center", "damage": 13}, "alyn": {"zone": "left"},
-                  "mato": {"zone": "right"}}, action_points=2)
+                  "mato": {"zone": "right"}}, action_points=2, clock=1,
+                 modifiers=[weakened])
 
 
 @pytest.mark.parametrize("name", SEARCHES)

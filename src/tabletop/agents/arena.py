@@ -56,6 +56,7 @@ from typing import Any
 
 from tabletop.core import Action
 
+from . import arena_draft
 from .heuristic import best_of
 
 LANES = ("left", "center", "right")
@@ -928,6 +929,8 @@ class ArenaHeuristic:
         """The legal action the rules of thumb score highest (ties at random)."""
         if len(legal) == 1:
             return legal[0]
+        if view["phase"] == "draft":  # weighted at random among close choices
+            return arena_draft.choose(legal, self.scores(view, legal), rng)
         return best_of(legal, self.scores(view, legal), rng)
 
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
@@ -940,6 +943,13 @@ class ArenaHeuristic:
         # a verb without a scorer (pass, no-block, first) scores 0: the bar to clear
         scorer = getattr(self, "_s_" + verb.replace("-", "_"), None)
         return 0.0 if scorer is None else float(scorer(b, w))
+
+    # the draft (before the game, when drafted): arena_draft.py's rules of thumb
+
+    def _s_pick(self, b: _Board, w: list[str]) -> float:
+        return arena_draft.score(b.view, w)
+
+    _s_ban = _s_deity = _s_item = _s_pick
 
     # action phase
 

@@ -92,8 +92,8 @@ def test_views_carry_the_generated_text_and_the_effects_as_data() -> None:
         if face["kind"] == "skill" and face["talent"]:
             assert face["talent"]["effects"] and face["talent"]["effects"][0]["op"]
     iskandar = next(u for u in view["units"] if u.get("id") == "iskandar")
-    assert iskandar["rules"] == "Talent (2 AP, Cooldown): Draw a card."
-    assert iskandar["talents"] == [{"id": "study", "ap": 2, "power": 0, "costs": {"ap": 2},
+    assert iskandar["rules"] == "Talent (1 AP, Cooldown): Draw a card."
+    assert iskandar["talents"] == [{"id": "study", "ap": 1, "power": 0, "costs": {"ap": 1},
                                     "cooldown": True, "ultimate": False,
                                     "effects": [{"op": "draw", "amount": 1}]}]
     assert json.loads(json.dumps(view)) == view

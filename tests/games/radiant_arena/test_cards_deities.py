@@ -47,7 +47,7 @@ def deity_stats(s: ArenaState, name: str) -> tuple[Any, ...]:
 
 
 def test_final_judge() -> None:
-    """The Final Judge (deck A; 5 attack, 1 armor, 14 health, Divine): "Manifestation: Deal
+    """The Final Judge (deck A; 5 attack, 2 armor, 14 health, Divine): "Manifestation: Deal
     2 Piercing damage to each enemy hero at this location. Talent (1 AP, 2 Power, Cooldown):
     Deal 3 Piercing damage to an enemy hero at this location."
 
@@ -60,7 +60,7 @@ def test_final_judge() -> None:
     assert "manifest final-judge center banish iskandar" in legal(s)
     play(s, "manifest final-judge center banish iskandar")
     assert zone(s, "final-judge") == CENTER and zone(s, "iskandar") == VOID
-    assert deity_stats(s, "final-judge") == (5, 1, 14, ["divine"], True)
+    assert deity_stats(s, "final-judge") == (5, 2, 14, ["divine"], True)
     assert (dmg(s, "viggo"), dmg(s, "eleanor"), dmg(s, "bran")) == (2, 2, 0)
     assert dmg(s, "final-judge") == 0 and not card(s, "final-judge")["committed"]
     assert s.ap == 2

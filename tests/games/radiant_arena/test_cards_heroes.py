@@ -51,18 +51,18 @@ def levelled(name: str, lane: str = "center", **kw: Any) -> dict[str, Any]:
 
 
 def test_alyn_basic() -> None:
-    """Alyn, Knight of the Blood (warrior; 3 attack, 1 armor, 8 health, exp 5): "After this
+    """Alyn, Knight of the Blood (warrior; 3 attack, 1 armor, 7 health, exp 5): "After this
     hero deals combat damage, heal 1 damage from this hero."
 
     Alyn with 3 damage attacks Viggo: she deals 3, takes 3 - 1 = 2 (5), then heals 1 (4).
     When armor stops all her damage (Eleanor with Defiance, 5 armor) she does not heal."""
     s = arena({"alyn": at("center", damage=3), "viggo": "center"})
-    assert stats(s, "alyn") == ("Knight of the Blood", 3, 1, 8, 5, [], 0)
+    assert stats(s, "alyn") == ("Knight of the Blood", 3, 1, 7, 5, [], 0)
     play(s, "attack alyn", "target viggo", "no-clash", "no-clash")
     assert dmg(s, "viggo") == 3
     i = index_of(s, "damage", unit="alyn")
     assert s.events[i].fields == {"unit": "alyn", "amount": 2, "before": 3, "after": 5,
-                                  "health": 8, "piercing": False, "stun": False,
+                                  "health": 7, "piercing": False, "stun": False,
                                   "combat": True, "source": "viggo"}
     assert s.events[i + 1].kind == "heal"  # then her text, after the combat damage
     assert s.events[i + 1].fields == {"unit": "alyn", "amount": 1, "before": 5, "after": 4,
@@ -76,7 +76,7 @@ def test_alyn_basic() -> None:
 
 
 def test_alyn_levelled() -> None:
-    """Alyn, Lord of the Blood (4 attack, 1 armor, 9 health): "After this hero deals combat
+    """Alyn, Lord of the Blood (4 attack, 1 armor, 8 health): "After this hero deals combat
     damage, heal 2 damage from this hero."
 
     Levelling up costs her exp, 5 power, and 1 AP (The Five Basic Actions). Then, with 3
@@ -84,7 +84,7 @@ def test_alyn_levelled() -> None:
     s = arena({"alyn": at("center", damage=3), "viggo": "center"}, power=(5, 0))
     play(s, "level alyn")
     assert s.power == [0, 0] and s.ap == 2
-    assert stats(s, "alyn") == ("Lord of the Blood", 4, 1, 9, None, [], 0)
+    assert stats(s, "alyn") == ("Lord of the Blood", 4, 1, 8, None, [], 0)
     play(s, "attack alyn", "target viggo", "no-clash", "no-clash")
     assert dmg(s, "viggo") == 4 and dmg(s, "alyn") == 3 + 2 - 2
 
@@ -131,17 +131,17 @@ def test_mato_levelled() -> None:
 
 
 def test_iskandar_basic() -> None:
-    """Iskandar, Royal Scholar (support; 1 attack, 0 armor, 7 health, exp 4, Evoker):
-    "Talent (2 AP, Cooldown): Draw a card. (Evoker: after your turn begins, if you control
+    """Iskandar, Royal Scholar (support; 2 attack, 1 armor, 9 health, exp 4, Evoker):
+    "Talent (1 AP, Cooldown): Draw a card. (Evoker: after your turn begins, if you control
     an Evoker, gain 1 Power.)"
 
-    The talent (``study``) costs 2 AP and draws the top card, once a turn. When A's turn
+    The talent (``study``) costs 1 AP and draws the top card, once a turn. When A's turn
     begins with Iskandar in play, A gains 1 power; with him KO'd (at home), none."""
     s = arena({"iskandar": "left"})
-    assert stats(s, "iskandar") == ("Royal Scholar", 1, 0, 7, 4, ["evoker"], 0)
+    assert stats(s, "iskandar") == ("Royal Scholar", 2, 1, 9, 4, ["evoker"], 0)
     top = s.decks[A][-1]
     play(s, "talent iskandar:study")
-    assert s.hands[A] == [top] and s.ap == 1
+    assert s.hands[A] == [top] and s.ap == 2
     s.ap = 3
     s._legal = None
     assert "talent iskandar:study" not in legal(s)  # Cooldown
@@ -157,16 +157,16 @@ def test_iskandar_basic() -> None:
 
 
 def test_iskandar_levelled() -> None:
-    """Iskandar, Keeper of Hours (2 attack, 1 armor, 8 health, Evoker): "Talent (1 AP,
+    """Iskandar, Keeper of Hours (3 attack, 1 armor, 10 health, Evoker): "Talent (1 AP,
     Cooldown): Draw a card. (Evoker: after your turn begins, if you control an Evoker, gain
     1 Power.)"
 
-    Now 1 AP. The levelled talent is a separate ability from the basic one (Glossary: Level
-    Up), so Iskandar may study (2 AP), level up (1 AP) and study again (1 AP) in one turn
-    of 4 AP; then no more."""
-    s = arena({"iskandar": "left"}, ap=4, power=(4, 0))
+    The levelled talent is a separate ability from the basic one (Glossary: Level Up), so
+    Iskandar may study (1 AP), level up (1 AP) and study again (1 AP) in one turn of 3 AP;
+    then no more."""
+    s = arena({"iskandar": "left"}, ap=3, power=(4, 0))
     play(s, "talent iskandar:study", "level iskandar")
-    assert stats(s, "iskandar") == ("Keeper of Hours", 2, 1, 8, None, ["evoker"], 0)
+    assert stats(s, "iskandar") == ("Keeper of Hours", 3, 1, 10, None, ["evoker"], 0)
     assert "talent iskandar:study" in legal(s)
     play(s, "talent iskandar:study")
     assert len(s.hands[A]) == 2 and s.ap == 0 and s.power == [0, 0]
@@ -179,28 +179,28 @@ def test_iskandar_levelled() -> None:
 
 
 def test_viggo_basic() -> None:
-    """Viggo, Disciple of Wrath (warrior; 3 attack, 0 armor, 8 health, exp 5): "Talent
+    """Viggo, Disciple of Wrath (warrior; 3 attack, 0 armor, 7 health, exp 5): "Talent
     (1 AP, Cooldown): Deal 1 Piercing damage to this hero, then this hero gets +2 attack
     until the end of the turn."
 
-    Talent ``wrath``: 1 damage to Viggo, attack 5 until B's turn ends, once a turn. With 7
+    Talent ``wrath``: 1 damage to Viggo, attack 5 until B's turn ends, once a turn. With 6
     damage the wound KOs him: A gains the 2 power of a KO, and the +2 has no one to go to."""
     s = arena({"viggo": "center"}, active=B)
-    assert stats(s, "viggo") == ("Disciple of Wrath", 3, 0, 8, 5, [], 0)
+    assert stats(s, "viggo") == ("Disciple of Wrath", 3, 0, 7, 5, [], 0)
     play(s, "talent viggo:wrath")
     assert dmg(s, "viggo") == 1 and s.attack_of(u(s, "viggo")) == 5 and s.ap == 2
     assert "talent viggo:wrath" not in legal(s)
     end_turn(s)
     assert s.attack_of(u(s, "viggo")) == 3
 
-    wounded = arena({"viggo": at("center", damage=7)}, active=B)
+    wounded = arena({"viggo": at("center", damage=6)}, active=B)
     play(wounded, "talent viggo:wrath")
     assert wounded.zone[u(wounded, "viggo")] == HOME and wounded.power == [2, 0]
     assert not wounded.store
 
 
 def test_viggo_levelled() -> None:
-    """Viggo, Wrath Unbound (4 attack, 1 armor, 9 health, Vanguard): "Talent (1 AP,
+    """Viggo, Wrath Unbound (4 attack, 1 armor, 8 health, Vanguard): "Talent (1 AP,
     Cooldown): Deal 1 Piercing damage to this hero, then this hero gets +3 attack until the
     end of the turn. (Vanguard: while this hero is attacking, your other heroes cannot take
     damage.)"
@@ -209,7 +209,7 @@ def test_viggo_levelled() -> None:
     attack Alyn, who clashes Test of Arms; Eleanor takes none of its damage, and Alyn's
     combat damage can go only to Viggo. Defending, Viggo protects no one."""
     s = arena({"viggo": levelled("viggo")}, active=B)
-    assert stats(s, "viggo") == ("Wrath Unbound", 4, 1, 9, None, ["vanguard"], 0)
+    assert stats(s, "viggo") == ("Wrath Unbound", 4, 1, 8, None, ["vanguard"], 0)
     play(s, "talent viggo:wrath")
     assert dmg(s, "viggo") == 1 and s.attack_of(u(s, "viggo")) == 7
 
@@ -232,7 +232,7 @@ def test_viggo_levelled() -> None:
 
 
 def test_eleanor_basic() -> None:
-    """Eleanor, Light Bearer (tank; 2 attack, 2 armor, 9 health, exp 4, Taunt): "After this
+    """Eleanor, Light Bearer (tank; 2 attack, 1 armor, 9 health, exp 4, Taunt): "After this
     hero deals combat damage, heal 1 damage from each friendly hero at this location.
     (Taunt: while this hero is ready, enemy heroes may not attack your heroes without Taunt
     at this location.)"
@@ -242,10 +242,10 @@ def test_eleanor_basic() -> None:
     conduit) in her lane, not Bran."""
     s = arena({"eleanor": at("center", damage=3), "bran": at("center", damage=2),
                "viggo": at("left", damage=2), "alyn": "center"}, active=B)
-    assert stats(s, "eleanor") == ("Light Bearer", 2, 2, 9, 4, ["taunt"], 0)
+    assert stats(s, "eleanor") == ("Light Bearer", 2, 1, 9, 4, ["taunt"], 0)
     play(s, "attack eleanor", "target alyn", "no-clash", "no-clash")
-    # Eleanor: 3 + (3 - 2) = 4, heals 1; Bran 2 → 1; Viggo stays 2; Alyn 1 - 1 (her heal).
-    assert (dmg(s, "eleanor"), dmg(s, "bran"), dmg(s, "viggo")) == (3, 1, 2)
+    # Eleanor: 3 + (3 - 1) = 5, heals 1; Bran 2 → 1; Viggo stays 2; Alyn 1 - 1 (her heal).
+    assert (dmg(s, "eleanor"), dmg(s, "bran"), dmg(s, "viggo")) == (4, 1, 2)
     assert dmg(s, "alyn") == 0
 
     taunt = arena({"eleanor": "center", "bran": "center", "mato": "center"})

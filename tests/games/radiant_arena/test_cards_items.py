@@ -73,13 +73,13 @@ def test_masterwork_boots() -> None:
     """Masterwork Boots (deck A; cost 3; +1 health; Armor): "Talent (1 AP, Cooldown): Move
     this hero to an adjacent location, then gain 1 action point."
 
-    Alyn with the Boots has 9 health. In the center she chooses left or right (the adjacent
+    Alyn with the Boots has 8 health. In the center she chooses left or right (the adjacent
     lanes) and moves right; A pays 1 AP and gains 1 (3 again). Once a turn. From an outer
     lane the only adjacent lane is the center, so nothing is asked."""
     assert item("masterwork-boots") == (3, 0, 0, 1, ["armor"], [])
     bought = shop({"alyn": "center"}, A, 3)
     play(bought, "buy masterwork-boots alyn")
-    assert bought.power[A] == 0 and card(bought, "alyn")["health"] == 9
+    assert bought.power[A] == 0 and card(bought, "alyn")["health"] == 8
 
     s = arena({"alyn": at("center", item="masterwork-boots")})
     play(s, "talent alyn:stride")
@@ -97,14 +97,14 @@ def test_vile_infusion() -> None:
     """Vile Infusion (deck A; cost 5; +1 attack, +1 health): "Talent (1 AP, Cooldown): Deal
     2 Piercing damage to an enemy hero at this location."
 
-    Alyn with it has 4 attack and 9 health. She chooses Eleanor (not Bran in another lane):
-    2 Piercing through her 2 armor. Once a turn, even if Alyn levels up in between (an
+    Alyn with it has 4 attack and 8 health. She chooses Eleanor (not Bran in another lane):
+    2 Piercing through her armor. Once a turn, even if Alyn levels up in between (an
     item's Cooldown is the item's, rule 18)."""
     assert item("vile-infusion") == (5, 1, 0, 1, [], [])
     bought = shop({"alyn": "center"}, A, 5)
     play(bought, "buy vile-infusion alyn")
     assert bought.power[A] == 0
-    assert (card(bought, "alyn")["attack"], card(bought, "alyn")["health"]) == (4, 9)
+    assert (card(bought, "alyn")["attack"], card(bought, "alyn")["health"]) == (4, 8)
 
     s = arena({"alyn": at("center", item="vile-infusion"), "viggo": "center",
                "eleanor": "center", "bran": "left"}, power=(5, 0))
@@ -121,14 +121,14 @@ def test_wurmbane() -> None:
     +2 health.)"
 
     Bought for Viggo, who has Sun God's Gauntlet: the Gauntlet is destroyed (to B's discard
-    pile) and Viggo has 3 + 2 attack and 8 + 2 health; Wurmbane gives no talent."""
+    pile) and Viggo has 3 + 2 attack and 7 + 2 health; Wurmbane gives no talent."""
     assert item("wurmbane") == (6, 2, 0, 2, ["weapon"], [])
     s = shop({"viggo": at("center", item="sun-gods-gauntlet")}, B, 6,
              shops=[[], ["wurmbane", "crusaders-guard"]])
     play(s, "buy wurmbane viggo")
     assert happened(s, "item_destroyed", seat=B, item="sun-gods-gauntlet", unit="viggo")
     assert s.discards[B] == ["sun-gods-gauntlet"] and s.power[B] == 0
-    assert (card(s, "viggo")["attack"], card(s, "viggo")["health"]) == (5, 10)
+    assert (card(s, "viggo")["attack"], card(s, "viggo")["health"]) == (5, 9)
     # (B's turn has ended: its draw step drew a skill card, which is not Wurmbane's.)
     assert [t for t, _ in s.talents_of(u(s, "viggo")) if t not in CAT.skills] == ["wrath"]
 

@@ -250,16 +250,16 @@ def test_ember_strike() -> None:
     damage is Piercing this combat; otherwise, this hero gets +2 armor until the end of
     the combat."
 
-    A condition with an else: attacking Eleanor (2 armor), Korr's 3 + 3 is Piercing: 6 (she
+    A condition with an else: attacking Eleanor (1 armor), Korr's 3 + 3 is Piercing: 6 (she
     heals 1 of it, having dealt combat damage). Defending against her, he has 0 + 2 armor:
-    her 2 deals nothing, and his 3 + 3 is not Piercing: 6 - 2."""
+    her 2 deals nothing, and his 3 + 3 is not Piercing: 6 - 1."""
     s = pilot({"korr": "center", "eleanor": "center"}, hands=(["ember-strike"], []))
     play(s, "attack korr", "target eleanor", "clash ember-strike", "no-clash")
     assert dmg(s, "eleanor") == 6 - 1
     d = pilot({"korr": "center", "eleanor": "center"}, active=B,
               hands=(["ember-strike"], []))
     play(d, "attack eleanor", "target korr", "no-clash", "clash ember-strike")
-    assert dmg(d, "korr") == 0 and dmg(d, "eleanor") == 6 - 2
+    assert dmg(d, "korr") == 0 and dmg(d, "eleanor") == 6 - 1
 
 
 def test_flare() -> None:
@@ -286,13 +286,13 @@ def test_rising_heat() -> None:
     combat, where X is the number of damaged enemy heroes at this location."
 
     A value counting a selector: Viggo and Bran are damaged, Eleanor (Taunt, the target) is
-    not: X = 2, so Korr has 3 + 2 + 2 = 7 against her 2 armor."""
+    not: X = 2, so Korr has 3 + 2 + 2 = 7 against her 1 armor."""
     s = pilot({"korr": "center", "viggo": at("center", damage=1),
                "bran": at("center", damage=2), "eleanor": "center"},
               hands=(["rising-heat"], []))
     play(s, "attack korr", "target eleanor", "no-block", "clash rising-heat", "no-clash")
     assert happened(s, "boost", unit="korr", attack_bonus=2, until="combat")
-    assert dmg(s, "eleanor") == 7 - 2 - 1  # she heals 1: she dealt combat damage
+    assert dmg(s, "eleanor") == 7 - 1 - 1  # she heals 1: she dealt combat damage
 
 
 def test_wildfire() -> None:
@@ -301,14 +301,15 @@ def test_wildfire() -> None:
 
     A levelled Korr attacks with 4 + 4 + 2 = 10 and is ready again when the combat ends (a
     delayed trigger on the end of the combat). A basic Korr gets only the card's 4 attack
-    and stays committed."""
+    (against a levelled Viggo's 1 armor) and stays committed."""
     s = pilot({"korr": at("center", levelled=True), "viggo": "center"},
               hands=(["wildfire"], []))
     play(s, "attack korr", "target viggo", "clash wildfire", "no-clash")
     assert zone(s, "viggo") == HOME and not committed(s, "korr") and s.phase == MAIN
-    basic = pilot({"korr": "center", "viggo": "center"}, hands=(["wildfire"], []))
+    basic = pilot({"korr": "center", "viggo": at("center", levelled=True)},
+                  hands=(["wildfire"], []))
     play(basic, "attack korr", "target viggo", "clash wildfire", "no-clash")
-    assert dmg(basic, "viggo") == 3 + 4 and committed(basic, "korr")
+    assert dmg(basic, "viggo") == 3 + 4 - 1 and committed(basic, "korr")
 
 
 # --- the deity and its conduits ----------------------------------------------------------------
@@ -378,13 +379,13 @@ def test_salt_wind() -> None:
     ruined.)"
 
     A ruined conduit's static ability: once ruined, enemy heroes in its lane have 1 less
-    armor (Eleanor 2 → 1), so its ruin effect deals her 2 - 1 and Viggo 2; Eleanor moving
-    away has her 2 armor back."""
+    armor (Eleanor 1 → 0), so its ruin effect deals her 2 and Viggo 2; Eleanor moving away
+    has her 1 armor back."""
     s = ruin_a_conduit(2, {"viggo": "right", "eleanor": "right", "seren": "left"})
-    assert (dmg(s, "viggo"), dmg(s, "eleanor")) == (2 + 2, 1)  # Viggo: conduit attack too
-    assert s.armor_of(u(s, "eleanor")) == 1
+    assert (dmg(s, "viggo"), dmg(s, "eleanor")) == (2 + 2, 2)  # Viggo: conduit attack too
+    assert s.armor_of(u(s, "eleanor")) == 0
     play(s, "move eleanor center")
-    assert s.armor_of(u(s, "eleanor")) == 2
+    assert s.armor_of(u(s, "eleanor")) == 1
 
 
 # --- items --------------------------------------------------------------------------------------

@@ -72,10 +72,10 @@ def test_implacable_without_it_the_defender_chooses() -> None:
 
 def test_red_harvest() -> None:
     """Red Harvest (Alyn, 3 / 0): "Talent (1 AP): Deal 1 Piercing damage to each enemy hero
-    at this location, then heal 2 damage from this hero."
+    at this location, then heal 1 damage from this hero."
 
     Used by Alyn in the center: Viggo and Eleanor there take 1 each (armor does not reduce
-    Piercing), Bran in the left lane none; Alyn heals 2. It costs 1 AP, goes to the discard
+    Piercing), Bran in the left lane none; Alyn heals 1. It costs 1 AP, goes to the discard
     pile and, not having Cooldown, a second copy can be used in the same turn. With no
     enemy hero at Alyn's location the talent cannot be announced (partial resolution,
     rule 15). Clashed, its combat values are 3 attack, 0 armor and nothing else happens."""
@@ -84,11 +84,11 @@ def test_red_harvest() -> None:
                "bran": "left"}, hands=(["red-harvest", "red-harvest"], []))
     play(s, "talent alyn:red-harvest")
     assert (dmg(s, "viggo"), dmg(s, "eleanor"), dmg(s, "bran")) == (1, 1, 0)
-    assert dmg(s, "alyn") == 1
+    assert dmg(s, "alyn") == 2
     assert s.ap == 2 and s.hands[A] == ["red-harvest"] and s.discards[A] == ["red-harvest"]
     assert "talent alyn:red-harvest" in legal(s)  # no Cooldown
     play(s, "talent alyn:red-harvest")
-    assert (dmg(s, "viggo"), dmg(s, "eleanor"), dmg(s, "alyn")) == (2, 2, 0)
+    assert (dmg(s, "viggo"), dmg(s, "eleanor"), dmg(s, "alyn")) == (2, 2, 1)
 
     alone = arena({"alyn": "left", "viggo": "center"}, hands=(["red-harvest"], []))
     assert "talent alyn:red-harvest" not in legal(alone)
@@ -104,7 +104,7 @@ def test_test_of_arms() -> None:
     """Test of Arms (Alyn, 2 / 1): "Clash: Deal 1 Piercing damage to each opposing hero."
 
     Viggo and Eleanor attack Alyn, who clashes Test of Arms: each of them takes 1 Piercing
-    (Eleanor's 2 armor does not count), Bran, at the location but not in the combat, none.
+    (Eleanor's armor does not count), Bran, at the location but not in the combat, none.
     Then Alyn has 3 + 2 attack and 1 + 1 armor."""
     assert values("test-of-arms") == (2, 1)
     s = arena({"alyn": "center", "viggo": "center", "eleanor": "center", "bran": "center"},
@@ -115,10 +115,10 @@ def test_test_of_arms() -> None:
     # damage is dealt at once after that.
     assert s.to_act == A and legal(s) == ["assign viggo", "assign eleanor"]
     play(s, "assign eleanor")
-    # Combined 3 + 2 = 5 against Alyn's 1 + 1 armor: 3. Eleanor takes 5 - 2 = 3 (4 in
+    # Combined 3 + 2 = 5 against Alyn's 1 + 1 armor: 3. Eleanor takes 5 - 1 = 4 (5 in
     # all); then B's trigger (Eleanor heals each friendly hero there 1) and A's (Alyn
     # heals 1).
-    assert (dmg(s, "viggo"), dmg(s, "eleanor"), dmg(s, "bran")) == (0, 3, 0)
+    assert (dmg(s, "viggo"), dmg(s, "eleanor"), dmg(s, "bran")) == (0, 4, 0)
     assert dmg(s, "alyn") == 2
 
 
@@ -135,15 +135,15 @@ def test_massacre() -> None:
                "viggo": "center", "bran": "left"}, hands=(["massacre"], []))
     play(s, "attack alyn", "target eleanor", "no-block", "clash massacre", "no-clash")
     assert dmg(s, "viggo") == 2 and dmg(s, "bran") == 0
-    # Eleanor: 2 Piercing, then (4 + 3) - 2 armor = 5. Committed, she deals 0 back.
-    assert dmg(s, "eleanor") == 2 + 5 and dmg(s, "alyn") == 0
+    # Eleanor: 2 Piercing, then (4 + 3) - 1 armor = 6. Committed, she deals 0 back.
+    assert dmg(s, "eleanor") == 2 + 6 and dmg(s, "alyn") == 0
 
     basic = arena({"alyn": "center", "eleanor": at("center", committed=True),
                    "viggo": "center"}, hands=(["massacre"], []))
     play(basic, "attack alyn", "target eleanor", "no-block", "clash massacre", "no-clash")
     assert happened(basic, "ultimate_fizzles", unit="alyn", card="massacre")
     assert dmg(basic, "viggo") == 0
-    assert dmg(basic, "eleanor") == 3 + 3 - 2
+    assert dmg(basic, "eleanor") == 3 + 3 - 1
 
 
 # --- Mato ---------------------------------------------------------------------------------
@@ -181,8 +181,8 @@ def test_battle_frenzy() -> None:
     FAQ: "if a hero who has taken 6 damage clashes a battle frenzy, that card will get +2
     Attack when its clash effect resolves for a total of 5 Attack!" Mato, with 6 damage,
     blocks Viggo's attack on a conduit (blocking commits him, so his own attack is set to
-    0) and clashes it: the card's 5 attack is his attack. Attacking with 8 damage he has
-    2 + 3 + 2 = 7."""
+    0) and clashes it: the card's 5 attack is his attack. Attacking Eleanor with 8 damage he
+    has 2 + 3 + 2 = 7."""
     assert values("battle-frenzy") == (3, 0)
     s = arena({"mato": at("center", damage=6), "viggo": "center"}, active=B,
               hands=(["battle-frenzy"], []))
@@ -191,10 +191,11 @@ def test_battle_frenzy() -> None:
     assert dmg(s, "mato") == 6 + (3 - 1)
     assert s.cdmg[A][CENTER] == 0  # the blocker became the defender
 
-    attack = arena({"mato": at("center", damage=8), "viggo": "center"},
+    attack = arena({"mato": at("center", damage=8), "eleanor": "center"},
                    hands=(["battle-frenzy"], []))
-    play(attack, "attack mato", "target viggo", "clash battle-frenzy", "no-clash")
-    assert dmg(attack, "viggo") == 2 + 3 + 2
+    play(attack, "attack mato", "target eleanor", "clash battle-frenzy", "no-clash")
+    # 7 against her 1 armor; having dealt 1 back, she heals 1 (her text)
+    assert dmg(attack, "eleanor") == 2 + 3 + 2 - 1 - 1
     assert attack.attack_of(u(attack, "mato")) == 2  # the bonus ends with the combat
 
 
@@ -255,83 +256,83 @@ def test_unbreakable() -> None:
 
 
 def test_mystic_trance() -> None:
-    """Mystic Trance (Iskandar, 0 / 2): "Talent (1 AP, Cooldown): Draw a card, then gain 1
-    Power."
+    """Mystic Trance (Iskandar, 1 / 2): "Talent (1 AP, Cooldown): Gain 2 Power."
 
-    Iskandar uses it: A draws the top card of the skill deck and gains 1 power, for 1 AP.
-    Cooldown on a skill card: no second copy may be used for its talent this turn, by any
-    hero (Keywords — Cooldown), though it may still be clashed; next turn it may. Clashed,
-    it is 0 attack and 2 armor."""
-    assert values("mystic-trance") == (0, 2)
+    Iskandar uses it: A gains 2 power, for 1 AP, and draws nothing. Cooldown on a skill
+    card: no second copy may be used for its talent this turn, by any hero (Keywords —
+    Cooldown), though it may still be clashed; next turn it may. Clashed, it is 1 attack
+    and 2 armor."""
+    assert values("mystic-trance") == (1, 2)
     s = arena({"iskandar": "left", "alyn": "center", "viggo": "center"},
               hands=(["mystic-trance", "mystic-trance"], []))
-    top = s.decks[A][-1]
+    deck = len(s.decks[A])
     play(s, "talent iskandar:mystic-trance")
-    assert sorted(s.hands[A]) == sorted(["mystic-trance", top]) and s.power == [1, 0]
+    assert s.hands[A] == ["mystic-trance"] and s.power == [2, 0] and len(s.decks[A]) == deck
     assert s.ap == 2 and s.discards[A] == ["mystic-trance"]
     assert not [a for a in legal(s) if a.endswith(":mystic-trance")]
     play(s, "attack alyn", "target viggo", "clash mystic-trance", "no-clash")  # still clashes
-    assert dmg(s, "viggo") == 3 + 0
+    assert dmg(s, "viggo") == 3 + 1
 
     defend = arena({"iskandar": "center", "viggo": "center"}, active=B,
                    hands=(["mystic-trance"], []))
     play(defend, "attack viggo", "target iskandar", "no-clash", "clash mystic-trance")
-    assert dmg(defend, "iskandar") == 3 - 2 and dmg(defend, "viggo") == 1
+    # Viggo's 3 against 1 + 2 armor; Iskandar strikes back with 2 + 1
+    assert dmg(defend, "iskandar") == 0 and dmg(defend, "viggo") == 2 + 1
 
 
 def test_time_lock() -> None:
-    """Time Lock (Iskandar, 1 / 1): "Talent (1 AP, Cooldown): Commit an enemy hero at any
-    location."
+    """Time Lock (Iskandar, 2 / 1): "Clash: Commit each opposing hero. (A committed
+    defender's attack is set to 0 before clash bonuses.)"
 
-    Iskandar in the left lane commits Bran in the right lane: the targets are the ready
-    enemy heroes anywhere (a committed one cannot be committed, rule 15). Committed, Bran
-    cannot block. Cooldown: no second Time Lock this turn. Clashed: 1 / 1."""
-    assert values("time-lock") == (1, 1)
-    s = arena({"iskandar": "left", "alyn": "right", "viggo": "center", "bran": "right",
-               "eleanor": at("center", committed=True)},
-              hands=(["time-lock", "time-lock"], []))
-    play(s, "talent iskandar:time-lock")
-    assert s.to_act == A and legal(s) == ["target viggo", "target bran"]
-    play(s, "target bran")
-    assert committed(s, "bran") and not committed(s, "viggo") and s.ap == 2
-    assert "talent iskandar:time-lock" not in legal(s)
-    play(s, "attack alyn", "target conduit")  # Bran, committed, may not block
-    assert s.phase != 4 and s.cdmg[B][2] == 3
+    Alyn attacks Viggo in the center and clashes Time Lock: Viggo, the opposing hero, is
+    committed, so his attack is 0 and Alyn takes nothing; Bran, in the lane but not in the
+    combat, stays ready. Alyn deals 3 + 2. It has no talent: it cannot be used from the
+    hand. Clashed by a defender against two attackers, it commits neither more nor less
+    than the heroes in the combat (attackers are committed by attacking)."""
+    assert values("time-lock") == (2, 1)
+    s = arena({"alyn": "center", "viggo": "center", "bran": "center"},
+              hands=(["time-lock"], []))
+    assert not [a for a in legal(s) if a.endswith(":time-lock")]
+    play(s, "attack alyn", "target viggo", "no-block", "clash time-lock", "no-clash")
+    assert happened(s, "commit", unit="viggo")
+    assert not committed(s, "bran")
+    assert dmg(s, "viggo") == 3 + 2 and dmg(s, "alyn") == 0
 
-    clash = arena({"iskandar": "center", "viggo": "center"}, hands=(["time-lock"], []))
-    play(clash, "attack iskandar", "target viggo", "clash time-lock", "no-clash")
-    assert dmg(clash, "viggo") == 1 + 1 and dmg(clash, "iskandar") == 3 - 1
+    team = arena({"iskandar": "center", "viggo": "center", "bran": "center"}, active=B,
+                 hands=(["time-lock"], []))
+    play(team, "attack viggo", "with bran", "target iskandar", "no-clash", "clash time-lock")
+    assert committed(team, "viggo") and committed(team, "bran")
 
 
 def test_arcane_evocation() -> None:
-    """Arcane Evocation (Iskandar, 2 / 0): "Talent (1 AP): Deal 2 damage to an enemy hero at
+    """Arcane Evocation (Iskandar, 2 / 1): "Talent (1 AP): Deal 3 damage to an enemy hero at
     any location."
 
-    Iskandar in the left lane deals 2 to Viggo in the center; the damage is not Piercing,
-    so against Eleanor's 2 armor it deals 0. No Cooldown: both in one turn. Clashed: 2 / 0."""
-    assert values("arcane-evocation") == (2, 0)
+    Iskandar in the left lane deals 3 to Viggo in the center; the damage is not Piercing,
+    so against Eleanor's 1 armor it deals 2. No Cooldown: both in one turn. Clashed: 2 / 1."""
+    assert values("arcane-evocation") == (2, 1)
     s = arena({"iskandar": "left", "viggo": "center", "eleanor": "right"},
               hands=(["arcane-evocation", "arcane-evocation"], []))
     play(s, "talent iskandar:arcane-evocation", "target viggo")
-    assert dmg(s, "viggo") == 2 and s.ap == 2
+    assert dmg(s, "viggo") == 3 and s.ap == 2
     play(s, "talent iskandar:arcane-evocation", "target eleanor")
-    assert dmg(s, "eleanor") == 0 and s.ap == 1
+    assert dmg(s, "eleanor") == 3 - 1 and s.ap == 1
     assert s.discards[A] == ["arcane-evocation", "arcane-evocation"]
 
     clash = arena({"iskandar": "center", "viggo": "center"}, hands=(["arcane-evocation"], []))
     play(clash, "attack iskandar", "target viggo", "clash arcane-evocation", "no-clash")
-    assert dmg(clash, "viggo") == 1 + 2
+    assert dmg(clash, "viggo") == 2 + 2
 
 
 def test_chronostorm() -> None:
-    """Chronostorm (Iskandar, 2 / 2, Ultimate): "Ultimate Talent (1 AP, 2 Power): Commit each
+    """Chronostorm (Iskandar, 3 / 2, Ultimate): "Ultimate Talent (1 AP, 2 Power): Commit each
     enemy hero at this location, then gain 2 action points."
 
     A levelled Iskandar in the center: Viggo and Eleanor there are committed, Bran in the
     left lane is not; A pays 1 AP and 2 power and gains 2 AP (3 - 1 + 2 = 4). A basic
     Iskandar cannot use an Ultimate talent; nor can anyone without 2 power. Clashed by a
-    basic hero it is still 2 / 2."""
-    assert values("chronostorm") == (2, 2)
+    basic hero it is still 3 / 2."""
+    assert values("chronostorm") == (3, 2)
     s = arena({"iskandar": at("center", levelled=True), "viggo": "center",
                "eleanor": "center", "bran": "left"}, hands=(["chronostorm"], []), power=(3, 0))
     play(s, "talent iskandar:chronostorm")
@@ -345,4 +346,4 @@ def test_chronostorm() -> None:
                  hands=(["chronostorm"], []), power=(1, 0))
     assert "talent iskandar:chronostorm" not in legal(poor)
     play(basic, "attack iskandar", "target viggo", "clash chronostorm", "no-clash")
-    assert dmg(basic, "viggo") == 1 + 2 and dmg(basic, "iskandar") == 3 - 2
+    assert dmg(basic, "viggo") == 2 + 3 and dmg(basic, "iskandar") == 0  # 3 against 1 + 2

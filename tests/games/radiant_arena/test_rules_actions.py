@@ -223,14 +223,16 @@ def test_manifest_the_oracle_draws_2_and_a_banished_hero_never_returns() -> None
 
 def test_talent_costs_its_action_points() -> None:
     """Talent Actions: "The action point of a talent ability will be listed in its text
-    box". Iskandar's study costs 2 AP (levelled: 1)."""
-    s = position({"iskandar": {"zone": "left"}}, action_points=1)
-    assert "talent iskandar:study" not in legal(s)
-    err = assert_illegal(s, "talent iskandar:study", R_ACTION)
+    box". Brute Strength: "Talent (2 AP): Deal 3 damage to the enemy conduit at this
+    location." """
+    s = position({"mato": {"zone": "left"}}, action_points=1,
+                 hands=[["brute-strength"], []])
+    assert "talent mato:brute-strength" not in legal(s)
+    err = assert_illegal(s, "talent mato:brute-strength", R_ACTION)
     assert "2 action points" in err.reason
-    s = position({"iskandar": {"zone": "left"}}, action_points=3)
-    play(s, "talent iskandar:study")
-    assert s.ap == 1 and len(s.hands[A]) == 1
+    s = position({"mato": {"zone": "left"}}, action_points=3, hands=[["brute-strength"], []])
+    play(s, "talent mato:brute-strength")
+    assert s.ap == 1 and s.cdmg[B][0] == 3
 
 
 def test_talent_power_cost_is_paid() -> None:
@@ -260,12 +262,12 @@ def test_printed_talent_with_cooldown_once_per_turn() -> None:
 def test_skill_card_cooldown_is_per_card_name_and_the_copy_can_still_clash() -> None:
     """Keywords — Cooldown: "If a cooldown talent appears on a skill card, no more than one
     copy of that card can be played for its talent ability in a given turn (it may still be
-    clashed as normal)." Mystic Trance: Talent (1 AP, Cooldown): draw a card, gain 1 power."""
+    clashed as normal)." Mystic Trance: Talent (1 AP, Cooldown): gain 2 power."""
     s = position({"iskandar": {"zone": "center"}, "alyn": {"zone": "center"},
                   "viggo": {"zone": "center"}},
                  hands=[["mystic-trance", "mystic-trance"], []])
     play(s, "talent iskandar:mystic-trance")
-    assert s.power == [1, 0] and s.hands[A].count("mystic-trance") >= 1
+    assert s.power == [2, 0] and s.hands[A].count("mystic-trance") >= 1
     assert s.discards[A] == ["mystic-trance"]
     # Not again this turn, by any hero.
     assert "talent iskandar:mystic-trance" not in legal(s)
@@ -277,7 +279,7 @@ def test_skill_card_cooldown_is_per_card_name_and_the_copy_can_still_clash() -> 
 def test_skill_card_talent_goes_to_the_discard_pile_after_resolving() -> None:
     """Talent Actions: "If the talent is printed on a skill card, reveal it and place it on
     the table in front of you. After its effect has finished resolving, put it in the
-    discard pile." Arcane Evocation: "Deal 2 damage to an enemy hero at any location." """
+    discard pile." Arcane Evocation: "Deal 3 damage to an enemy hero at any location." """
     s = position({"iskandar": {"zone": "left"}, "viggo": {"zone": "center"},
                   "bran": {"zone": "right"}}, hands=[["arcane-evocation", "time-lock"], []])
     play(s, "talent iskandar:arcane-evocation")
@@ -288,7 +290,7 @@ def test_skill_card_talent_goes_to_the_discard_pile_after_resolving() -> None:
                                             "card": "arcane-evocation", "hand": 1, "cost": 1,
                                             "ap": 2}]
     play(s, "target bran")
-    assert dmg(s, "bran") == 2
+    assert dmg(s, "bran") == 3
     assert s.discards[A] == ["arcane-evocation"]
 
 
@@ -301,7 +303,7 @@ def test_skill_card_talents_may_be_used_by_any_hero_this_location_is_the_users()
                   "iskandar": {"zone": "left"}, "alyn": {"zone": "right"}},
                  active=B, hands=[[], ["natures-wrath"]])
     play(s, "talent viggo:natures-wrath")  # only Iskandar is at Viggo's location
-    assert dmg(s, "iskandar") == 2 and dmg(s, "alyn") == 0
+    assert dmg(s, "iskandar") == 2 - 1 and dmg(s, "alyn") == 0  # Iskandar's 1 armor
 
 
 def test_talent_damage_is_dealt_by_the_user_and_its_ko_gives_power() -> None:
@@ -309,7 +311,7 @@ def test_talent_damage_is_dealt_by_the_user_and_its_ko_gives_power() -> None:
     the hero who used the talent." Power: "After an enemy hero becomes KO'd (for any
     reason), you gain 2 power". A committed hero may use a talent (rule 17)."""
     s = position({"viggo": {"zone": "left", "committed": True},
-                  "iskandar": {"zone": "left", "damage": 5}},
+                  "iskandar": {"zone": "left", "damage": 8}},
                  active=B, hands=[[], ["natures-wrath"]])
     play(s, "talent viggo:natures-wrath")
     assert zone(s, "iskandar") == "home"

@@ -85,10 +85,10 @@ def test_block_an_attack_on_a_conduit_then_clash() -> None:
     play(s, "clash red-harvest", "clash defiance")
     assert s.cdmg[B] == [0, 0, 0]
     assert not committed(s, "eleanor")  # Defiance: "Recover this hero."
-    # Alyn 3 + 3 against armor 2 + 3: 1 damage; the recovered Eleanor deals 2 + 0 back and
+    # Alyn 3 + 3 against armor 1 + 3: 2 damage; the recovered Eleanor deals 2 + 0 back and
     # then heals 1 from each friendly hero at her location (herself).
-    assert happened(s, "damage", unit="eleanor", amount=1, after=1, health=9, combat=True)
-    assert dmg(s, "eleanor") == 0
+    assert happened(s, "damage", unit="eleanor", amount=2, after=2, health=9, combat=True)
+    assert dmg(s, "eleanor") == 1
 
 
 def test_taunt_restricts_attack_targets_to_taunt_heroes() -> None:
@@ -175,7 +175,7 @@ def test_clash_is_hidden_until_both_have_chosen() -> None:
     assert found(s, "reveal", seat=B, unit="alyn") == [
         {"seat": A, "unit": "alyn", "card": "red-harvest", "attack": 3, "armor": 0}]
     assert found(s, "reveal", seat=A, unit="viggo") == [
-        {"seat": B, "unit": "viggo", "card": "sunder", "attack": 3, "armor": 0}]
+        {"seat": B, "unit": "viggo", "card": "sunder", "attack": 2, "armor": 0}]
 
 
 def test_only_one_attacking_hero_clashes_in_a_team_attack() -> None:
@@ -242,10 +242,10 @@ def test_additional_clash_is_face_up_and_resolves_at_once() -> None:
     assert found(s, "extra_clash", seat=A) == [{"seat": B, "unit": "eleanor", "card": "defiance",
                                                 "attack": 0, "armor": 3, "hand": 1}]
     assert not committed(s, "eleanor")
-    # Eleanor: ready again, attack 2 + 1 + 0; Alyn: armor 1.
-    assert happened(s, "resolution", attack=3, defence=3)
-    assert dmg(s, "eleanor") == 0  # 3 against armor 2 + 1 + 3
-    assert dmg(s, "alyn") == 2
+    # Eleanor: ready again, attack 2 + 0 + 0; Alyn: armor 1.
+    assert happened(s, "resolution", attack=3, defence=2)
+    assert dmg(s, "eleanor") == 0  # 3 against armor 1 + 1 + 3
+    assert dmg(s, "alyn") == 1
     assert sorted(s.discards[B]) == ["defiance", "zeal"]
 
 
@@ -283,7 +283,7 @@ def test_team_attack_combines_attack_one_action() -> None:
                   "iskandar": {"zone": "left"}})
     play(s, "attack alyn", "with mato", "with iskandar", "target conduit", "assign iskandar")
     assert s.ap == 2
-    assert happened(s, "resolution", attack=8, defence=2)
+    assert happened(s, "resolution", attack=9, defence=2)  # (3 + 2) + 2 + 2
     assert s.ruined[B][0]
 
 
@@ -305,18 +305,18 @@ def test_a_conduit_deals_its_attack_back_chosen_by_its_owner() -> None:
     choice." A consecrated conduit has attack 2 (docs/rules/radiant-arena.md, rule 8)."""
     s = position({"iskandar": {"zone": "left"}})
     play(s, "attack iskandar", "target conduit")
-    assert s.cdmg[B][0] == 1 and dmg(s, "iskandar") == 2
+    assert s.cdmg[B][0] == 2 and dmg(s, "iskandar") == 2 - 1
     s = position({"iskandar": {"zone": "left"}, "mato": {"zone": "left"}})
     play(s, "attack iskandar", "with mato", "target conduit")
     assert s.to_act == B and legal(s) == {"assign iskandar", "assign mato"}
     play(s, "assign mato")
-    assert dmg(s, "mato") == 1 and dmg(s, "iskandar") == 0 and s.cdmg[B][0] == 3
+    assert dmg(s, "mato") == 1 and dmg(s, "iskandar") == 0 and s.cdmg[B][0] == 4
 
 
 def test_combat_damage_is_simultaneous() -> None:
     """Step Three: "All damage is dealt simultaneously." Both heroes are KO'd; each player
     gains 2 power (Power)."""
-    s = position({"alyn": {"zone": "left", "damage": 7}, "viggo": {"zone": "left", "damage": 7}})
+    s = position({"alyn": {"zone": "left", "damage": 6}, "viggo": {"zone": "left", "damage": 6}})
     play(s, "attack alyn", "target viggo", "no-clash", "no-clash")
     assert zone(s, "alyn") == "home" and zone(s, "viggo") == "home"
     assert s.power == [2, 2]
@@ -363,12 +363,12 @@ def test_a_clash_that_commits_the_ready_defender_sets_its_attack_to_0() -> None:
 def test_team_attack_with_mixed_piercing_damage() -> None:
     """Special Damage Types with Step Three: the combined attack is one amount; armor reduces
     only the share that is not Piercing (docs/rules/radiant-arena.md, rule 13). Viggo's
-    Sunder makes his 6 Piercing; Eleanor's 2 meets Mato's armor 1."""
+    Sunder makes his 5 Piercing; Eleanor's 2 meets Mato's armor 1."""
     s = position({"viggo": {"zone": "left"}, "eleanor": {"zone": "left"},
                   "mato": {"zone": "left"}}, active=B, hands=[[], ["sunder"]])
     play(s, "attack viggo", "with eleanor", "target mato", "clash sunder by viggo", "no-clash",
          "assign viggo")
-    assert dmg(s, "mato") == 6 + (2 - 1)
+    assert dmg(s, "mato") == 5 + (2 - 1)
 
 
 def test_an_attacker_kod_by_a_clash_effect_leaves_the_combat() -> None:
@@ -376,11 +376,12 @@ def test_an_attacker_kod_by_a_clash_effect_leaves_the_combat() -> None:
     a hero KO'd by a clash effect before resolution is no longer an attacker (rule 16).
     Retribution (the levelled Eleanor's Ultimate Clash): "Deal 3 Piercing damage to each
     opposing hero." """
-    s = position({"alyn": {"zone": "left"}, "iskandar": {"zone": "left", "damage": 5},
+    s = position({"alyn": {"zone": "left", "levelled": True},
+                  "iskandar": {"zone": "left", "damage": 6},
                   "eleanor": {"zone": "left", "levelled": True}},
                  hands=[[], ["retribution"]])
     play(s, "attack alyn", "with iskandar", "target eleanor", "no-clash", "clash retribution")
     assert zone(s, "iskandar") == "home" and s.power == [0, 2]
-    assert happened(s, "resolution", attack=3, defence=5)
-    assert dmg(s, "eleanor") == 0  # Alyn's 3 against armor 2 + 2
+    assert happened(s, "resolution", attack=4, defence=5)
+    assert dmg(s, "eleanor") == 0  # the levelled Alyn's 4 against armor 2 + 2
     assert dmg(s, "alyn") == 3 + (5 - 1)  # Retribution, then Eleanor's 5 against armor 1

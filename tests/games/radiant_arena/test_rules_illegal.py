@@ -161,9 +161,10 @@ def test_malformed_notation_is_a_notation_error_and_changes_nothing() -> None:
 
 
 def test_partial_resolution_refusal_names_the_faq() -> None:
-    """FAQ — partial resolution, rule 15: Time Lock ("Commit an enemy hero at any location")
-    needs a ready enemy hero."""
-    s = position({"iskandar": {"zone": "left"}, "viggo": {"zone": "left", "committed": True}},
-                 hands=[["time-lock"], []])
-    err = assert_illegal(s, "talent iskandar:time-lock", R_PARTIAL)
+    """FAQ — partial resolution, rule 15: Red Harvest ("Deal 1 Piercing damage to each enemy
+    hero at this location, then heal 1 damage from this hero") needs an enemy hero at the
+    user's location."""
+    s = position({"alyn": {"zone": "left"}, "viggo": {"zone": "center"}},
+                 hands=[["red-harvest"], []])
+    err = assert_illegal(s, "talent alyn:red-harvest", R_PARTIAL)
     assert "no legal target" in err.reason

@@ -132,7 +132,7 @@ def test_partial_resolution_stops_at_the_step_that_fails() -> None:
     printed. If any step of the card's effect fails to resolve, terminate the effect at that
     step." Viggo's talent: 1 Piercing damage to himself, then +2 attack — the damage KOs him
     (A gains 2 power, rule 23) and the boost has no hero left to resolve on."""
-    s = position({"viggo": {"zone": "left", "damage": 7}, "alyn": {"zone": "center"}}, active=B)
+    s = position({"viggo": {"zone": "left", "damage": 6}, "alyn": {"zone": "center"}}, active=B)
     play(s, "talent viggo:wrath")
     assert zone(s, "viggo") == "home" and s.power == [2, 0]
     # The card and the step that failed: Wrath's second step (the boost).

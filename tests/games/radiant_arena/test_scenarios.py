@@ -154,8 +154,8 @@ UNREACHABLE: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
      ("'fury' is also in", R_SHOP)),
     ("another deck's item", base(units={"alyn": {"zone": "left", "item": "wurmbane"}}),
      ("'wurmbane' is not an item of player A's deck", R_SHOP)),
-    ("damage at health", base(units={"alyn": {"zone": "left", "damage": 8}}),
-     ("units.alyn: damage 8 is at or above its health 8", R_DAMAGE)),
+    ("damage at health", base(units={"alyn": {"zone": "left", "damage": 7}}),
+     ("units.alyn: damage 7 is at or above its health 7", R_DAMAGE)),
     ("damage out of play", base(units={"alyn": {"zone": "home", "damage": 2}}),
      ("units.alyn: out of play a unit has no damage", R_DAMAGE)),
     ("committed out of play", base(units={"alyn": {"zone": "home", "committed": True}}),
@@ -217,9 +217,9 @@ UNREACHABLE: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
         "attackers": ["alyn"], "lane": "left", "defender": "viggo"}, stack=[
         {"program": "skill:test-of-arms:clash", "controller": 0, "unit": "alyn",
          "lane": "left"}]), ("'test-of-arms' is not a clash card of its unit", R_CLASH)),
-    ("a step past the end", base(stack=[{"program": "skill:time-lock:talent",
+    ("a step past the end", base(stack=[{"program": "skill:arcane-evocation:talent",
                                          "controller": 0, "unit": "alyn", "lane": "left",
-                                         "step": 5, "skill": "time-lock"}],
+                                         "step": 5, "skill": "arcane-evocation"}],
                                  hands=[[], ["zeal"]]),
      ("stack[0].step: 5 is out of range",)),
     ("a boost on a KO'd hero", base(clock=1, modifiers=[

@@ -22,7 +22,9 @@ def test_games_lists_each_game_with_its_parameters(client: Any) -> None:
     assert by_id[PERIM]["teams"]["4"] == [[0, 2], [1, 3]]  # partners sit opposite
     assert by_id[ARENA]["labels"]["2"] == ["A", "B"]
     params = {p["name"]: p for p in by_id[ARENA]["params"]}
-    assert params["deck_a"]["choices"] == ["a", "b"]
+    # the starter decks and the card pool's ready-made decks (data/pool/decks.toml)
+    assert params["deck_a"]["choices"] == ["a", "b", "blades", "colossus", "fates", "grove",
+                                           "heralds", "old-guard", "siege", "wrath"]
     assert "cards" not in params  # names files on the server: never a web parameter
     assert body["difficulties"] == ["easy", "normal", "hard"]
     assert client.get("/openapi.json").json()["paths"]["/api/tables/{table_id}/actions"]

@@ -24,6 +24,8 @@ seats field is told apart by its side: ``alyn.a``, ``alyn.b``); lanes are ``left
     buy fury alyn                      Shop step
     discard time-lock                  a discard
     pass                               end the action phase, or decline a step
+    pick alyn | ban bran               the draft: pick or ban a hero
+    deity oracle | item fury           the draft: your secret deity, then three items
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ GRAMMAR = ("deploy <hero> <lane> | attack <hero> | with <hero> | target <hero>|c
            "move <hero> <lane> | level <hero> | talent <hero>:<ability> | "
            "manifest <deity> <lane> banish <hero> | choose <option> | lane <lane> | "
            "assign <hero> | first <hero> | revive mass <lane> | revive buyback <hero> <lane> | "
-           "place <hero> <lane> | buy <item> <hero> | discard <skill> | pass")
+           "place <hero> <lane> | buy <item> <hero> | discard <skill> | pass | pick <hero> | "
+           "ban <hero> | deity <deity> | item <item>")
 
 # verb -> allowed word counts (the rules check the words themselves)
 _SHAPES: dict[str, tuple[int, ...]] = {
@@ -60,7 +63,7 @@ _SHAPES: dict[str, tuple[int, ...]] = {
     "no-block": (0,), "clash": (1, 3), "no-clash": (0,), "recover": (1,), "move": (2,),
     "level": (1,), "talent": (1,), "manifest": (4,), "choose": (1,), "lane": (1,),
     "assign": (1,), "first": (1,), "revive": (2, 3), "place": (2,), "buy": (2,), "discard": (1,),
-    "pass": (0,),
+    "pass": (0,), "pick": (1,), "ban": (1,), "deity": (1,), "item": (1,),
 }
 
 # Interned actions: the legal lists of a catalogue name a bounded set of actions, so

@@ -345,6 +345,7 @@ def enter_play(s: ArenaState, u: int, lane: int) -> None:
 def ruin(s: ArenaState, seat: int, lane: int) -> None:
     """A conduit is ruined: flip it, its owner resolves its ruin effect."""
     s.ruined[seat][lane] = True
+    s.cards_in_play()  # its ruined face may have abilities
     cid = s.cond[seat][lane]
     conduit = s.cat.conduits[cid]
     s._event("ruin", (seat, LANES[lane], cid), R_DAMAGE, None, True)
@@ -452,6 +453,7 @@ def manifest(s: ArenaState, deity: int, lane: int, banish: int, ap: int | None =
     banished(s, banish)
     s.banished[p] = banish
     enter_play(s, deity, lane)
+    s.cards_in_play()
     s.name_deities()
     name = s.unit_name[deity]
     s._event("manifest", (p, name, LANES[lane], ap), R_MANIFEST, None, True)

@@ -71,7 +71,7 @@ def refuse(where: str, what: str, rule: str) -> ScenarioError:
 
 
 def _deck(s: ArenaState, seat: int) -> Any:
-    return s.cat.decks[s.params["deck_a" if seat == 0 else "deck_b"]]
+    return s.deck_list[seat]
 
 
 def skill_pool(s: ArenaState, seat: int) -> list[str]:

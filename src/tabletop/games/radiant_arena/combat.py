@@ -208,6 +208,10 @@ def reveal(s: ArenaState) -> None:
         s._event("reveal", (owner(u), s.unit_name[u], card, k.attack, k.armor), R_CLASH, None,
                  True)
         frames.append((u, card))
+    if s.seen:  # a card known in a hand (an effect looked at it) has left it, revealed
+        for u, card, up in c.clashes:
+            if not up:
+                s.seen_leaves_hand(owner(u), card)
     c.clashes = [Clash(u, k, True) for u, k, _ in c.clashes]
     for u, card in frames:
         fire(s, "clash_revealed", {"unit": u, "card": card})
@@ -243,6 +247,8 @@ def extra_clash(s: ArenaState, u: int, card: str) -> None:
     hand = s.hands[p]
     hand.remove(card)
     c.clashes.append(Clash(u, card, True))
+    if s.seen:
+        s.seen_leaves_hand(p, card)
     k = s.cat.skills[card]
     s._event("extra_clash", (p, s.unit_name[u], card, k.attack, k.armor, len(hand)),
              R_CLASH_CARDS, None, True)
@@ -285,7 +291,9 @@ def resolve(s: ArenaState) -> None:
     attackers = [u for u in c.attackers if s.zone[u] >= 0 and s.zone[u] == lane0]
     d = c.defender
     conduit = isinstance(d, ConduitRef)
-    defender_here = conduit or s.zone[d] >= 0
+    # A defender moved away by a clash effect has left the combat, like a KO'd one
+    # (docs/rules/radiant-arena.md, rule 16): it must still be in the combat's lane.
+    defender_here = conduit or (s.zone[d] >= 0 and (c.lane < 0 or s.zone[d] == c.lane))
     if conduit:
         back = 0 if s.ruined[d.seat][d.lane] else s.cat.conduit_attack
     else:

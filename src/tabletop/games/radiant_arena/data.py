@@ -15,7 +15,7 @@ rules (:func:`deck_problems`) for every deck.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -44,6 +44,9 @@ from .vocab import VOCAB
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("heroes", "deities", "conduits", "items", "skills", "decks")
+# The card pool beyond the starter decks (issue 12): loaded by default after FILES.
+POOL_DIR = DATA_DIR / "pool"
+POOL_FILES = ("heroes", "skills", "deities", "conduits", "items", "decks")
 # The pilot set (issue 11): a second card file, not loaded by default (give it with
 # --cards): two heroes with their sets, a deity with its conduits, four items, two decks.
 PILOT = DATA_DIR / "pilot.toml"
@@ -56,6 +59,7 @@ MAX_CARDS = 1_000  # cards of all kinds in one file
 MAX_STAT = 99  # attack, armor, exp, regen, costs, effect amounts
 MAX_HEALTH = 999
 MAX_COPIES = 30  # copies of one skill card in its hero's set
+_GAME_CACHE = 4_096  # catalogs for_game keeps (one per set of cards met)
 SET_SIZE = 10  # Anatomy of a Deck: "Skill cards come in sets of ten"
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 # Words of the notation that a card id may not be (they would make actions ambiguous).
@@ -434,20 +438,45 @@ class Catalog:
     replaced: frozenset[str] = field(init=False, compare=False, repr=False)
     live_statics: bool = field(init=False, compare=False, repr=False)
     rules: dict[str, Program] = field(init=False, compare=False, repr=False)
+    # for_game's catalogs by their cards (shared by all the catalogs made from this one)
+    games: dict[Any, Catalog] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         names = {c.id: c.name for table in (self.units, self.skills, self.items, self.conduits)
                  for c in table.values()}
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "book", make_book(names))
-        holders = [*(s.abilities for u in self.units.values() for s in u.sides),
-                   *(i.abilities for i in self.items.values()),
-                   *(c.abilities for c in self.conduits.values())]
+        self._set_flags(self.units, self.items, self.conduits)
+        object.__setattr__(self, "rules", RULE_PROGRAMS)
+        object.__setattr__(self, "games", {})
+
+    def _set_flags(self, units: Iterable[str], items: Iterable[str],
+                   conduits: Iterable[str]) -> None:
+        holders = [*(s.abilities for u in units for s in self.units[u].sides),
+                   *(self.items[i].abilities for i in items),
+                   *(self.conduits[c].abilities for c in conduits)]
         object.__setattr__(self, "listening", frozenset(k for a in holders for k in a.listens))
         object.__setattr__(self, "replaced", frozenset(r.hook for a in holders
                                                        for r in a.replacements))
         object.__setattr__(self, "live_statics", any(a.statics for a in holders))
-        object.__setattr__(self, "rules", RULE_PROGRAMS)
+
+    def for_game(self, units: Iterable[str], items: Iterable[str],
+                 conduits: Iterable[str]) -> Catalog:
+        """This catalog as one game sees it: every card (views, messages and resamples
+        still know the whole pool), but ``listening``, ``replaced`` and ``live_statics``
+        computed for the cards of that game only (its units, items and conduits), so the
+        rules skip what none of its cards uses, whatever else the pool holds. Cached."""
+        key = (frozenset(units), frozenset(items), frozenset(conduits))
+        found = self.games.get(key)
+        if found is None:
+            found = object.__new__(Catalog)
+            for f in fields(Catalog):
+                object.__setattr__(found, f.name, getattr(self, f.name))
+            found._set_flags(*key)
+            if len(self.games) >= _GAME_CACHE:
+                self.games.clear()
+            self.games[key] = found
+        return found
 
     def skill_set(self, hero: str) -> list[str]:
         """The skill ids of a hero's set, each as many times as its count."""
@@ -609,7 +638,8 @@ def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
     extra = [Path(p) for p in extra]
     if len(extra) > MAX_FILES:
         raise CardDataError(f"{len(extra)} card files; at most {MAX_FILES} may be loaded")
-    paths = [DATA_DIR / f"{name}.toml" for name in FILES] + extra
+    paths = [DATA_DIR / f"{name}.toml" for name in FILES] + [
+        POOL_DIR / f"{name}.toml" for name in POOL_FILES] + extra
     return load_files(paths)
 
 
@@ -638,6 +668,14 @@ def load_files(paths: list[Path]) -> Catalog:
                               f"{MAX_CARDS}")
             continue
         overrides = set(f.overrides)
+        # A hero's set comes whole from one file (Anatomy of a Deck: "Players may not
+        # change these sets"): a file that overrides a hero brings its new set, and the
+        # skill cards earlier files gave that hero are dropped.
+        for h in overrides & {c.id for c in f.hero}:
+            for k in [k for k, skill in skills.items() if skill.hero == h]:
+                del skills[k]
+                kinds.pop(k, None)
+                origin.pop(f"skill {k}", None)
         seen_here: set[str] = set()
         for kind, table in (("hero", f.hero), ("deity", f.deity), ("conduit", f.conduit),
                             ("item", f.item), ("skill", f.skill), ("deck", f.deck)):

@@ -264,6 +264,19 @@ KINDS: tuple[EventKind, ...] = (
        "shop's size after."),
     _k("item_destroyed", "seat item unit", "{item} is destroyed.",
        "An equipped item is replaced: it goes to its owner's discard pile."),
+    # --- the draft (Now Let's Play! — Drafting) ------------------------------------------
+    _k("draft_pick", "seat hero count", "{seat} picks {hero} (pick {count}).",
+       "Pick Heroes: a seat picks a hero of the drafting cards (count: its picks so far)."),
+    _k("draft_ban", "seat hero", "{seat} bans {hero}.",
+       "Pick Heroes: a seat bans a hero; no one may pick it."),
+    _k("draft_deity", "seat deity", "{seat} chooses {deity} as deity.",
+       "Pick Deities & Items: a seat secretly chooses its deity (private to that seat "
+       "until the deity manifests).", redacted="{seat} chooses a deity.",
+       private={"deity": "seat"}),
+    _k("draft_item", "seat item count", "{seat} chooses {item} (item {count}).",
+       "Pick Deities & Items: a seat secretly chooses an item (private to that seat until "
+       "bought; count: its items so far).", redacted="{seat} chooses an item (item "
+       "{count}).", private={"item": "seat"}),
     # --- the end -------------------------------------------------------------------------
     _k("game_end", "winner cause reason board", "{winner} wins: {reason}.",
        "The game is over (cause: deity_ko or deck_out), with the board as it stood."),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.cards import DONE, Frame, Status, order, run
 from tabletop.cards import modifiers as mods
 
-from . import combat
+from . import combat, draft
 from .actions import Act
 from .board import (
     board,
@@ -38,6 +38,7 @@ from .ids import (
     CONDUITS,
     DEPLOY,
     DISCARD,
+    DRAFT,
     DRAW,
     END,
     HAND_LIMIT,
@@ -84,7 +85,9 @@ def apply_action(s: ArenaState, a: Act) -> None:
     """Carry out a legal action, then run to the next decision."""
     verb, args = a.verb, a.args
     seat = s.to_act
-    if s.ask is not None:
+    if s.phase == DRAFT:
+        draft.apply_action(s, a)
+    elif s.ask is not None:
         _answer(s, verb, args)
     elif s.phase == DEPLOY:
         u = s.lookup(args[0], seat)
@@ -424,6 +427,7 @@ def _buy(s: ArenaState, item: str, u: int) -> None:
     s.shops[p].remove(item)
     old = s.item[u]
     s.item[u] = item
+    s.cards_in_play()
     unit = s.unit_name[u]
     s._event("buy", (p, item, it.cost, unit, len(s.shops[p])), R_SHOP, None, True)
     s.power[p] -= it.cost

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Chance
 
 from .combat import Clash
-from .ids import DEITY, HOME, other
+from .ids import DEITY, DRAFT, HOME, other
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -28,6 +28,8 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     """A state that ``seat`` cannot tell apart from ``s``."""
     from .rules import unit_names
 
+    if s.phase == DRAFT:
+        return _resample_draft(s, seat, rng)
     new = s.clone()
     o = other(seat)
     cat = s.cat
@@ -69,9 +71,43 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     new.shops[o] = rng.sample(items, len(s.shops[o])) if len(items) >= len(s.shops[o]) \
         else list(s.shops[o])
     new.seen = _their_knowledge(new, s, seat)
+    if s.draft is not None:
+        # A drafted game's record of the secret choices follows the re-dealt cards.
+        _follow_draft(new, o)
+    new.cards_in_play()  # the rules' fast paths for the cards the sample holds in play
     s._resampled(new, seat, rng)
     new.chance = Chance(rng.getrandbits(64))
     return new
+
+
+def _resample_draft(s: ArenaState, seat: int, rng: Random) -> ArenaState:
+    """During the draft: the other seat's secret deity and items re-dealt; the decks'
+    order is not dealt yet (a fresh generator decides it)."""
+    from .draft import resample_choices
+
+    new = s.clone()
+    assert s.draft is not None
+    new.draft = resample_choices(s.draft, s.cat, seat, rng)
+    s._resampled(new, seat, rng)
+    new.chance = Chance(rng.getrandbits(64))
+    return new
+
+
+def _follow_draft(new: ArenaState, o: int) -> None:
+    """The draft of a resample names the other seat's deity and items as re-dealt."""
+    from dataclasses import replace
+
+    d = new.draft
+    assert d is not None
+    deities = list(d.deities)
+    deities[o] = new.unit_card[o * 4 + DEITY]
+    shown = [i for i in (*new.item[o * 4:o * 4 + 4], *new.discards[o]) if i in new.cat.items]
+    theirs = tuple(dict.fromkeys([*shown, *new.shops[o]]))
+    items = list(d.items)
+    if len(theirs) == len(d.items[o]):
+        items[o] = theirs
+    new.draft = replace(d, deities=tuple(deities), items=tuple(items))  # type: ignore[arg-type]
+    new.deck_list = tuple(new.draft.decks(new.cat))
 
 
 def _deal(size: int, fixed: dict[int, str], rest: list[str]) -> list[str]:

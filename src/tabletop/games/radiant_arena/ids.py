@@ -62,11 +62,12 @@ def is_deity(unit: int) -> bool:
 # Phases: decision steps and automatic ones.
 DEPLOY, PREP, MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END = range(10)
 REVIVE, SHOP, DRAW, DISCARD, END, OVER = range(10, 16)
+DRAFT = 16  # the draft before the game (Now Let's Play! — Drafting), when drafted
 ACTION_PHASE = frozenset({MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END})
 COMBAT_PHASES = frozenset({GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE})
 PHASE_NAMES = ("deploy", "preparation", "action", "attack", "block", "clash", "clash",
                "reveal", "resolution", "combat end", "revive", "shop", "draw", "discard",
-               "end", "over")
+               "end", "over", "draft")
 
 # Rule citations: the rulebook's headings.
 R_DEPLOY = "Setting Up Your First Game — Deployment"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.cards import DONE, can_pay, possible, x_values
 from tabletop.core import Action
 
+from . import draft
 from .actions import Act, act, shown
 from .combat import blockers
 from .data import Talent
@@ -20,6 +21,7 @@ from .ids import (
     DEITY,
     DEPLOY,
     DISCARD,
+    DRAFT,
     GATHER,
     HOME,
     LANES,
@@ -62,6 +64,8 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if s.ask is not None:
         return list(_answers(s))
     phase = s.phase
+    if phase == DRAFT:
+        return draft.legal_actions(s)
     if phase == MAIN:
         return list(_main(s))
     if phase == GATHER:
@@ -338,6 +342,8 @@ def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
     if s.phase == OVER:
         return "the game is over", R_WIN
     assert isinstance(action, Act)
+    if s.phase == DRAFT:
+        return draft.why_illegal(s, action)
     legal = s.legal_actions()
     verbs = sorted({a.verb for a in legal if isinstance(a, Act)})
     rule = _STEP_RULE.get(s.phase, R_ACTION)

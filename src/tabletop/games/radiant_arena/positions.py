@@ -24,7 +24,22 @@ from tabletop.cards import CLASH, DONE, TIMED, Delayed, Frame, Modifier, Pending
 from tabletop.core import Chance, ScenarioError
 
 from .combat import Clash, Combat
-from .ids import CONDUITS, DEITY, DEPLOY, HOME, LABELS, LANES, OVER, PREP, VOID, ConduitRef
+from .draft import R_CONSTRUCTION
+from .draft import from_data as draft_from_data
+from .draft import to_data as draft_data
+from .ids import (
+    CONDUITS,
+    DEITY,
+    DEPLOY,
+    DRAFT,
+    HOME,
+    LABELS,
+    LANES,
+    OVER,
+    PREP,
+    VOID,
+    ConduitRef,
+)
 from .vocab import VOCAB
 
 if TYPE_CHECKING:
@@ -35,7 +50,7 @@ ZONE_OF = {name: z for z, name in ZONE_NAMES.items()}
 # Phase names in data: unique (the view calls both clash steps "clash").
 DATA_PHASES = ("deploy", "preparation", "action", "attack", "block", "attacker-clash",
                "defender-clash", "reveal", "resolution", "combat-end", "revive", "shop",
-               "draw", "discard", "end", "over")
+               "draw", "discard", "end", "over", "draft")
 MAX_NUMBER = 999  # power, damage, turn... : far above anything a game reaches
 MAX_SEED = 2**63 - 1  # TOML integers are 64-bit signed
 DURATIONS = ("combat", "turn", "next_turn", "source", "permanent")
@@ -43,7 +58,9 @@ TOP_KEYS = frozenset({
     "players", "seed", "params", "turn", "active", "phase", "action_points", "power",
     "buyback", "banished", "used", "home_at_start", "revived", "units", "hands", "decks",
     "deck_tops", "discards", "shops", "void", "conduits", "modifiers", "combat", "stack",
-    "pending", "delayed", "seen", "clock", "chance", "winner", "cause", "reason"})
+    "pending", "delayed", "seen", "clock", "chance", "winner", "cause", "reason", "draft"})
+# What a position in the draft holds (the game proper is not set up yet).
+DRAFT_KEYS = frozenset({"players", "seed", "params", "phase", "draft", "chance"})
 # The fields of a frame's context that are objects (units, conduits, cards) by event kind.
 OBJECT_FIELDS = {name: frozenset(k for k, t in spec.fields.items() if t == "object")
                  for name, spec in (*VOCAB.events.items(), *VOCAB.hooks.items())}
@@ -100,7 +117,12 @@ def unit_key(s: ArenaState, u: int) -> str:
 
 def to_data(s: ArenaState) -> dict[str, Any]:
     """The whole position (TOML-ready: no nulls). The question a seat is asked (``ask``)
-    is not written: it follows from the rest, and loading asks it again."""
+    is not written: it follows from the rest, and loading asks it again. A drafted game
+    carries its ``draft`` (the decks follow from it); during the draft that is all."""
+    if s.phase == DRAFT:
+        assert s.draft is not None
+        return {"players": 2, "seed": s.seed, "params": dict(s.params), "phase": "draft",
+                "draft": draft_data(s.draft), "chance": f"{s.chance.s:016x}"}
     units: dict[str, Any] = {}
     for u in range(8):
         entry: dict[str, Any] = {"zone": ZONE_NAMES[s.zone[u]], "levelled": bool(s.lvl[u]),
@@ -135,6 +157,8 @@ def to_data(s: ArenaState) -> dict[str, Any]:
     }
     if s.phase == OVER:
         out.update(winner=s.winner, cause=s.cause, reason=s.reason)
+    if s.draft is not None:
+        out["draft"] = draft_data(s.draft)
     return out
 
 
@@ -352,6 +376,20 @@ def from_data(data: Mapping[str, Any],
     s = make(top.int("seed", 0, 0, MAX_SEED), params)
     s.events = []
     phase = top.str("phase", "action", DATA_PHASES)
+    if s.draft is not None:
+        # A drafted game: the draft as far as it went; once done, the decks it built.
+        s.draft = draft_from_data(s.cat, top.raw("draft") if "draft" in top else {})
+        done = s.draft.stage() == "done"
+        if done != (phase != "draft"):
+            raise ScenarioError(f"phase: {'the draft is done' if done else 'the draft is not done'}"
+                                f", so the phase {'cannot' if done else 'must'} be 'draft' "
+                                f"({R_CONSTRUCTION})")
+        if not done:
+            return _draft_position(s, top)
+        s.build(list(s.draft.decks(s.cat)))
+        s.events = []
+    elif "draft" in top or phase == "draft":
+        raise ScenarioError("draft: only a drafted game (params.draft = true) has a draft")
     s.phase = DATA_PHASES.index(phase)
     s.active = top.int("active", 0, 0, 1)
     s.turn = top.int("turn", _default_turn(s.phase, s.active), 0, 10_000)
@@ -406,8 +444,26 @@ def from_data(data: Mapping[str, Any],
     s.to_deploy = 6 - sum(1 for u in range(8) if u % 4 != 3 and s.zone[u] >= 0) \
         if s.phase == DEPLOY else 0
     top.done()
+    s.cards_in_play()
     check_position(s)
     check_playable(s)
+    return s
+
+
+def _draft_position(s: ArenaState, top: Table) -> ArenaState:
+    """A position during the draft: its choices so far and the generator (nothing else
+    exists yet)."""
+    for key in top.data:
+        if key not in DRAFT_KEYS:
+            raise ScenarioError(f"{str(key)[:40]}: a position in the draft has only "
+                                f"{', '.join(sorted(DRAFT_KEYS))}")
+    s.phase = DRAFT
+    if "chance" in top:
+        text = top.str("chance", "")
+        if len(text) != 16 or any(c not in "0123456789abcdef" for c in text):
+            raise ScenarioError("chance: must be 16 lowercase hex digits (the generator's "
+                                "state, as written by to_data)")
+        s.chance = Chance(int(text, 16))
     return s
 
 

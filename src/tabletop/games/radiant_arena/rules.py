@@ -32,7 +32,8 @@ from tabletop.core import Action, Chance, Event, Outcome, State
 from . import flow, hidden, legal, positions, views
 from .actions import Act, parse
 from .combat import Combat
-from .data import Catalog, Side, Talent
+from .data import Catalog, Deck, Side, Talent
+from .draft import Draft
 from .ids import (
     ACTION_PHASE,
     ADJACENT,
@@ -45,6 +46,7 @@ from .ids import (
     DEITY,
     DEPLOY,
     DISCARD,
+    DRAFT,
     DRAW,
     END,
     GATHER,
@@ -134,35 +136,29 @@ class ArenaState(State):
         "hands", "decks", "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback",
         "active", "ap", "turn", "phase", "to_deploy", "used", "home_at_start", "revived",
         "store", "clock", "combat", "stack", "pending", "delayed", "seen", "ask", "winner",
-        "cause", "reason", "chance", "banished", "void",
+        "cause", "reason", "chance", "banished", "void", "draft", "deck_list", "statics_memo",
     )
 
     def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog) -> None:
         super().__init__(players, seed, params)
         self.cat = cat
-        decks = [cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]]
-        self.unit_card = tuple(u for d in decks for u in (*d.heroes, d.deity))
-        self.unit_name = unit_names(self.unit_card)
-        self.names = {n: i for i, n in enumerate(self.unit_name)}
+        self.chance = Chance(seed)
+        self.unit_card: tuple[str, ...] = ()
+        self.unit_name: tuple[str, ...] = ()
+        self.names: dict[str, int] = {}
+        self.deck_list: tuple[Deck, ...] = ()
         self.zone = [HOME] * 8
         self.lvl = [0] * 8
         self.comm = [0] * 8
         self.dmg = [0] * 8
         self.item = [""] * 8
-        self.chance = Chance(seed)
         self.hands: list[list[str]] = [[], []]
-        self.decks: list[list[str]] = []
-        for d in decks:
-            deck = [s for h in d.heroes for s in cat.skill_set(h)]
-            self.chance.shuffle(deck)
-            self.decks.append(deck)
+        self.decks: list[list[str]] = [[], []]
         self.discards: list[list[str]] = [[], []]
         # Cards gone for good (banished items, cards an effect put there), per seat.
         self.void: tuple[tuple[str, ...], ...] = ((), ())
-        self.shops = [list(d.items) for d in decks]
-        self.cond = [list(d.conduits) for d in decks]
-        for lanes in self.cond:
-            self.chance.shuffle(lanes)
+        self.shops: list[list[str]] = [[], []]
+        self.cond: list[list[str]] = [[], []]
         self.cdmg = [[0, 0, 0], [0, 0, 0]]
         self.ruined = [[False] * 3, [False] * 3]
         self.power = [0, 0]
@@ -189,8 +185,36 @@ class ArenaState(State):
         self.winner = -1
         self.cause = ""
         self.reason = ""
+        # The draft (Now Let's Play! — Drafting) comes first when the game is drafted.
+        self.statics_memo: tuple[tuple[Any, ...], list[Any]] | None = None
+        self.draft: Draft | None = None
+        if params.get("draft"):
+            self.draft = Draft()
+            self.phase = DRAFT
+        else:
+            self.build([cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]])
+
+    def build(self, decks: list[Deck]) -> None:
+        """Set the game up with these decks (Setting Up Your First Game): skill decks
+        shuffled, conduits placed, five cards each; then deployment."""
+        cat = self.cat
+        self.deck_list = tuple(decks)
+        self.unit_card = tuple(u for d in decks for u in (*d.heroes, d.deity))
+        self.unit_name = unit_names(self.unit_card)
+        self.names = {n: i for i, n in enumerate(self.unit_name)}
+        self.decks = []
+        for d in decks:
+            deck = [s for h in d.heroes for s in cat.skill_set(h)]
+            self.chance.shuffle(deck)
+            self.decks.append(deck)
+        self.shops = [list(d.items) for d in decks]
+        self.cond = [list(d.conduits) for d in decks]
+        for lanes in self.cond:
+            self.chance.shuffle(lanes)
+        self.phase = DEPLOY
+        self.to_deploy = 6
+        self.cards_in_play()
         for seat in (A, B):
-            d = decks[seat]
             self._event("setup", (seat, [self.unit_name[seat * 4 + i] for i in range(3)],
                                   len(self.decks[seat]), len(self.shops[seat]),
                                   self.unit_name[seat * 4 + DEITY], list(self.cond[seat]),
@@ -251,7 +275,13 @@ class ArenaState(State):
 
     def statics(self) -> list[tuple[ModSpec, dict[str, Any]]]:
         """Every static ability of the cards in play, with its context (units in slot
-        order with their items, then ruined conduits)."""
+        order with their items, then ruined conduits). Remembered until a unit moves,
+        levels, changes its item or a conduit is ruined (stats read it many times a
+        decision; the list and its contexts are read-only)."""
+        key = (*self.zone, *self.lvl, *self.item, *self.ruined[0], *self.ruined[1])
+        memo = self.statics_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         out: list[tuple[ModSpec, dict[str, Any]]] = []
         cat = self.cat
         for u in range(8):
@@ -270,6 +300,7 @@ class ArenaState(State):
                     if c.statics:
                         ctx = {"p": p, "u": -1, "lane": lane}
                         out.extend((m, ctx) for m in c.statics)
+        self.statics_memo = (key, out)
         return out
 
     def stat(self, unit: int, key: str, base: int | None = None, lo: int = STATIC,
@@ -421,6 +452,17 @@ class ArenaState(State):
             self.seen = tuple(("deck", f[1], f[2], f[3] + 1, f[4]) if f[0] == "deck" and
                               f[2] == seat else f for f in self.seen)
 
+    def cards_in_play(self) -> None:
+        """Set the rules' fast paths (:meth:`Catalog.for_game`) for the cards that can act
+        now: the heroes, a deity once in play, the items equipped, the ruined conduits
+        (only cards in play trigger, replace or apply static abilities). Called when a
+        card comes into play: the decks are built, a deity manifests, an item is
+        equipped, a conduit is ruined, a position is loaded or resampled."""
+        units = [c for u, c in enumerate(self.unit_card) if u % 4 != DEITY or self.zone[u] >= 0]
+        items = [i for i in self.item if i]
+        conduits = [self.cond[p][x] for p in (0, 1) for x in range(3) if self.ruined[p][x]]
+        self.cat = self.cat.for_game(units, items, conduits)
+
     def name_deities(self) -> None:
         """Both seats may field the same deity: once one has manifested, the other (still
         face down, known only to its owner) is told apart by its side (``oracle.b``)."""
@@ -445,6 +487,9 @@ class ArenaState(State):
             return None
         if self.ask is not None:
             return self.ask[1]
+        if self.phase == DRAFT:
+            assert self.draft is not None
+            return self.draft.to_act()
         if self.phase == DEPLOY:
             return A if self.to_deploy % 2 == 0 else B
         if self.phase in (BLOCK, CLASH_D):
@@ -512,6 +557,8 @@ class ArenaState(State):
         new.pending, new.delayed, new.seen = self.pending, self.delayed, self.seen
         new.ask, new.winner, new.cause, new.reason = self.ask, self.winner, self.cause, self.reason
         new.chance = self.chance.copy()
+        new.draft, new.deck_list = self.draft, self.deck_list
+        new.statics_memo = self.statics_memo  # (immutable once made; keyed on the board)
         return new
 
     # --- talents -----------------------------------------------------------------------

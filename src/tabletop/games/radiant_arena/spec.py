@@ -16,8 +16,9 @@ from .positions import from_data
 from .rules import ArenaState, new_state
 
 # 2: structured events, strict scenarios, cards by id in positions; 3: the rules kernel
-# (tabletop.cards): its data in positions, new event kinds, decks that may share a deity.
-RULES_VERSION = "3"
+# (tabletop.cards): its data in positions, new event kinds, decks that may share a deity;
+# 4: the card pool loaded by default, the draft (its decisions, events and positions).
+RULES_VERSION = "4"
 
 
 @cache
@@ -29,7 +30,7 @@ def catalog(cards: str = "") -> Catalog:
 def new_from_params(seed: int, params: dict[str, Any], deploy: bool = True) -> ArenaState:
     """A game with validated decks; ``deploy=False`` skips running to the first decision."""
     cat = catalog(params.get("cards", ""))
-    for key in ("deck_a", "deck_b"):
+    for key in () if params.get("draft") else ("deck_a", "deck_b"):
         if params[key] not in cat.decks:
             raise ParameterError(f"radiant-arena: unknown deck {params[key]!r} for {key} "
                                  f"(decks: {', '.join(sorted(cat.decks))})")
@@ -68,6 +69,9 @@ SPEC = GameSpec(
         "deck_b": ParamSpec(str, "b", "player B's deck id (starter deck b)"),
         "cards": ParamSpec(str, "", "extra card files, comma-separated (--cards)",
                            paths=True),
+        "draft": ParamSpec(bool, False, "draft the decks first (pick and ban heroes, then "
+                           "a secret deity and three items each); deck_a and deck_b are "
+                           "not used"),
     },
     default_players=2,
     notation=GRAMMAR,

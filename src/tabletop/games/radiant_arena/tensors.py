@@ -23,7 +23,8 @@ from .spec import catalog
 
 UNITS = 8  # per seat: three heroes and a deity, seat 0 first (the view's order)
 ZONES = (*LANES, "home", "void")
-PHASES = tuple(dict.fromkeys(PHASE_NAMES))  # "clash" appears twice (attacker, defender)
+# "clash" appears twice (attacker, defender); "draft" never (drafted games are not encoded)
+PHASES = tuple(p for p in dict.fromkeys(PHASE_NAMES) if p != "draft")
 ASKS = ("target", "choose", "lane", "discard", "extra_clash", "first", "assign", "place",
         "manifest")
 OPTIONS = ("attack", "armor")  # what "choose" offers (effects.py)
@@ -43,6 +44,11 @@ class Cards:
 
 def cards_of(params: Mapping[str, Any]) -> Cards:
     """The cards of the setup ``params`` (deck_a, deck_b, cards)."""
+    if params.get("draft"):
+        from tabletop.core import ParameterError
+
+        raise ParameterError("radiant-arena: the research encoding is made for two fixed "
+                             "decks (deck_a, deck_b); a drafted game has none yet")
     cat = catalog(params.get("cards", ""))
     decks = [cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]]
     heroes = tuple(h for d in decks for h in d.heroes)

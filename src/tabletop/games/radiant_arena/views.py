@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import SET_ZERO
 
-from .ids import DEITY, HOME, LANES, PHASE_NAMES, VOID, ConduitRef, owner
+from . import draft
+from .ids import DEITY, DRAFT, HOME, LANES, PHASE_NAMES, VOID, ConduitRef, owner
 
 if TYPE_CHECKING:
     from .data import Catalog
@@ -181,6 +182,8 @@ def resolving(s: ArenaState, seat: int | None) -> dict[str, Any] | None:
 
 def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator)."""
+    if s.phase == DRAFT:
+        return _draft_view(s, seat)
     units = []
     for u in range(8):
         # Face down until it manifests (which banishes a hero); a KO'd deity stays known.
@@ -249,7 +252,28 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
         "units": units, "players": players, "combat": combat,
         "lanes": list(LANES),
     }
+    if s.draft is not None:
+        out["draft"] = draft.view(s, seat)
     outcome = s.outcome()
     if outcome is not None:
         out["outcome"] = outcome.to_json()
     return out
+
+
+def _draft_view(s: ArenaState, seat: int | None) -> dict[str, Any]:
+    """The view while the draft lasts: the usual keys (no units, cards or conduits yet)
+    and the draft as ``seat`` may see it (:func:`.draft.view`)."""
+    players = []
+    for p in (0, 1):
+        entry: dict[str, Any] = {
+            "seat": p, "name": "AB"[p], "power": 0, "buyback": True, "hand": 0, "deck": 0,
+            "discard": [], "shop": 0, "conduits": []}
+        if p == seat:
+            entry.update(cards=[], shop_items=[], card_texts={}, known=[])
+        players.append(entry)
+    return {
+        "game": "radiant-arena", "note": RECONSTRUCTED, "seat": seat, "to_act": s.to_act,
+        "turn": 0, "active": 0, "phase": PHASE_NAMES[s.phase], "action_points": 0,
+        "asking": None, "units": [], "players": players, "combat": None,
+        "lanes": list(LANES), "draft": draft.view(s, seat),
+    }

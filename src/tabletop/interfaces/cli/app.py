@@ -66,6 +66,7 @@ from tabletop.sim import (
     tournament,
 )
 
+from . import arena
 from .journal import Journal, check_record_path, default_record_path
 from .params import parse_params
 from .play import PlaySession, Quit, stdin_reader
@@ -283,9 +284,9 @@ def play_cmd(
     game: Annotated[str, typer.Argument(help="The game id (see `tabletop games`).")],
     players: Annotated[int | None, typer.Option(
         help="Number of seats (default: the game's usual number).")] = None,
-    seat: Annotated[str, typer.Option(
+    seat: Annotated[str | None, typer.Option(
         help="Your seat: its label (P1, P2, ...; A or B in radiant-arena) or its number "
-             "counted from 1.")] = "1",
+             "counted from 1 (default: 1; at random with --draft).")] = None,
     seats: Annotated[str | None, typer.Option(
         help="Who plays each seat, in seat order: 'human' or an agent, comma-separated, "
              "e.g. human,human,heuristic (people at one keyboard take turns at the "
@@ -313,6 +314,13 @@ def play_cmd(
         "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
         "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    draft: Annotated[bool, typer.Option(
+        "--draft", help="radiant-arena: draft the decks first (pick and ban heroes, then a "
+                        "secret deity and three items); you sit at A or B at random.")]
+        = False,
+    deck: Annotated[Path | None, typer.Option(
+        "--deck", help="radiant-arena: play the deck of this file; with --draft, save the "
+                       "deck you draft to it.")] = None,
 ) -> None:
     """Play a game in the terminal against AI opponents.
 
@@ -320,6 +328,8 @@ def play_cmd(
     also `undo`, `help`, `board`, `log`, `quit`. The game is saved after every action.
     """
     spec = get_spec(game)
+    param, cards, seat = arena.draft_and_deck(spec, draft, None if draft else deck, seat,
+                                              seats, list(param or []), list(cards or []))
     files = list(cards or [])
     if difficulty is not None:
         if opponents is not None:
@@ -347,7 +357,7 @@ def play_cmd(
     if state.is_over:
         raise ParameterError("this game is already over: nothing to play "
                              "(tabletop replay --show shows it)")
-    humans, agents = _who_plays(state, seats, seat, opponents)
+    humans, agents = _who_plays(state, seats, seat or "1", opponents)
     if record is not None:
         path = check_record_path(record, overwrite=record == resume)
     elif resume is not None:
@@ -367,8 +377,9 @@ def play_cmd(
     console.print(Text(f"{spec.name}: {state.players} players, {where}. {you}{players_text}. "
                        "Type help for the commands.", style="bold"), soft_wrap=True)
     console.print(Text(f"Saved after every action to {path}.", style="dim"), soft_wrap=True)
+    saver = arena.DeckSaver(deck if draft else None, humans, console)
     session = PlaySession(state, humans, agents, console, stdin_reader(console),
-                          on_change=journal.write, files=files)
+                          on_change=arena.chain(journal.write, saver), files=files)
     code = 0
     try:
         try:
@@ -759,6 +770,50 @@ def export_cmd(
         return
     out.write_text(text)
     _err().print(f"Scenario of the position before action {move} written to {out}.")
+
+
+# --- cards -----------------------------------------------------------------------------
+
+
+@app.command("cards")
+def cards_cmd(
+    game: Annotated[str, typer.Argument(help="The game id (radiant-arena).")],
+    name: Annotated[str | None, typer.Argument(
+        help="One card, by id or printed name (default: the whole pool).")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file (repeatable).")] = None,
+) -> None:
+    """Print a game's card pool, or one card with the text generated from its data."""
+    arena.print_cards(_out(), get_spec(game).id, name, list(cards or []))
+
+
+# --- balance ---------------------------------------------------------------------------
+
+
+@app.command("balance")
+def balance_cmd(
+    game: Annotated[str, typer.Argument(help="The game id (radiant-arena).")],
+    out: Annotated[Path, typer.Option(help="The folder of the report (report.md, "
+                                           "report.json, plots).")],
+    draft: Annotated[bool, typer.Option("--draft", help="Drafted games (required).")] = False,
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    agents: Annotated[str, typer.Option(
+        help="One agent for both seats, or two (they change seats every game).")]
+        = "heuristic",
+    seed: Annotated[int, typer.Option(help="The first game's seed.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes playing games.")] = 2,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file (repeatable).")] = None,
+) -> None:
+    """Play drafted games in parallel and write a balance report: pick counts and win
+    rates with 95% intervals per hero, deity, item and skill card, A's advantage, game
+    lengths and plots."""
+    command = " ".join(["tabletop", "balance", game, "--draft" if draft else "",
+                        f"--games {games}", f"--agents {agents}", f"--seed {seed}",
+                        f"--out {out}"]).replace("  ", " ")
+    arena.run_balance(_out(), _err(), get_spec(game).id, draft, games, agents, out, seed,
+                      workers, quiet, list(cards or []), command)
 
 
 # --- serve ----------------------------------------------------------------------------

@@ -51,6 +51,10 @@ def _conduit(c: dict[str, Any], label: str) -> Text:
 
 def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
     """The whole screen for one seat."""
+    if view.get("phase") == "draft":  # the draft has its own screen (issue 12)
+        from .arena import render_draft
+
+        return render_draft(view, labels)
     me = view["seat"] if view["seat"] is not None else 0
     foe = 1 - me
     parts: list[RenderableType] = []
