@@ -169,6 +169,41 @@ def test_radiant_arena_against_one_ai_to_the_end_by_clicking(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
+                                        shots: Shots) -> None:
+    """Issue 12: "the draft is ordinary decision points of the game" — in the browser too:
+    the lobby's draft box (a bool parameter sent as a bool), the pool to pick and ban from,
+    the opponent's deity and items secret, then the lanes."""
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "radiant-arena")
+    page.select_option("[name='kind:1']", "ai")
+    page.select_option("[name='difficulty:1']", "easy")
+    page.check("[name='param:draft']")
+    page.click("#create-button")
+    page.click("[data-seat='0']")
+    page.wait_for_selector("[data-testid='draft']")
+    assert page.locator(".draft-hero").count() == 18  # the 18 drafting cards
+    shots.take(page, "draft")
+    rng = random.Random(4)
+    clicks = 0
+    while not page.query_selector(".lanes"):
+        assert clicks < 40, "the draft did not end"
+        page.wait_for_function(
+            f"document.querySelector('{CLICKABLE}') || document.querySelector('.lanes')",
+            timeout=60000)
+        if page.query_selector(".lanes"):
+            break
+        if page.query_selector(".draft-item") and page.query_selector("[data-seat='1']"):
+            assert "(secret)" in page.inner_text("[data-seat='1']")
+        if click_once(page, rng):
+            clicks += 1
+    assert clicks == 8  # A's three picks and ban, deity and three items
+    page.wait_for_selector(".hand-row .skill")
+    assert page.locator(".hidden-deity").count() == 1  # B's deity, face down
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_two_browsers_play_each_other(server: Server, browser: Browser,
                                       shots: Shots) -> None:
     host = new_page(browser)

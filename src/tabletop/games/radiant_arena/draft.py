@@ -259,7 +259,9 @@ def faces(cat: Catalog) -> dict[str, Any]:
             sides = [{"subtitle": side.subtitle, "attack": side.attack, "armor": side.armor,
                       "health": side.health, "exp": side.exp,
                       "keywords": sorted(side.keywords), "regen": side.regen,
-                      **units[f"{u.id}:{n}"]} for n, side in enumerate(u.sides)]
+                      # the unit's face, without its own list of both sides again
+                      **{k: v for k, v in units[f"{u.id}:{n}"].items() if k != "sides"}}
+                     for n, side in enumerate(u.sides)]
             if u.is_deity:
                 deities[u.id] = {"name": u.name, **{k: v for k, v in sides[0].items()
                                                     if k not in ("subtitle", "exp")},

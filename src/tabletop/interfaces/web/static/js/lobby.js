@@ -24,7 +24,9 @@ function renderForm() {
   params.replaceChildren(...g.params.map(p => {
     const input = p.choices
       ? h("select", { name: `param:${p.name}`, "data-type": p.type }, p.choices.map(c => h("option", { value: c, selected: c === p.default }, c)))
-      : h("input", { name: `param:${p.name}`, value: p.default, "data-type": p.type });
+      : p.type === "bool"
+        ? h("input", { type: "checkbox", name: `param:${p.name}`, checked: p.default, "data-type": p.type })
+        : h("input", { name: `param:${p.name}`, value: p.default, "data-type": p.type });
     return h("label", { title: p.help }, `${p.help} `, input);
   }));
   renderSeats();
@@ -54,7 +56,10 @@ function formBody() {
   const body = { game: data.get("game"), players: Number(data.get("players")), params: {}, seats: [], open: data.get("open") === "on" };
   for (const el of form.querySelectorAll("[name^='param:']")) {
     const name = el.name.slice(6);
-    body.params[name] = el.dataset.type === "int" ? Number(el.value) : el.value;
+    // each value in its parameter's type: the server refuses "1" for 1 and "" for false
+    const type = el.dataset.type;
+    body.params[name] = type === "bool" ? el.checked
+      : type === "int" || type === "float" ? Number(el.value) : el.value;
   }
   for (let s = 0; s < body.players; s++) {
     const kind = data.get(`kind:${s}`);

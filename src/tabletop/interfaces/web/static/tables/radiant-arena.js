@@ -1,6 +1,6 @@
 // radiant-arena's table: the three lanes with both sides' conduits and heroes (stats,
 // damage, committed, item, level), the deities, the hand with its card texts, the shop,
-// power and action points, and the combat in progress.
+// power and action points, and the combat in progress; in a drafted game, the draft.
 //
 // Clickable things carry data-ref: a hero or deity (its card id), a lane ("lane:left"),
 // an enemy conduit ("conduit"), a card in hand or an item in the shop (its id).
@@ -57,9 +57,53 @@ function combatPanel(view, ctx) {
     c.clashes.length ? h("ul", {}, c.clashes.map(x => h("li", {}, `${x.hero}: ${x.card || "a card face down"}${x.face_up ? "" : " (face down)"}`))) : null);
 }
 
+// A drafted game begins with the draft (--draft, the lobby's "draft" box): the heroes
+// still to pick or ban, then the deities and items, each a card to click.
+function draftCard(kind, id, c, taken) {
+  let stats = "", text = c.rules || c.text || "";
+  if (kind === "hero") {
+    const [a, b] = c.sides;
+    stats = `${c.class} · atk ${a.attack} arm ${a.armor} hp ${a.health} · level at ${a.exp} → atk ${b.attack} arm ${b.armor} hp ${b.health}`;
+    text = [a.rules, b.rules && b.rules !== a.rules ? `Levelled: ${b.rules}` : ""].filter(Boolean).join(" ");
+  } else if (kind === "deity") {
+    stats = `atk ${c.attack} arm ${c.armor} hp ${c.health}${c.keywords.length ? ` · ${c.keywords.join(", ")}` : ""}`;
+  } else {
+    stats = `cost ${c.cost} · +${c.attack} atk +${c.armor} arm +${c.health} hp${c.keywords.length ? ` · ${c.keywords.join(", ")}` : ""}`;
+  }
+  return h("div", { class: `skill draft-${kind}${taken ? " taken" : ""}`, "data-ref": taken ? null : id, title: text },
+    h("div", { class: "name" }, c.name), h("div", { class: "stats" }, stats), h("div", { class: "text" }, text));
+}
+
+function draftPanel(v, ctx) {
+  const d = v.draft, cards = d.cards;
+  const taken = new Set([...d.bans, ...d.players.flatMap(p => p.picks)]);
+  const me = d.players.find(p => p.seat === ctx.seat);
+  const mine = (me && me.items) || [];
+  const heroName = id => (cards.heroes[id] || { name: id }).name;
+  const who = d.players.map(p => h("div", { class: "arena-side", "data-seat": p.seat },
+    h("div", { class: "who" }, `${ctx.label(p.seat)}${d.to_act === p.seat ? " ◀" : ""}`),
+    h("span", {}, `heroes: ${p.picks.map(heroName).join(", ") || "—"}`),
+    h("span", {}, p.deity ? `deity: ${cards.deities[p.deity].name}` : p.deity_chosen ? "deity chosen (secret)" : "no deity yet"),
+    h("span", {}, p.items ? `items: ${p.items.map(i => cards.items[i].name).join(", ") || "—"}` : `items chosen: ${p.items_chosen} (secret)`)));
+  const step = d.order[d.step];
+  const title = d.stage === "pick" || d.stage === "ban"
+    ? `Draft: ${step ? `${ctx.label(step.seat)} ${step.action}s a hero` : ""}`
+    : d.stage === "deity" ? "Draft: each player secretly picks a deity" : d.stage === "item" ? "Draft: each player secretly picks three different items" : "Draft";
+  const row = (name, kind, ids, table, isTaken) => h("div", { class: "hand-row" }, h("h3", {}, name),
+    h("div", { class: "skills" }, ids.map(id => draftCard(kind, id, table[id], isTaken(id)))));
+  return [h("div", { class: "arena-top", "data-testid": "draft" }, h("span", {}, title),
+      d.bans.length ? h("span", {}, `banned: ${d.bans.map(heroName).join(", ")}`) : null),
+    ...who,
+    d.stage === "pick" || d.stage === "ban" ? row("Heroes", "hero", d.pool, cards.heroes, id => taken.has(id)) : null,
+    d.stage === "deity" ? row("Deities", "deity", d.deities, cards.deities, () => false) : null,
+    d.stage === "item" ? row("Items", "item", d.items, cards.items, id => mine.includes(id)) : null,
+    h("p", { class: "note" }, v.note)].filter(Boolean);
+}
+
 export default {
   render(root, ctx) {
     const v = ctx.view;
+    if (v.phase === "draft" && v.draft) { root.replaceChildren(...draftPanel(v, ctx)); return; }
     const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
     const foe = 1 - me;
     const mine = v.players[me], theirs = v.players[foe];
@@ -97,7 +141,7 @@ export default {
       case "talent": { const [hero, ability] = w[1].split(":"); return [hero, ability]; }
       case "manifest": return [w[1], lane(w[2])];
       case "revive": return w[1] === "mass" ? [lane(w[2])] : [w[2], lane(w[3])];
-      case "buy": return [w[1]];
+      case "buy": case "pick": case "ban": case "deity": case "item": return [w[1]];
       case "discard": return [w[1]];
       case "lane": return [lane(w[1])];
       default: return [];
