@@ -34,5 +34,6 @@ SPEC = GameSpec(
     default_players=2,
     card_ids=catalog().ids,
     notation=GRAMMAR,
+    encoding="tabletop.games.hoshi_battle.tensors",
     event_kinds=KINDS,
 )

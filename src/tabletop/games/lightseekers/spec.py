@@ -23,5 +23,6 @@ SPEC = GameSpec(
     default_players=2,
     card_ids=tuple(c.id for c in catalog().cards) + tuple(h.id for h in catalog().heroes),
     notation=GRAMMAR,
+    encoding="tabletop.games.lightseekers.tensors",
     event_kinds=KINDS,
 )
