@@ -44,6 +44,8 @@ plain ``ismcts`` is 1000 iterations. The exploration constant ``c`` is 0.4. A ga
 heuristic may bring its own settings (``ismcts_defaults``; radiant-arena's:
 ``rollout=heuristic:depth=40:width=3:c=0.2``), which explicit options override.
 Further options follow after colons: ``ismcts:500:rollout=random:depth=0:c=0.7:width=6``.
+``inner=K`` (0, off, by default) narrows the decisions below the root too, with the
+heuristic's ``candidates(view, legal, K)`` when it has one (its K best, tried in order).
 """
 
 from __future__ import annotations
@@ -120,6 +122,7 @@ class IsmctsAgent:
         depth: int | None = DEFAULT_DEPTH,
         c: float = DEFAULT_C,
         width: int = DEFAULT_WIDTH,
+        inner: int = 0,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -142,6 +145,12 @@ class IsmctsAgent:
         if width < 0:
             raise ParameterError(f"ismcts width must be 0 (all) or more, not {width}")
         self.width = width
+        if inner < 0:
+            raise ParameterError(f"ismcts inner must be 0 (all) or more, not {inner}")
+        # Below the root: the heuristic's ``candidates(view, legal, inner)`` (when it has
+        # one) narrows every decision in the tree; 0 keeps every legal action.
+        self.inner = inner
+        self._candidates = getattr(heuristic, "candidates", None) if inner else None
         self.rng = random.Random(seed)
 
     def act(self, view: dict[str, Any], legal: Sequence[Action],
@@ -206,11 +215,17 @@ class IsmctsAgent:
             seat = state.to_act
             if seat is None:
                 break
-            legal = root_legal if node is root else state.legal_actions()
+            if node is root:
+                legal = root_legal
+            else:
+                legal = state.legal_actions()
+                if self._candidates is not None and len(legal) > 1:
+                    legal = self._candidates(state.view(seat), legal, self.inner)
+            ordered = node is root or self._candidates is not None
             children = node.children
             untried = [a for a in legal if (seat, a) not in children]
             if untried:
-                if node is root or len(untried) == 1:  # the root's in the heuristic's order
+                if ordered or len(untried) == 1:  # the heuristic's order of preference
                     action = untried[0]
                 else:
                     action = untried[rng.randrange(len(untried))]
@@ -301,6 +316,8 @@ def parse_budget(option: str | None) -> dict[str, Any]:
                 out["rollout"] = value
             elif key == "width":
                 out["width"] = 0 if value == "all" else int(value)
+            elif key == "inner":
+                out["inner"] = 0 if value == "all" else int(value)
             else:
                 known = False
         except ValueError:
@@ -308,7 +325,8 @@ def parse_budget(option: str | None) -> dict[str, Any]:
                 f"cannot read the ismcts budget {part!r}: use seconds like 1s or 0.1s, "
                 "or a number of iterations like 500") from None
         if not known:
-            raise ParameterError(f"unknown ismcts option {key!r} (known: depth, c, rollout, width)")
+            raise ParameterError(
+                f"unknown ismcts option {key!r} (known: depth, c, rollout, width, inner)")
     return out
 
 

@@ -192,9 +192,10 @@ class LsHeuristic:
 
     # ISMCTS: rollouts by these rules of thumb to the end of the turn (the next quiet
     # position), then the evaluation; the root narrowed to the 3 best actions, little
-    # exploration (docs/agents.md, Lightseekers).
+    # exploration; below the root every decision narrowed to the 2 best (payments and
+    # returns to the best) (docs/agents.md, Lightseekers).
     ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 24, "width": 3,
-                                       "c": 0.2}
+                                       "c": 0.2, "inner": 2}
     # Rollouts play on through the other heroes' turns (the answer to the searched turn)
     # to the start of the searching seat's next turn: the turn of ``scores``' position
     # (the search ranks its root with it) plus one turn per hero in the game.
@@ -218,6 +219,17 @@ class LsHeuristic:
         if self.lookahead:
             self._local.horizon = view["turn"] + sum(1 for h in view["heroes"] if h["in_game"])
         return self._rank(view, legal)
+
+    def candidates(self, view: dict[str, Any], legal: Sequence[Action],
+                   k: int) -> list[Action]:
+        """The ``k`` actions worth most, best first, for a decision inside the search tree
+        (ISMCTS ``inner``); a payment or a return only its best (those sub-decisions
+        would spread the search's iterations over cards of nearly equal worth)."""
+        scores = self._rank(view, legal)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        if view["paying"] is not None or view["returning"]:
+            k = 1
+        return [legal[i] for i in order[:k]]
 
     def _rank(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         seen = _Seen(view)

@@ -50,8 +50,7 @@ CASES: dict[str, Case] = {
                               "the top card of your target's deck into the discard pile.",
                               play(), ability(t=-2, t_milled=1)),
     # ===== Dread: Poison (Vesper), Death (Morgrim: +1 health when he attacks), Shadow ====
-    "venom-dart": case("Deal 2 damage that ignores armor to your target.", play(t=-2),
-                       items=[[], ["moon-pendant", "sky-cloak"], []]),
+    "venom-dart": case("Deal 3 damage to your target.", play(t=-3)),
     "toxic-cloud": case("Deal 1 damage that ignores armor to each other hero.",
                         play(t=-1, e=-1)),
     "antidote": case("Your hero gains 3 health.", play(me=3)),
@@ -81,9 +80,9 @@ CASES: dict[str, Case] = {
     "nightmare": case("Your target discards 2 cards at random.", play(t_discards=2)),
     "fade": case("Your hero gets +2 armor until the start of your next turn, then draw a "
                  "card.", play(armor=2, drawn=1)),
-    "shadow-veil": case("If your hero would take damage, prevent it. Rotates when its effect "
-                        "triggers (corners 1, 1, empty, empty).", play(), hit(), hit(),
-                        hit(me=-3)),
+    "shadow-veil": case("If your hero would take damage, reduce it by X. Rotates when its "
+                        "effect triggers (corners 2, 2, empty, empty).", play(), hit(me=-1),
+                        hit(me=-1), hit(me=-3)),
     "creeping-dark": case("Buff phase: your target discards X cards at random. Rotates at "
                           "the start of your turn (corners x, 1, x, 1).", play(),
                           round_(t_discards=1), round_(), round_(t_discards=1), round_()),

@@ -103,3 +103,20 @@ def test_search_rollouts_end_at_the_searching_seats_next_turn() -> None:
         s.apply(rng.choice(s.legal_actions()))
     assert not h.quiet(turns[1])  # the other hero's turn: its answer is played out
     assert h.quiet(turns[2])      # the root seat's next turn
+
+
+def test_search_narrows_the_tree_by_the_heuristic() -> None:
+    """ISMCTS ``inner`` (docs/agents.md, Lightseekers): below the root a decision keeps the
+    heuristic's ``k`` best actions, best first; a payment only the best card to pay with."""
+    s = position(hand=[["volcano-heart", "fireball", "inferno", "crystal-shard"], []])
+    view, legal = s.view(s.to_act), s.legal_actions()
+    scores = H.scores(view, legal)
+    kept = H.candidates(view, legal, 2)
+    assert len(kept) == 2
+    assert [scores[legal.index(a)] for a in kept] == sorted(scores, reverse=True)[:2]
+    s.apply("combo volcano-heart")
+    kept = H.candidates(s.view(s.to_act), s.legal_actions(), 2)
+    assert [a.to_text() for a in kept] == ["pay crystal-shard"]
+    agent = make_agent("ismcts:20", "lightseekers", 3)
+    assert agent.inner == 2  # type: ignore[attr-defined]
+    assert make_agent("ismcts:20:inner=0", "lightseekers", 3).inner == 0  # type: ignore[attr-defined]
