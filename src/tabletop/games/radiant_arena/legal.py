@@ -196,49 +196,90 @@ def can_announce(s: ArenaState, u: int, ability: str, talent: Talent,
     return "" if ok else "target"
 
 
+class _Named:
+    """The actions that name one unit, built once per name: the main phase lists them at
+    every decision (its hot path), so they are looked up, not rebuilt."""
+
+    __slots__ = ("name", "attack", "recover", "level", "moves", "talents")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.attack = act("attack", name)
+        self.recover = act("recover", name)
+        self.level = act("level", name)
+        # By the lane the unit stands in: its moves to the adjacent lanes.
+        self.moves = tuple(tuple(act("move", name, LANES[x]) for x in ADJACENT[lane])
+                           for lane in range(len(LANES)))
+        self.talents: dict[str, Act] = {}
+
+    def talent(self, ability: str) -> Act:
+        """``talent <name>:<ability>``."""
+        found = self.talents.get(ability)
+        if found is None:
+            found = self.talents[ability] = act("talent", f"{self.name}:{ability}")
+        return found
+
+
+# Unit names are card ids (told apart by side): a bounded set for the catalogues loaded.
+_NAMED: dict[str, _Named] = {}
+
+
+def _named(name: str) -> _Named:
+    found = _NAMED.get(name)
+    if found is None:
+        found = _NAMED[name] = _Named(name)
+    return found
+
+
 def _main(s: ArenaState) -> list[Action]:
     p = s.active
     out: list[Action] = []
     ap = s.ap
     skills = s.cat.skills
-    # Skill cards in hand with a talent, once (any hero may use them). Without cost
-    # modifiers in play, a card whose action points, power or Cooldown (per card name and
-    # seat) rule it out rules it out for every hero: judged once here.
-    hand = []
+    power = s.power[p]
+    # Without cost modifiers in play, a talent whose action points or power rule it out,
+    # or a skill card whose Cooldown (per card name and seat) does, is ruled out for every
+    # hero: judged once here. Skill cards in hand with a talent, once (any hero may use
+    # them).
     plain = not s.store and not s.cat.live_statics
+    hand = []
     for k in sorted(set(s.hands[p])):
         t = skills[k].talent
-        if t is None or plain and (t.ap > ap or t.pay_power > s.power[p] or (
+        if t is None or plain and (t.ap > ap or t.pay_power > power or (
                 t.cooldown and s.cooldown_key(p * 4, k) in s.used)):
             continue
         hand.append((k, t))
     items = s.cat.items
     memo: dict[tuple[Any, ...], bool] = {}
-    for u in s.units_of(p):
-        if s.zone[u] < 0:
+    zone, comm = s.zone, s.comm
+    for u in range(p * 4, p * 4 + 4):
+        lane = zone[u]
+        if lane < 0:
             continue
-        name = s.uname(u)
+        named = _named(s.unit_name[u])
         if ap >= 1:
-            if not s.comm[u] and _attack_targets(s, u):
-                out.append(act("attack", name))
-            if s.comm[u]:
-                out.append(act("recover", name))
-            out.extend(act("move", name, LANES[x]) for x in ADJACENT[s.zone[u]])
+            if comm[u]:
+                out.append(named.recover)
+            elif _can_attack(s, u, lane):
+                out.append(named.attack)
+            out.extend(named.moves[lane])
             if _can_level(s, u):
-                out.append(act("level", name))
-        it = s.item[u]
+                out.append(named.level)
         for t in s.side(u).talents:
+            if plain and (t.ap > ap or t.pay_power > power):
+                continue
             if not can_announce(s, u, t.id, t, memo):
-                out.append(act("talent", f"{name}:{t.id}"))
+                out.append(named.talent(t.id))
+        it = s.item[u]
         if it:
             for t in items[it].talents:
                 if not can_announce(s, u, t.id, t, memo):
-                    out.append(act("talent", f"{name}:{t.id}"))
+                    out.append(named.talent(t.id))
         for k, t in hand:
             if not can_announce(s, u, k, t, memo):  # type: ignore[arg-type]
-                out.append(act("talent", f"{name}:{k}"))
+                out.append(named.talent(k))
     deity = p * 4 + DEITY
-    if ap >= 1 and s.zone[deity] == HOME:
+    if ap >= 1 and zone[deity] == HOME:
         out.extend(_manifests(s, p))
     out.append(PASS)
     return out
@@ -275,6 +316,15 @@ def _attack_targets(s: ArenaState, u: int) -> list[str]:
     if not s.ruined[enemy][lane]:
         out.append("conduit")
     return out
+
+
+def _can_attack(s: ArenaState, u: int, lane: int) -> bool:
+    """Whether ``u``, in ``lane``, has a target to attack (``_attack_targets`` is not
+    empty: Taunt only narrows the heroes to those that have it)."""
+    if s.rule(u, "cannot_attack"):
+        return False
+    enemy = 1 - u // 4
+    return not s.ruined[enemy][lane] or lane in s.zone[enemy * 4:enemy * 4 + 4]
 
 
 def _gather(s: ArenaState) -> list[Action]:
