@@ -337,3 +337,49 @@ def test_kod_heroes_cannot_take_actions() -> None:
     err = assert_illegal(s, "talent iskandar:study", R_BASIC)
     assert "not in play" in err.reason
     assert s.zone[u(s, "iskandar")] == HOME
+
+
+def test_the_main_phase_shortcuts_agree_with_the_rules() -> None:
+    """The Action Phase's legal list takes shortcuts for speed (a hero's attack without
+    listing its targets, the EXP cost read directly, talents ruled out by action points
+    or power before their costs are judged, first steps remembered per position). In
+    drafted games (the whole pool: cost modifiers, static abilities, Cooldowns), every
+    unit's attack, level up and talents are listed exactly when the general rules allow
+    them (The Turn — The Five Basic Actions; Talent Actions)."""
+    import random
+
+    from tabletop.core import new_game
+    from tabletop.games.radiant_arena.legal import (
+        _attack_targets,
+        can_announce,
+        level_cost,
+    )
+
+    judged = listed = 0
+    for seed in range(6):
+        s = new_game("radiant-arena", seed=seed, draft=True)
+        rng = random.Random(seed)
+        while s.to_act is not None:
+            if s.phase == MAIN and s.ask is None:
+                texts = {a.to_text() for a in s.legal_actions()}
+                p = s.active
+                for unit in range(p * 4, p * 4 + 4):
+                    if s.zone[unit] < 0:
+                        continue
+                    name = s.uname(unit)
+                    cost = level_cost(s, unit)
+                    can = {
+                        f"attack {name}": s.ap >= 1 and not s.comm[unit]
+                        and bool(_attack_targets(s, unit)),
+                        f"level {name}": s.ap >= 1 and cost is not None
+                        and s.power[p] >= cost,
+                    }
+                    for ability, talent in s.talents_of(unit):
+                        can[f"talent {name}:{ability}"] = \
+                            can_announce(s, unit, ability, talent) == ""
+                    for text, allowed in can.items():
+                        assert (text in texts) == allowed, (seed, text)
+                        judged += 1
+                        listed += allowed
+            s.apply(rng.choice(s.legal_actions()))
+    assert judged > 2_000 and listed > 300

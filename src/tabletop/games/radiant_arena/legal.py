@@ -249,23 +249,27 @@ def _main(s: ArenaState) -> list[Action]:
                 t.cooldown and s.cooldown_key(p * 4, k) in s.used)):
             continue
         hand.append((k, t))
-    items = s.cat.items
+    items, units = s.cat.items, s.cat.units
     memo: dict[tuple[Any, ...], bool] = {}
-    zone, comm = s.zone, s.comm
+    zone, comm, lvl = s.zone, s.comm, s.lvl
     for u in range(p * 4, p * 4 + 4):
         lane = zone[u]
         if lane < 0:
             continue
         named = _named(s.unit_name[u])
+        side = units[s.unit_card[u]].sides[lvl[u]]  # s.side(u)
         if ap >= 1:
             if comm[u]:
                 out.append(named.recover)
             elif _can_attack(s, u, lane):
                 out.append(named.attack)
             out.extend(named.moves[lane])
-            if _can_level(s, u):
+            # Level up: its EXP cost (level_cost, read directly when no cost modifier
+            # can be in play).
+            if not lvl[u] and side.exp is not None and u % 4 != DEITY and power >= (
+                    side.exp if plain else level_cost(s, u)):
                 out.append(named.level)
-        for t in s.side(u).talents:
+        for t in side.talents:
             if plain and (t.ap > ap or t.pay_power > power):
                 continue
             if not can_announce(s, u, t.id, t, memo):
@@ -291,15 +295,6 @@ def level_cost(s: ArenaState, u: int) -> int | None:
     if s.lvl[u] or exp is None or u % 4 == DEITY:
         return None
     return s.cost(u, "level_power", exp)
-
-
-def _can_level(s: ArenaState, u: int) -> bool:
-    if not s.store and not s.cat.live_statics:  # no cost modifier can be in play
-        exp = s.side(u).exp
-        return not s.lvl[u] and exp is not None and u % 4 != DEITY and \
-            s.power[u // 4] >= exp
-    cost = level_cost(s, u)
-    return cost is not None and s.power[owner(u)] >= cost
 
 
 def _attack_targets(s: ArenaState, u: int) -> list[str]:
