@@ -418,8 +418,8 @@ class Catalog:
     are unique across kinds); ``book`` renders the game's events with these names;
     ``programs`` every compiled program by address (positions name frames by it);
     ``listening`` the event kinds some card triggers on, ``replaced`` the hooks some card
-    replaces, ``live_statics`` whether any card has static abilities beyond an item's
-    keywords (so the rules skip what no card uses).
+    replaces, ``static_kinds`` the kinds of static abilities some card has (stat, keyword,
+    rule, cost; an item's printed keywords apart), so the rules skip what no card uses.
     """
 
     units: dict[str, Unit]
@@ -436,7 +436,7 @@ class Catalog:
     book: EventBook = field(init=False, compare=False, repr=False)
     listening: frozenset[str] = field(init=False, compare=False, repr=False)
     replaced: frozenset[str] = field(init=False, compare=False, repr=False)
-    live_statics: bool = field(init=False, compare=False, repr=False)
+    static_kinds: frozenset[str] = field(init=False, compare=False, repr=False)
     rules: dict[str, Program] = field(init=False, compare=False, repr=False)
     # for_game's catalogs by their cards (shared by all the catalogs made from this one)
     games: dict[Any, Catalog] = field(init=False, compare=False, repr=False)
@@ -458,12 +458,13 @@ class Catalog:
         object.__setattr__(self, "listening", frozenset(k for a in holders for k in a.listens))
         object.__setattr__(self, "replaced", frozenset(r.hook for a in holders
                                                        for r in a.replacements))
-        object.__setattr__(self, "live_statics", any(a.statics for a in holders))
+        object.__setattr__(self, "static_kinds", frozenset(m.kind for a in holders
+                                                          for m in a.statics))
 
     def for_game(self, units: Iterable[str], items: Iterable[str],
                  conduits: Iterable[str]) -> Catalog:
         """This catalog as one game sees it: every card (views, messages and resamples
-        still know the whole pool), but ``listening``, ``replaced`` and ``live_statics``
+        still know the whole pool), but ``listening``, ``replaced`` and ``static_kinds``
         computed for the cards of that game only (its units, items and conduits), so the
         rules skip what none of its cards uses, whatever else the pool holds. Cached."""
         key = (frozenset(units), frozenset(items), frozenset(conduits))

@@ -141,8 +141,6 @@ def talent_context(s: ArenaState, u: int, ability: str, talent: Talent) -> dict[
 
 def talent_ap(s: ArenaState, u: int, talent: Talent) -> int:
     """The action points a talent costs this hero now (cost modifiers apply)."""
-    if not s.store and not s.cat.live_statics:
-        return talent.ap
     return s.cost(u, "talent_ap", talent.ap)
 
 
@@ -152,8 +150,8 @@ def can_announce(s: ArenaState, u: int, ability: str, talent: Talent,
     power, X and the others), Cooldown, Ultimate, and a legal target for its first step
     (rule 15). ``memo``: first steps already judged in this position (legal actions judge
     every talent of every hero, and many begin with the same selector)."""
-    if (talent.ap if not s.store and not s.cat.live_statics else talent_ap(s, u, talent)) \
-            > s.ap:
+    if (talent.ap if not s.store and "cost" not in s.cat.static_kinds
+            else talent_ap(s, u, talent)) > s.ap:
         return "ap"
     if talent.commits and s.comm[u]:
         return "commit"  # committed heroes cannot do what would commit them
@@ -241,7 +239,7 @@ def _main(s: ArenaState) -> list[Action]:
     # or a skill card whose Cooldown (per card name and seat) does, is ruled out for every
     # hero: judged once here. Skill cards in hand with a talent, once (any hero may use
     # them).
-    plain = not s.store and not s.cat.live_statics
+    plain = not s.store and "cost" not in s.cat.static_kinds
     hand = []
     for k in sorted(set(s.hands[p])):
         t = skills[k].talent

@@ -186,7 +186,8 @@ class ArenaState(State):
         self.cause = ""
         self.reason = ""
         # The draft (Now Let's Play! — Drafting) comes first when the game is drafted.
-        self.statics_memo: tuple[tuple[Any, ...], list[Any]] | None = None
+        # The board statics() was made for (zone, lvl, item, ruined by seat) and its list.
+        self.statics_memo: tuple[Any, ...] | None = None
         self.draft: Draft | None = None
         if params.get("draft"):
             self.draft = Draft()
@@ -278,10 +279,12 @@ class ArenaState(State):
         order with their items, then ruined conduits). Remembered until a unit moves,
         levels, changes its item or a conduit is ruined (stats read it many times a
         decision; the list and its contexts are read-only)."""
-        key = (*self.zone, *self.lvl, *self.item, *self.ruined[0], *self.ruined[1])
         memo = self.statics_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
+        ruined = self.ruined
+        # Compared list by list (no key built: this runs several times a decision).
+        if memo is not None and memo[0] == self.zone and memo[1] == self.lvl and \
+                memo[2] == self.item and memo[3] == ruined[0] and memo[4] == ruined[1]:
+            return memo[5]
         out: list[tuple[ModSpec, dict[str, Any]]] = []
         cat = self.cat
         for u in range(8):
@@ -300,7 +303,8 @@ class ArenaState(State):
                     if c.statics:
                         ctx = {"p": p, "u": -1, "lane": lane}
                         out.extend((m, ctx) for m in c.statics)
-        self.statics_memo = (key, out)
+        self.statics_memo = (self.zone[:], self.lvl[:], self.item[:], ruined[0][:],
+                             ruined[1][:], out)
         return out
 
     def stat(self, unit: int, key: str, base: int | None = None, lo: int = STATIC,
@@ -313,9 +317,10 @@ class ArenaState(State):
             if it:
                 base += getattr(self.cat.items[it], key)
         store = self.store
-        if not store and not self.cat.live_statics:
+        live = "stat" in self.cat.static_kinds
+        if not store and not live:
             return base
-        statics = self.statics() if self.cat.live_statics else ()
+        statics = self.statics() if live else ()
         return kernel_mods.stat(self.V, self, store, unit, key, base, statics, lo, hi)
 
     def keyword(self, unit: int, kw: str) -> bool:
@@ -324,7 +329,7 @@ class ArenaState(State):
         it = self.item[unit]
         base = kw in side.keywords or (kw == "regen" and side.regen > 0) or (
             bool(it) and kw in self.cat.items[it].grants)
-        if not self.store and not self.cat.live_statics:
+        if not self.store and "keyword" not in self.cat.static_kinds:
             return base
         return self.keyword_value(unit, kw) > 0
 
@@ -336,9 +341,10 @@ class ArenaState(State):
             base = side.regen
         else:
             base = int(kw in side.keywords or (bool(it) and kw in self.cat.items[it].grants))
-        if not self.store and not self.cat.live_statics:
+        live = "keyword" in self.cat.static_kinds
+        if not self.store and not live:
             return base
-        statics = self.statics() if self.cat.live_statics else ()
+        statics = self.statics() if live else ()
         return kernel_mods.keyword(self.V, self, self.store, unit, kw, base, statics)
 
     def keywords(self, unit: int) -> frozenset[str]:
@@ -348,23 +354,26 @@ class ArenaState(State):
         it = self.item[unit]
         if it:
             kws = kws | self.cat.items[it].grants
-        if not self.store and not self.cat.live_statics:
+        live = "keyword" in self.cat.static_kinds
+        if not self.store and not live:
             return kws
-        statics = self.statics() if self.cat.live_statics else ()
+        statics = self.statics() if live else ()
         return kernel_mods.keywords(self.V, self, self.store, unit, kws, statics) - {"regen"}
 
     def rule(self, unit: int, key: str) -> bool:
         """Whether a rule word (a permission or prohibition) applies to a unit."""
-        if not self.store and not self.cat.live_statics:
+        live = "rule" in self.cat.static_kinds
+        if not self.store and not live:
             return False
-        statics = self.statics() if self.cat.live_statics else ()
+        statics = self.statics() if live else ()
         return kernel_mods.rule(self.V, self, self.store, unit, key, statics)
 
     def cost(self, unit: int, key: str, base: int) -> int:
         """A cost of a unit (its talents' action points, its EXP cost) with modifiers."""
-        if not self.store and not self.cat.live_statics:
+        live = "cost" in self.cat.static_kinds
+        if not self.store and not live:
             return base
-        statics = self.statics() if self.cat.live_statics else ()
+        statics = self.statics() if live else ()
         return kernel_mods.cost(self.V, self, self.store, unit, key, base, statics)
 
     def stats(self, unit: int) -> tuple[int, int, int, frozenset[str]]:
