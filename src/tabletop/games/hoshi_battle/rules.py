@@ -376,6 +376,7 @@ class HoshiState(State):
     def _play(self, seat: int, card_id: str) -> None:
         card = self.cat.cards[card_id]
         self.cards[seat].remove(card_id)
+        standing = [d for d in self.duelists if self.stones[d] > 0]
         self.event("play", (seat, card_id, card.type), TYPE_RULE[card.type], reveals=True)
         if card.type == "power":
             self._resolve_card(seat, card_id)
@@ -385,6 +386,12 @@ class HoshiState(State):
             self.in_play[seat].append(card_id)  # in play first: its triggers listen
             self._resolve_card(seat, card_id)
         self.moves += 1
+        # Terminology, To defeat: a player whose last Hoshi Stone this card took "has one
+        # last chance to play a Duel card (at the end of the round) before his Hero is
+        # exiled", even if it had passed in this window: the defeat is new since it passed.
+        for d in standing:
+            if self.stones[d] == 0 and self.cards[d]:
+                self.passed[d] = False
         if not self.cards[seat]:
             self.passed[seat] = True
         self._window_next(seat)
