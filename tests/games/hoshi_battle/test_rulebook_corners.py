@@ -398,3 +398,66 @@ def test_constructed_deck_problems_are_all_reported_at_once() -> None:
     msg = str(e.value)
     assert "deck1: a card twice" in msg
     assert "deck2: three Heroes and three Duel cards, not 4 and 2" in msg
+
+
+# --- Card Effect Priority: who decides first, and re-used cards --------------------------
+
+
+def test_after_a_draw_the_last_player_to_hit_still_decides_first() -> None:
+    """Card Effect Priority: "the last player to hit his opponent must decide first": a
+    draw hits nobody, so whoever hit last before it still decides first at the end of the
+    round."""
+    for last in (0, 1):
+        s = seeded(position("clay-champion", "crane-archer", round=3, last_hitter=last),
+                   draw_first)
+        assert s.window == "round_end" and s.last_hitter == last and s.to_act == last
+
+
+def test_the_next_duel_s_starting_player_decides_first_though_the_winner_hit_last() -> None:
+    """Card Effect Priority: "During the first round of a Duel, the starting player
+    chooses whether to reveal his card first". The winner hit last in the Duel before;
+    the loser starts the next Duel (reconstructed) and decides first in its first window."""
+    s = seeded(position("clay-champion", "crane-archer", stones=(1, 2), round=3,
+                        face1=["focus"], face2=["smoke-bomb"]), first_strike(1))
+    assert s.last_hitter == 1
+    pass_all(s)
+    s.apply(legal(s)[0])
+    s.apply("hero crane-archer")
+    assert s.starter == 0 and s.window == "duel_start" and s.to_act == 0
+    assert "wait" in legal(s)
+
+
+def test_wait_is_refused_when_the_opponent_has_no_card_to_reveal() -> None:
+    """Card Effect Priority: "If both players have a face down Duel card, ...  During the
+    first round of a Duel, the starting player chooses whether to reveal his card first":
+    with no card on the other side there is no order to choose, and no waiting later in
+    the Duel."""
+    s = position("clay-champion", "crane-archer", face1=["battle-cry"], hold=False,
+                 round=1, starter=0)
+    assert legal(s) == ["play battle-cry", "pass"]
+    reason = refused(s, "wait", "Card Effect Priority")
+    assert "starting player" in reason
+    later = position("clay-champion", "crane-archer", face1=["battle-cry"],
+                     face2=["battle-cry"], round=2, starter=0)
+    refused(later, "wait", "Card Effect Priority")
+
+
+def test_a_re_used_artifact_is_the_last_effect_played() -> None:
+    """Duel Cards, Artifacts: "can be re-used again at the beginning of the next Duel";
+    Card Effect Priority: "The last card or effect played always has priority". The
+    winner's Fire Axe ("Battle with the d8"), used again after the Heroes are revealed,
+    is later than Old Sage's ability ("If your opponent's Hero has a lower Cost, your
+    opponent battles with the d10"), active from the reveal: the winner battles with the
+    d8."""
+    s = seeded(position("clay-champion", "crane-archer", play2=["fire-axe"], stones=(1, 2),
+                        round=3, hands=[["old-sage", "night-hunter"],
+                                        ["charming-trader", "bronze-monk"]]),
+               first_strike(1))
+    pass_all(s)
+    s.apply("hero old-sage")
+    s.apply("hero crane-archer")  # Cost 2, lower than Old Sage's 3
+    sage = [e for e in of(s.events, "effect") if e["card"] == "old-sage"]
+    assert [(e["seat"], e["effect"]) for e in sage] == [(1, "die=10")]
+    kinds = [(e.kind, e.fields.get("card")) for e in s.events]
+    assert kinds.index(("reuse", "fire-axe")) > kinds.index(("effect", "old-sage"))
+    assert fx.die_of(s, 1) == 8
