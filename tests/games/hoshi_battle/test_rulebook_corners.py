@@ -461,3 +461,16 @@ def test_a_re_used_artifact_is_the_last_effect_played() -> None:
     kinds = [(e.kind, e.fields.get("card")) for e in s.events]
     assert kinds.index(("reuse", "fire-axe")) > kinds.index(("effect", "old-sage"))
     assert fx.die_of(s, 1) == 8
+
+
+def test_a_constructed_deck_with_a_stray_comma_is_refused_clearly() -> None:
+    """Constructed Deck Variant (reconstructed): a deck is six card ids separated by
+    commas. An empty id (a trailing or doubled comma) is named as such, not read as an
+    unknown card with no name or as a card twice."""
+    ok = "charming-trader,clay-champion,crane-archer,battle-cry,smoke-bomb,rage"
+    for bad in (ok + ",", ok.replace(",", ",,", 1), " , "):
+        with pytest.raises(ParameterError) as e:
+            new_game("hoshi-battle", deck1=bad, deck2=ok)
+        msg = str(e.value)
+        assert "deck1: an empty card id (a stray comma)" in msg
+        assert "unknown" not in msg and "twice" not in msg

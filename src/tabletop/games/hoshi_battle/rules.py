@@ -109,11 +109,14 @@ def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[
     cat = catalog()
     heroes, cards, problems = [], [], []
     for seat, text in enumerate(decks):
-        ids = [w.strip() for w in text.split(",")]
+        words = [w.strip() for w in text.split(",")]
+        ids = [w for w in words if w]
         h = [i for i in ids if i in cat.heroes]
         c = [i for i in ids if i in cat.cards]
         unknown = [i[:30] for i in ids if i not in cat.heroes and i not in cat.cards]
         where = f"deck{seat + 1}"
+        if len(ids) != len(words):  # named apart: an empty name would read as nothing
+            problems.append(f"{where}: an empty card id (a stray comma)")
         if unknown:
             problems.append(f"{where}: unknown cards {', '.join(unknown[:5])}")
         if len(h) != KEEP_HEROES or len(c) != KEEP_CARDS:
