@@ -14,7 +14,7 @@ from tabletop.games.hoshi_battle import effects as fx
 from tabletop.games.hoshi_battle.data import catalog
 from tabletop.games.hoshi_battle.dice import FACES
 
-from .helpers import first_strike, new, of, pass_all, position, seeded
+from .helpers import choosing, first_strike, new, of, pass_all, position, seeded
 
 
 def legal(s: HoshiState) -> list[str]:
@@ -474,3 +474,46 @@ def test_a_constructed_deck_with_a_stray_comma_is_refused_clearly() -> None:
         msg = str(e.value)
         assert "deck1: an empty card id (a stray comma)" in msg
         assert "unknown" not in msg and "twice" not in msg
+
+
+def test_abilities_active_from_the_same_reveal_the_starting_player_s_first() -> None:
+    """Card Effect Priority: "The last card or effect played always has priority" and
+    "During the first round of a Duel, the starting player chooses whether to reveal his
+    card first". Charming Trader ("If your opponent's Hero has a higher Cost, battle with
+    the d8") against Old Sage ("If your opponent's Hero has a lower Cost, your opponent
+    battles with the d10"): both hold from the reveal; the starting player's ability is
+    made first, so the other player's is the last effect and applies (docs, decision)."""
+    trader_starts = position("charming-trader", "old-sage", starter=0)
+    assert fx.die_of(trader_starts, 0) == 10  # the Sage's d10 is the later effect
+    sage_starts = position("charming-trader", "old-sage", starter=1)
+    assert fx.die_of(sage_starts, 0) == 8  # the Trader's d8 is the later effect
+    s = choosing("charming-trader", "old-sage")
+    s.apply("hero old-sage")
+    assert fx.die_of(s, 0) == (10 if s.starter == 0 else 8)
+
+
+def test_a_conditional_ability_stops_when_its_condition_stops() -> None:
+    """Card Effect Priority: "Heroes' abilities are activated during the round in which
+    the event described on the card occurs"; Clay Champion: "If you are not at full
+    health, battle with the d10". Back at full health (Healing Spring: "If you are not at
+    full health, regain a Hoshi Stone"), the Champion battles with its own d8 again."""
+    s = position("clay-champion", "crane-archer", face1=["healing-spring", "focus"],
+                 stones=(1, 2), window="round_end", round=2)
+    assert fx.die_of(s, 0) == 10
+    s.apply("play healing-spring")
+    assert s.stones[0] == 2 and fx.die_of(s, 0) == 8
+    assert {"seat": 0, "hero": "clay-champion", "active": False} == {
+        k: v for k, v in of(s.events, "ability")[-1].items() if k != "ts"}
+
+
+def test_the_last_player_with_heroes_wins_after_a_double_exile() -> None:
+    """Terminology, Game: "until only one player is left with Heroes". Both Heroes are
+    exiled in the same round, but only P1 has Heroes in hand: P1 wins the Game."""
+    s = seeded(position("clay-champion", "crane-archer", play1=["valley-of-echoes"],
+                        stones=(1, 1), round=2), draw_first)
+    s.hands[1] = []  # P2's other Heroes were exiled in earlier Duels (a scenario)
+    s.exiled[1] = ["charming-trader", "night-hunter"]
+    pass_all(s, limit=4)
+    out = s.outcome()
+    assert s.to_act is None and out is not None and out.winners == (0,)
+    assert of(s.events, "game_over")[0] == {"winners": [0], "heroes_left": [2, 0]}
