@@ -517,3 +517,18 @@ def test_the_last_player_with_heroes_wins_after_a_double_exile() -> None:
     out = s.outcome()
     assert s.to_act is None and out is not None and out.winners == (0,)
     assert of(s.events, "game_over")[0] == {"winners": [0], "heroes_left": [2, 0]}
+
+
+def test_a_pass_at_the_beginning_of_a_duel_waits_only_until_the_first_round_starts() -> None:
+    """Card Effect Priority: "If you choose not to play your card, you must wait until the
+    next round starts or ends"; Duel Cards, Note: a card of the beginning of a round may be
+    played "at the beginning of a Duel (before the first round begins)". Passing then, the
+    player may still play it when the first round starts, but not again in that window."""
+    s = position("clay-champion", "crane-archer", face1=["focus"], face2=["smoke-bomb"],
+                 window="duel_start", round=0, starter=0)
+    s.apply("pass")
+    assert s.to_act == 1
+    refused(s, "play focus", "one seat decides", seat=0)
+    s.apply("pass")
+    assert s.round == 1 and s.window == "round_start" and s.to_act == 0
+    assert "play focus" in legal(s)
