@@ -532,3 +532,40 @@ def test_a_pass_at_the_beginning_of_a_duel_waits_only_until_the_first_round_star
     s.apply("pass")
     assert s.round == 1 and s.window == "round_start" and s.to_act == 0
     assert "play focus" in legal(s)
+
+
+def test_multiplayer_the_winner_s_legend_continues_against_the_challenger_only() -> None:
+    """Duel Cards, Legends: "These affect both players ... If you win the Duel, their
+    effects will continue during the next Duel"; the multiplayer variant (reconstructed):
+    the winner stays and meets the challenger, and "all players" means both duelists. The
+    winner's Scorching Sun ("All players battle with the d8") is used again in its next
+    Duel, on the winner and the challenger, never on the loser now waiting in line."""
+    import random
+
+    from .test_multiplayer import dealt, with_card
+
+    checked = 0
+    for seed in range(30):
+        s = with_card(dealt(3, seed=seed), dealt(3, seed=seed).to_act, "scorching-sun")
+        owner = s.to_act
+        s.apply("play scorching-sun")
+        rng = random.Random(seed)
+        while s.to_act is not None and not of(s.events, "duel_end"):
+            s.apply(rng.choice(s.legal_actions()))
+        if not of(s.events, "duel_end") or of(s.events, "duel_end")[0]["winner"] != owner \
+                or s.to_act is None:
+            continue
+        waiting = s.line[0]
+        n = len(s.events)
+        while s.phase == "choose":
+            s.apply(s.legal_actions()[0])
+        reused = of(new(s, n), "reuse")
+        assert {"seat": owner, "card": "scorching-sun"} in reused
+        assert {r["seat"] for r in reused} == {owner}  # only the winner's cards come back
+        sun = [e["seat"] for e in of(new(s, n), "effect") if e["card"] == "scorching-sun"]
+        assert sorted(sun) == sorted(s.duelists) and owner in s.duelists
+        assert waiting not in s.duelists and waiting not in {m.affects for m in s.store}
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
