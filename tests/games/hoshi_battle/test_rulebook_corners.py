@@ -569,3 +569,21 @@ def test_multiplayer_the_winner_s_legend_continues_against_the_challenger_only()
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_a_this_round_card_played_at_the_beginning_of_a_duel_lasts_the_first_round() -> None:
+    """Duel Cards, Note: a card of the beginning of a round may be played "at the
+    beginning of a Duel (before the first round begins)": it then counts for the first
+    round. Battle Cry ("Battle with the d8 this round") played there lasts through round 1
+    and ends with it."""
+    s = position("crane-archer", "clay-champion", face1=["battle-cry", "focus"],
+                 window="duel_start", round=0, starter=0)
+    s.apply("play battle-cry")
+    assert fx.die_of(s, 0) == 8
+    s.apply("pass")  # P2
+    s.apply("pass")  # P1: round 1 begins
+    assert s.round == 1 and fx.die_of(s, 0) == 8
+    s = seeded(s, first_strike(0))
+    assert s.round == 1 and s.window == "round_end" and fx.die_of(s, 0) == 8
+    pass_all(s)
+    assert s.round == 2 and fx.die_of(s, 0) == 10  # Crane Archer's own d10 again
