@@ -436,7 +436,13 @@ def test_wait_is_refused_when_the_opponent_has_no_card_to_reveal() -> None:
                  round=1, starter=0)
     assert legal(s) == ["play battle-cry", "pass"]
     reason = refused(s, "wait", "Card Effect Priority")
-    assert "starting player" in reason
+    assert reason == "P2 has no face-down Duel card: there is no order to choose"
+    both = position("clay-champion", "crane-archer", face1=["battle-cry"],
+                    face2=["battle-cry"], round=1, starter=0)
+    both.apply("wait")
+    both.apply("pass")  # P2
+    assert both.to_act == 0
+    assert refused(both, "wait", "Card Effect Priority") == "P1 already let P2 decide first"
     later = position("clay-champion", "crane-archer", face1=["battle-cry"],
                      face2=["battle-cry"], round=2, starter=0)
     refused(later, "wait", "Card Effect Priority")

@@ -639,6 +639,16 @@ class HoshiState(State):
             return (f"{card.name}: \"{TIMING_TEXT[card.timing]}\"; this is "
                     f"{_WINDOW_WORDS[self.window]}", R_CARD_TEXT)
         if isinstance(action, Wait):
+            first_round = self.window == DUEL_START or (self.window == ROUND_START
+                                                        and self.round == 1)
+            if first_round and self.turn == self.starter:
+                # The starting player: say which condition fails (all of it public).
+                other = self.label(self.other(self.turn))
+                if self.waited:
+                    return f"{me} already let {other} decide first", R_REVEAL
+                if self.moves == 0:
+                    return (f"{other} has no face-down Duel card: there is no order to "
+                            "choose", R_REVEAL)
             return ("only the starting player, deciding first in a Duel's first round, "
                     "may wait", R_REVEAL)
         return f"{me} is deciding in a reveal window: play <card> or pass", R_REVEAL
