@@ -593,3 +593,13 @@ def test_a_this_round_card_played_at_the_beginning_of_a_duel_lasts_the_first_rou
     assert s.round == 1 and s.window == "round_end" and fx.die_of(s, 0) == 8
     pass_all(s)
     assert s.round == 2 and fx.die_of(s, 0) == 10  # Crane Archer's own d10 again
+
+
+def test_constructed_decks_and_the_deal_four_variant_are_not_mixed() -> None:
+    """Constructed Deck Variant (reconstructed: a deck is the three Heroes and three Duel
+    cards a player keeps) against the variant "deal four of each, keep three and three"
+    (issue 15): nothing is dealt with decks, so asking for both is refused, not ignored."""
+    ok = "charming-trader,clay-champion,crane-archer,battle-cry,smoke-bomb,rage"
+    with pytest.raises(ParameterError, match="deal 4 is for the deal"):
+        new_game("hoshi-battle", deck1=ok, deck2=ok, deal=4)
+    assert new_game("hoshi-battle", deck1=ok, deck2=ok, deal=5).phase == "choose"

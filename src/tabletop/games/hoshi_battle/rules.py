@@ -108,6 +108,9 @@ def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[
                              "(deck1 and deck2)")
     cat = catalog()
     heroes, cards, problems = [], [], []
+    if int(params["deal"]) != 5:  # two variants at once: the decks would silently win
+        problems.append(f"deal {params['deal']} is for the deal; the Constructed Deck "
+                        "Variant deals nothing (leave deal at 5)")
     for seat, text in enumerate(decks):
         words = [w.strip() for w in text.split(",")]
         ids = [w for w in words if w]
