@@ -108,12 +108,18 @@ def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[
                              "(deck1 and deck2)")
     cat = catalog()
     heroes, cards, problems = [], [], []
+    if int(params["deal"]) != 5:  # two variants at once: the decks would silently win
+        problems.append(f"deal {params['deal']} is for the deal; the Constructed Deck "
+                        "Variant deals nothing (leave deal at 5)")
     for seat, text in enumerate(decks):
-        ids = [w.strip() for w in text.split(",")]
+        words = [w.strip() for w in text.split(",")]
+        ids = [w for w in words if w]
         h = [i for i in ids if i in cat.heroes]
         c = [i for i in ids if i in cat.cards]
         unknown = [i[:30] for i in ids if i not in cat.heroes and i not in cat.cards]
         where = f"deck{seat + 1}"
+        if len(ids) != len(words):  # named apart: an empty name would read as nothing
+            problems.append(f"{where}: an empty card id (a stray comma)")
         if unknown:
             problems.append(f"{where}: unknown cards {', '.join(unknown[:5])}")
         if len(h) != KEEP_HEROES or len(c) != KEEP_CARDS:
@@ -376,6 +382,7 @@ class HoshiState(State):
     def _play(self, seat: int, card_id: str) -> None:
         card = self.cat.cards[card_id]
         self.cards[seat].remove(card_id)
+        standing = [d for d in self.duelists if self.stones[d] > 0]
         self.event("play", (seat, card_id, card.type), TYPE_RULE[card.type], reveals=True)
         if card.type == "power":
             self._resolve_card(seat, card_id)
@@ -385,6 +392,12 @@ class HoshiState(State):
             self.in_play[seat].append(card_id)  # in play first: its triggers listen
             self._resolve_card(seat, card_id)
         self.moves += 1
+        # Terminology, To defeat: a player whose last Hoshi Stone this card took "has one
+        # last chance to play a Duel card (at the end of the round) before his Hero is
+        # exiled", even if it had passed in this window: the defeat is new since it passed.
+        for d in standing:
+            if self.stones[d] == 0 and self.cards[d]:
+                self.passed[d] = False
         if not self.cards[seat]:
             self.passed[seat] = True
         self._window_next(seat)
@@ -629,6 +642,16 @@ class HoshiState(State):
             return (f"{card.name}: \"{TIMING_TEXT[card.timing]}\"; this is "
                     f"{_WINDOW_WORDS[self.window]}", R_CARD_TEXT)
         if isinstance(action, Wait):
+            first_round = self.window == DUEL_START or (self.window == ROUND_START
+                                                        and self.round == 1)
+            if first_round and self.turn == self.starter:
+                # The starting player: say which condition fails (all of it public).
+                other = self.label(self.other(self.turn))
+                if self.waited:
+                    return f"{me} already let {other} decide first", R_REVEAL
+                if self.moves == 0:
+                    return (f"{other} has no face-down Duel card: there is no order to "
+                            "choose", R_REVEAL)
             return ("only the starting player, deciding first in a Duel's first round, "
                     "may wait", R_REVEAL)
         return f"{me} is deciding in a reveal window: play <card> or pass", R_REVEAL
