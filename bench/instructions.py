@@ -12,11 +12,13 @@ Compare two versions of the code by pointing ``--src`` at another checkout's ``s
 
     python bench/instructions.py radiant-arena --games 20
     python bench/instructions.py radiant-arena --games 20 --src /tmp/old/src
+    python bench/instructions.py radiant-arena --games 20 --param draft=true
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -25,12 +27,13 @@ import tempfile
 from pathlib import Path
 
 PLAY = """
-import random, sys
+import json, random, sys
 import tabletop.core as core
 game, players, games, play = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+params = json.loads(sys.argv[5])
 decisions = 0
 for seed in range(games):
-    s = core.new_game(game, players=players, seed=seed)
+    s = core.new_game(game, players=players, seed=seed, **params)
     rng = random.Random(seed)
     s.legal_actions()
     while play == "1" and s.to_act is not None:
@@ -42,7 +45,8 @@ print(decisions)
 """
 
 
-def count(src: Path, game: str, players: int, games: int, play: bool) -> tuple[int, int]:
+def count(src: Path, game: str, players: int, games: int, play: bool,
+          params: dict[str, object] | None = None) -> tuple[int, int]:
     """(instructions, decisions) of one run under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "play.py"
@@ -51,7 +55,8 @@ def count(src: Path, game: str, players: int, games: int, play: bool) -> tuple[i
         env = {**os.environ, "PYTHONPATH": str(src)}
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-             str(script), game, str(players), str(games), "1" if play else "0"],
+             str(script), game, str(players), str(games), "1" if play else "0",
+             json.dumps(params or {})],
             capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
@@ -67,11 +72,23 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--src", type=Path, default=Path(__file__).resolve().parents[1] / "src")
+    ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game parameter (a JSON value, else text), e.g. draft=true")
     args = ap.parse_args()
+    params = {}
+    for item in args.param:
+        key, sep, raw = item.partition("=")
+        if not sep:
+            ap.error(f"--param {item!r}: expected KEY=VALUE")
+        try:
+            params[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            params[key] = raw
     players = args.players or {"radiant-perim": 3}.get(args.game, 2)
-    setup, _ = count(args.src, args.game, players, args.games, play=False)
-    total, decisions = count(args.src, args.game, players, args.games, play=True)
-    print(f"{args.game} {players}p, {args.games} games, {decisions} decisions "
+    setup, _ = count(args.src, args.game, players, args.games, False, params)
+    total, decisions = count(args.src, args.game, players, args.games, True, params)
+    shown = "".join(f" {k}={v}" for k, v in params.items())
+    print(f"{args.game}{shown} {players}p, {args.games} games, {decisions} decisions "
           f"(src {args.src}): {(total - setup) / decisions:,.0f} instructions/decision")
     return 0
 
