@@ -312,11 +312,9 @@ def _preparation(s: ArenaState) -> None:
     s.used.clear()
     s.revived = False
     s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
-    if s.store:  # "Any other effects that ... expire after a player's turn begins"
-        before = healths(s)
-        s.store = mods.expire(s.store, "next_turn", p)
-        if health_kos(s, before) and s.phase == OVER:  # a health bonus ended: Damage and KOs
-            return
+    # "Any other effects that ... expire after a player's turn begins"
+    if s.store and _expire(s, "next_turn", p):
+        return
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
     s._event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
@@ -349,14 +347,22 @@ def _end_turn(s: ArenaState) -> None:
         fire(s, "turn_end", {"seat": s.active})
         if s.pending:
             return  # they resolve first; then the turn ends
-    if s.store:
-        before = healths(s)
-        s.store = mods.expire(s.store, "turn")
-        if health_kos(s, before) and s.phase == OVER:  # a health bonus ended: Damage and KOs
-            return
+    if s.store and _expire(s, "turn"):
+        return
     s._event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
     s.active = other(s.active)
     s.phase = PREP
+
+
+def _expire(s: ArenaState, until: str, arg: Any = None) -> bool:
+    """End the stored effects of one duration; a health bonus that ends may KO (Damage
+    and KOs). Whether that ended the game."""
+    kept = mods.expire(s.store, until, arg)
+    if len(kept) == len(s.store):
+        return False  # nothing ended (the healths are unchanged)
+    before = healths(s)
+    s.store = kept
+    return health_kos(s, before) and s.phase == OVER
 
 
 # --- basic actions and talents ---------------------------------------------------------
