@@ -218,14 +218,18 @@ class _Named:
         return found
 
 
-# Unit names are card ids (told apart by side): a bounded set for the catalogues loaded.
+# Unit names are card ids (told apart by side): a bounded set for the catalogues loaded;
+# the cache stops growing at a bound all the same.
 _NAMED: dict[str, _Named] = {}
+_NAMED_LIMIT = 10_000
 
 
 def _named(name: str) -> _Named:
     found = _NAMED.get(name)
     if found is None:
-        found = _NAMED[name] = _Named(name)
+        found = _Named(name)
+        if len(_NAMED) < _NAMED_LIMIT:
+            _NAMED[name] = found
     return found
 
 
