@@ -70,6 +70,7 @@ from . import arena
 from .journal import Journal, check_record_path, default_record_path
 from .params import parse_params
 from .play import PlaySession, Quit, stdin_reader
+from .render import pool_for
 
 
 class _Group(TyperGroup):
@@ -777,14 +778,20 @@ def export_cmd(
 
 @app.command("cards")
 def cards_cmd(
-    game: Annotated[str, typer.Argument(help="The game id (radiant-arena).")],
+    game: Annotated[str, typer.Argument(help="The game id (radiant-arena, lightseekers, "
+                                             "hoshi-battle).")],
     name: Annotated[str | None, typer.Argument(
         help="One card, by id or printed name (default: the whole pool).")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file (repeatable).")] = None,
+        "--cards", help="An extra card file (repeatable; radiant-arena).")] = None,
 ) -> None:
     """Print a game's card pool, or one card with the text generated from its data."""
-    arena.print_cards(_out(), get_spec(game).id, name, list(cards or []))
+    spec = get_spec(game)
+    pool = pool_for(spec.id)
+    if pool is None:
+        have = ", ".join(g.id for g in games() if pool_for(g.id) is not None)
+        raise ParameterError(f"{spec.id} has no card list (tabletop cards is for {have})")
+    _out().print(pool(name, list(cards or [])), soft_wrap=True)
 
 
 # --- balance ---------------------------------------------------------------------------

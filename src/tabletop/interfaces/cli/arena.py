@@ -14,16 +14,18 @@ Kept apart from app.py, which only calls these functions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from tabletop.core import GameSpec, ParameterError, State
+
+from .pools import find
 
 ARENA = "radiant-arena"
 
@@ -136,10 +138,8 @@ def render_draft(view: dict[str, Any], labels: list[str] | tuple[str, ...]) -> A
 # --- tabletop cards --------------------------------------------------------------------------
 
 
-def print_cards(console: Console, game: str, name: str | None, files: list[Path]) -> None:
-    """The card pool of ``game`` (a table), or one card in full."""
-    if game != ARENA:
-        raise ParameterError(f"{game} has no card list (tabletop cards is for {ARENA})")
+def pool(name: str | None, files: Sequence[Path]) -> RenderableType:
+    """radiant-arena's card pool (a table), or one card in full (``tabletop cards``)."""
     from tabletop.games.radiant_arena.spec import catalog
     from tabletop.games.radiant_arena.text import texts
     from tabletop.games.radiant_arena.views import RECONSTRUCTED
@@ -148,9 +148,7 @@ def print_cards(console: Console, game: str, name: str | None, files: list[Path]
     generated = texts(cat)
     if name is not None:
         key = _find(cat, name)
-        console.print(card_text(cat, key, generated), soft_wrap=True)
-        console.print(Text(RECONSTRUCTED, style="dim"), soft_wrap=True)
-        return
+        return Group(Text(card_text(cat, key, generated)), Text(RECONSTRUCTED, style="dim"))
     table = Table(title="Radiant: Offline Battle Arena — the card pool", box=box.SIMPLE_HEAD)
     table.add_column("kind", overflow="fold")
     table.add_column("id", no_wrap=True)  # ids are what the notation types: kept whole
@@ -172,22 +170,14 @@ def print_cards(console: Console, game: str, name: str | None, files: list[Path]
         table.add_row("item", i.id, i.name, f"cost {i.cost}", generated[i.id] or i.text)
     for c in sorted(cat.conduits.values(), key=lambda c: c.id):
         table.add_row("conduit", c.id, c.name, "", generated[c.id])
-    console.print(table)
-    console.print(Text(RECONSTRUCTED + " `tabletop cards radiant-arena NAME` shows one card.",
-                       style="dim"), soft_wrap=True)
+    return Group(table, Text(RECONSTRUCTED + " `tabletop cards radiant-arena NAME` shows "
+                                             "one card.", style="dim"))
 
 
 def _find(cat: Any, name: str) -> str:
     """A card by id or printed name (case and spacing aside)."""
-    want = " ".join(name.lower().split())
-    for table in (cat.units, cat.skills, cat.items, cat.conduits):
-        for c in table.values():
-            if want in (c.id, c.name.lower(), c.name.lower().removeprefix("the ")):
-                return str(c.id)
-    close = sorted(c.id for t in (cat.units, cat.skills, cat.items, cat.conduits)
-                   for c in t.values() if want[:3] in c.id)[:6]
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    raise ParameterError(f"no card {name[:40]!r} in the card pool{hint}")
+    return find(name, [(c.id, c.name) for t in (cat.units, cat.skills, cat.items,
+                                                cat.conduits) for c in t.values()], ARENA)
 
 
 def card_text(cat: Any, key: str, generated: dict[str, str]) -> str:
@@ -233,7 +223,7 @@ def card_text(cat: Any, key: str, generated: dict[str, str]) -> str:
             f"deities: {', '.join(deities) or 'none'}\n{generated[key]}")
 
 
-__all__ = ["draft_and_deck", "DeckSaver", "chain", "print_cards", "card_text"]
+__all__ = ["draft_and_deck", "DeckSaver", "chain", "pool", "card_text"]
 
 
 # --- tabletop balance -------------------------------------------------------------------------

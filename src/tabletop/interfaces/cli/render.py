@@ -35,7 +35,8 @@ def render_generic(view: dict[str, Any], labels: Sequence[str]) -> RenderableTyp
 def _screen(game_id: str) -> Any | None:
     """The game's screen plugin (``tabletop.renderers`` entry point: the game id -> a
     module or object with ``render(view, labels)`` and, optionally, ``pause(events,
-    view)`` and ``cards(view)``), or ``None``; a broken one raises ``PluginError``."""
+    view)``, ``cards(view)``, ``referee`` and ``pool(name, files)``), or ``None``; a
+    broken one raises ``PluginError``."""
     return load_group("tabletop.renderers").get(game_id)
 
 
@@ -59,6 +60,13 @@ Referee = Callable[[dict[str, Any], Sequence[int], Any], "str | None"]
 def referee_for(game_id: str) -> Referee | None:
     """The game's referee (an optional ``referee`` of its screen plugin), or ``None``."""
     return getattr(_screen(game_id), "referee", None)
+
+
+def pool_for(game_id: str) -> Callable[[str | None, Sequence[Any]], RenderableType] | None:
+    """The game's card pool for ``tabletop cards`` (an optional ``pool(name, files)`` of
+    its screen plugin: every card with its text, or the card ``name`` in full; ``files``:
+    extra card files), or ``None``."""
+    return getattr(_screen(game_id), "pool", None)
 
 
 def cards_for(game_id: str) -> Renderer | None:

@@ -182,3 +182,11 @@ def cards(view: dict[str, Any]) -> RenderableType:
             parts.append(line)
     parts.append(Text(KEY, style="dim"))
     return Group(*parts)
+
+
+def pool(name: str | None, files: Sequence[Any]) -> RenderableType:
+    """``tabletop cards radiant-arena``: the whole pool (it reads the card files, not a
+    view; interfaces/cli/arena.py)."""
+    from .arena import pool as arena_pool
+
+    return arena_pool(name, files)

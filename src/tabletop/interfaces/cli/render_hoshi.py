@@ -271,5 +271,13 @@ def referee(view: dict[str, Any], humans: Sequence[int], console: Console) -> st
     return "strike hit" if landed else "strike miss"
 
 
-__all__ = ["render", "cards", "referee", "KeypressRace", "Press", "decide_race",
+def pool(name: str | None, files: Sequence[Any]) -> RenderableType:
+    """``tabletop cards hoshi-battle``: the whole pool (it reads the card files, not a view;
+    interfaces/cli/pools.py)."""
+    from .pools import hoshi_battle
+
+    return hoshi_battle(name, files)
+
+
+__all__ = ["render", "cards", "pool", "referee", "KeypressRace", "Press", "decide_race",
            "agent_reaction"]

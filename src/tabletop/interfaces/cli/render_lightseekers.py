@@ -152,3 +152,11 @@ def cards(view: dict[str, Any]) -> RenderableType:
             what += f", {info['weight']} pt"
         table.add_row(info["name"], f"{what}, {element}", info["text"])
     return table
+
+
+def pool(name: str | None, files: Sequence[Any]) -> RenderableType:
+    """``tabletop cards lightseekers``: the whole pool (it reads the card files, not a view;
+    interfaces/cli/pools.py)."""
+    from .pools import lightseekers
+
+    return lightseekers(name, files)

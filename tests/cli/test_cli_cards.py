@@ -1,0 +1,61 @@
+"""`tabletop cards GAME [NAME]` for every game with a card pool (radiant-arena's own test is
+in tests/games/radiant_arena/test_draft_cli.py): the pool with every card's text and the
+label that says the texts are reconstructed, one card in full by id or printed name, and
+one clear error for a card or a game without a list."""
+
+from __future__ import annotations
+
+from tabletop.games.hoshi_battle.data import catalog as hoshi_catalog
+from tabletop.games.lightseekers.data import catalog as ls_catalog
+
+from .conftest import Run, assert_one_error
+
+
+def test_lightseekers_pool_lists_every_hero_and_card_labelled_reconstructed(run: Run) -> None:
+    """Issue 14: the pool is our design, "labelled reconstructed where players see it"."""
+    out = run("cards", "lightseekers")
+    assert out.exit_code == 0, out.output
+    cat = ls_catalog()
+    for card_id in [h.id for h in cat.heroes] + [c.id for c in cat.cards]:
+        assert card_id in out.stdout, card_id
+    assert "reconstructed (our design)" in out.stdout
+
+
+def test_lightseekers_one_card_in_full(run: Run) -> None:
+    """One combo by printed name: what it needs (Combo Cards: "all Elements listed"), its
+    text and the ready decks that hold it."""
+    cat = ls_catalog()
+    combo = next(c for c in cat.cards if c.combo)
+    out = run("cards", "lightseekers", combo.name.upper())
+    assert out.exit_code == 0, out.output
+    assert f"{combo.name} — {combo.type} combo" in out.stdout
+    assert combo.text.split(".")[0] in " ".join(out.stdout.split())
+    assert "reconstructed" in out.stdout
+    hero = cat.heroes[0]
+    out = run("cards", "lightseekers", hero.id)
+    assert f"health {hero.health}" in out.stdout and hero.name in out.stdout
+
+
+def test_hoshi_pool_marks_the_publishers_words_apart(run: Run) -> None:
+    """Hoshi Battle's cards are reconstructed but for the publisher's known texts: each
+    card says which."""
+    out = run("cards", "hoshi-battle")
+    assert out.exit_code == 0, out.output
+    cat = hoshi_catalog()
+    for card_id in cat.ids:
+        assert card_id in out.stdout, card_id
+    one = run("cards", "hoshi-battle", "Clay Champion")
+    assert one.exit_code == 0 and "d8" in one.stdout
+    assert ("the publisher's words" if cat.heroes["clay-champion"].known
+            else "(reconstructed)") in one.stdout
+    made = next(c for c in cat.cards.values() if not c.known)
+    assert "(reconstructed)" in run("cards", "hoshi-battle", made.id).stdout
+
+
+def test_bad_requests_give_one_clear_error(run: Run) -> None:
+    assert_one_error(run("cards", "lightseekers", "excalibur"), "no card 'excalibur'")
+    assert_one_error(run("cards", "hoshi-battle", "--cards", "extra.toml"),
+                     "reads no extra card files")
+    assert_one_error(run("cards", "radiant-perim"), "has no card list",
+                     "lightseekers", "hoshi-battle")
+    assert_one_error(run("cards", "chess"), "chess")
