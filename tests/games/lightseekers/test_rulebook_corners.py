@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import IllegalActionError, new_game
+from tabletop.core import IllegalActionError, ParameterError, ScenarioError, new_game
 from tabletop.games.lightseekers.board import enemy_of, target_of
 from tabletop.games.lightseekers.rules import LsState
 
@@ -161,16 +161,36 @@ def test_a_buff_ability_needs_its_element() -> None:
     """Phase 3: Action Phase: "In order to ... use an Ability on a card with a specific
     Element, your hero must be able to use that Element." and ACTION CARD - BUFF: "The
     Element required ... for the buff to have any effect if it's in play." Gorm has
-    Lightning only from a Storm Bracer: with it he may use the Capacitor's Ability; once
-    the bracer is discarded, he may not."""
+    Lightning only from a Storm Bracer: with it he may use the Capacitor's Ability, once a
+    turn (the item's Element is basic); once the bracer is discarded, not at all."""
     s = position(heroes=["gorm", "ember"], items=[["storm-bracer"], []],
                  buffs=[["capacitor"], []], hand=[[], ["prism-beam"]])
     assert "ability capacitor" in legal(s)
+    s.apply("ability capacitor")  # Lightning, basic from the bracer: once this turn
+    assert s.health[1] == 22
+    refused(s, "ability capacitor", "Lightning is basic", "Phase 3: Action Phase")
     s.apply("pass")
     s.apply("play prism-beam")  # discards Gorm's newest item
     s.apply("pass")
     assert s.active == 0 and ids(s, s.items[0]) == []
     refused(s, "ability capacitor", "cannot use its Element", "ACTION CARD - BUFF")
+
+
+def test_replacement_buffs_act_left_to_right() -> None:
+    """ACTION CARD - BUFF: "Buff cards are placed on the table when played, in the order
+    they were played from left to right" and "Rotating buffs with an irregular shape in the
+    corner (c) only rotate when their effect is triggered." Two buffs that reduce damage
+    act in their row's order: Ruby Aegis (3) on the left takes all of a Fireball's 3, so
+    Guard Stance is not triggered and does not turn; the other way round both act."""
+    for row, turned in ((["ruby-aegis", "guard-stance"], [("ruby-aegis", 1),
+                                                          ("guard-stance", 0)]),
+                        (["guard-stance", "ruby-aegis"], [("guard-stance", 1),
+                                                          ("ruby-aegis", 1)])):
+        s = position(heroes=["ember", "ember"], buffs=[row, []], order=[1, 0], active=1,
+                     hand=[[], ["fireball"]])
+        s.apply("play fireball")
+        assert s.health[0] == 24 and buffs(s, 0) == turned
+        assert [f["source"] for f in fields(s, 0, "reduce")] == [b for b, n in turned if n]
 
 
 # --- Items -----------------------------------------------------------------------------------
@@ -374,6 +394,7 @@ def test_the_active_player_defeated_by_its_own_card_ends_its_turn() -> None:
     assert s.health[2] == 24 - 5 and not s.alive[1]
     assert s.vp == [1, 0, 0] and s.health[0] == 24 + 5
     assert s.active == 2 and s.to_act == 2
+    assert len(s.hand[1]) == 1 and fields(s, 0, "draw") == []  # no draw phase for P2
     assert target_of(s, 0) == 2 and enemy_of(s, 2) == 0
 
 
@@ -440,15 +461,16 @@ def test_two_defeats_at_once_each_reward_their_enemy() -> None:
     """ENDING THE GAME: "If a player is reduced to 0 health ... the player on their right
     (their enemy) receives ... 1 Victory Point." P1's Tidal Wave (each other hero) defeats
     P3 and P4 at once in four players: each defeat has its reward. P4's enemy, P3, is out
-    by then, so both go to the nearest players on their right still in the game."""
+    by then, so its reward goes to the nearest player on its right still in the game
+    (docs/rules/lightseekers.md, Defeat): P2 is rewarded twice."""
     s = position(players=4, heroes=["tempest", "ember", "solara", "morgrim"],
                  health=[24, 24, 2, 2], hand=[["tidal-wave"], [], [], []])
     s.apply("play tidal-wave")
     assert s.out == [2, 3]
     defeats = fields(s, 0, "defeat")
     assert defeats[0] == {"seat": 2, "enemy": 1}
-    assert sum(s.vp) == 2
-    assert s.vp[defeats[1]["enemy"]] >= 1 and s.alive[defeats[1]["enemy"]]
+    assert defeats[1] == {"seat": 3, "enemy": 1}
+    assert s.vp == [0, 2, 0, 0] and s.health[1] == 24 - 2 + 5 + 5
 
 
 def test_the_game_ends_the_moment_one_player_remains() -> None:
@@ -478,6 +500,65 @@ def test_most_victory_points_wins_over_the_last_player_standing() -> None:
     out = s.outcome()
     assert out is not None
     assert out.scores == (3.0, 0.0, 0.0, 2.0, 0.0) and out.winners == (0,)
+
+
+def test_a_deck_emptied_on_another_players_turn_is_checked_at_its_own_end() -> None:
+    """Phase 5: End of Turn: "If you have no cards left in your deck, you also need to
+    perform the 'empty deck check'." It is your turn's phase: Tempest's Riptide empties
+    Ember's deck, but Ember is checked only at the end of her own turn."""
+    s = position(heroes=["tempest", "ember"], hand=[["riptide"], []],
+                 deck=[["jab"] * 3, ["jab", "bandage"]])
+    s.apply("play riptide")
+    s.apply("pass")
+    assert s.deck[1] == [] and fields(s, 0, "empty_deck") == [] and s.active == 1
+    s.apply("pass")
+    assert fields(s, 0, "empty_deck") == [
+        {"seat": 1, "loss": 5, "health": 17, "checks": 1, "deck": 2}]
+
+
+def test_the_game_ends_at_once_when_one_player_remains() -> None:
+    """GETTING STARTED: "This continues until only one player remains." and ENDING THE
+    GAME: "If only one player remains, that player gains an additional Victory Point".
+    Ember at 2 health plays Inferno ("Deal 5 damage to your target, then deal 2 damage to
+    your hero") at a hero with 5: the target is defeated, one player remains and the game
+    is over before the recoil (docs/rules/lightseekers.md, The winner)."""
+    s = position(heroes=["ember", "ember"], hand=[["inferno"], []], health=[2, 5])
+    s.apply("play inferno")
+    assert s.alive == [True, False] and s.health == [2 + 5, 0]
+    out = s.outcome()
+    assert out is not None and out.winners == (0,) and out.scores == (2.0, 0.0)
+
+
+def test_removed_heroes_are_out_of_every_effect() -> None:
+    """ENDING THE GAME: "they have been defeated and are removed from the game." A removed
+    hero takes no more damage from "each other hero", and its buffs no longer act: Fenra's
+    Thornwall does not answer an attack, and her turn is skipped."""
+    s = position(players=4, heroes=["tempest", "ember", "fenra", "morgrim"],
+                 alive=[True, True, False, True], out=[2], vp=[0, 1, 0, 0],
+                 health=[24, 24, 0, 24], buffs=[[], [], ["thornwall"], []],
+                 hand=[["tidal-wave"], [], [], []])
+    s.apply("play tidal-wave")
+    assert s.health == [24, 22, 0, 22]
+    assert [f["seat"] for f in fields(s, 0, "damage")] == [1, 3]
+    s.apply("pass")
+    s.apply("pass")  # P2's turn; P3 is skipped
+    assert s.active == 3
+
+
+def test_more_players_than_six_or_fewer_than_two_are_refused() -> None:
+    """GETTING STARTED: "The second player starts with 5 cards, third with 6, and fourth
+    onwards start with 7." Our pool plays two to six (docs/rules/lightseekers.md, Player
+    count); other counts are a clear error."""
+    for n in (1, 7):
+        with pytest.raises(ParameterError, match="2, 3, 4, 5, 6 players"):
+            new_game("lightseekers", players=n, seed=1)
+
+
+def test_a_scenario_with_health_above_35_is_refused() -> None:
+    """Hero Cards: "Health can't exceed 35." A position that breaks it is bad input,
+    refused with a clear error."""
+    with pytest.raises(ScenarioError, match="0 to 35"):
+        position(health=[36, 24])
 
 
 # --- GETTING STARTED --------------------------------------------------------------------------
