@@ -193,6 +193,35 @@ def test_replacement_buffs_act_left_to_right() -> None:
         assert [f["source"] for f in fields(s, 0, "reduce")] == [b for b, n in turned if n]
 
 
+def test_lingering_effects_of_the_rotation_count_for_the_instant_effects() -> None:
+    """Phase 2: Buff Phase: "Rotate all buffs that need rotating and, following that,
+    activate any lingering effects (such as ... 'increase damage done') that have come into
+    play as a result of this." then "Handle all instant effects on buffs". Every buff turns
+    before any instant effect: Static Charge, right of Ember Glow, turns to +1 power in
+    time for Ember Glow's 2 damage (with the Lava Gauntlet's +1: 4)."""
+    s = position(heroes=["tempest", "ember"], items=[["lava-gauntlet"], []],
+                 buffs=[["ember-glow", "static-charge"], []])
+    pass_round(s)
+    assert buffs(s, 0) == [("ember-glow", 1), ("static-charge", 1)]
+    assert s.health[1] == 24 - (2 + 1 + 1)
+
+
+def test_a_buff_without_its_element_still_rotates_but_does_nothing() -> None:
+    """ACTION CARD - BUFF: "1. The Element required to play the buff and for the buff to
+    have any effect if it's in play." and "Rotating buffs with circles in the corner (b)
+    rotate 90 degrees anticlockwise in the beginning of your turn." Gorm's Fire came from
+    his Lava Gauntlet; once it is discarded his Ember Glow still turns (its time runs
+    out) but deals nothing."""
+    s = position(heroes=["gorm", "ember"], items=[["lava-gauntlet"], []],
+                 buffs=[["ember-glow"], []], hand=[[], ["prism-beam"]], order=[1, 0],
+                 active=1)
+    s.apply("play prism-beam")
+    s.apply("pass")  # Gorm's turn begins
+    assert buffs(s, 0) == [("ember-glow", 1)]
+    assert s.health[1] == 24
+    assert hero(s, 0)["buffs"][0]["active"] is False
+
+
 # --- Items -----------------------------------------------------------------------------------
 
 
@@ -268,6 +297,25 @@ def test_an_order_symbol_needs_an_element_of_that_order() -> None:
     Element: Ember, holding three Astral cards to pay with, cannot play it."""
     s = position(hand=[["starfall", "sunbeam", "crush", "moon-veil"], []])
     refused(s, "combo starfall", "cannot use astral", "Combo")
+
+
+def test_a_combo_can_pay_for_every_order_symbol_at_once() -> None:
+    """Combo Cards: "Other combos can also be used to pay (and can possibly cover multiple
+    Elements in one go)" and "If this includes an Order, any card from that Order can be
+    used as payment." Supernova (Solar, Solar, Astral) alone pays all of Starfall's three
+    Astral symbols; Lunar Eclipse (Lunar, Solar) pays Supernova's Astral and one Solar."""
+    s = position(heroes=["solara", "ember"], hand=[["starfall", "supernova"], []])
+    s.apply("combo starfall")
+    assert legal(s) == ["pay supernova"]
+    s.apply("pay supernova")
+    assert s.paying is None and s.health[1] == 24 - 4
+    s = position(heroes=["solara", "ember"],
+                 hand=[["supernova", "lunar-eclipse", "sunbeam"], []])
+    s.apply("combo supernova")
+    s.apply("pay lunar-eclipse")
+    assert legal(s) == ["pay sunbeam"]
+    s.apply("pay sunbeam")
+    assert s.health[1] == 24 - 7
 
 
 def test_a_combo_the_hand_cannot_pay_for_is_refused() -> None:
