@@ -392,6 +392,20 @@ def test_the_draw_phase_after_an_ability_and_a_pass() -> None:
     assert fields(s, 0, "pass")[0]["actions"] == 1
 
 
+def test_a_draw_is_seen_by_all_and_the_card_by_the_drawer_only() -> None:
+    """Phase 4: Draw Phase: "Draw 1 card for each action you didn't perform." That a
+    player draws, and how many cards its deck has left, is public; the card is private
+    (docs/rules/lightseekers.md, Events: `card` private to `seat`; Hidden information)."""
+    s = position(hand=[["jab"], []])
+    s.apply("play jab")
+    s.apply("pass")
+    mine = [e.fields for e in s.events_for(0) if e.kind == "draw"]
+    theirs = [e.fields for e in s.events_for(1) if e.kind == "draw"]
+    public = [e.fields for e in s.events_for(None) if e.kind == "draw"]
+    assert mine == [{"seat": 0, "card": ids(s, s.hand[0])[0], "deck": 11}]
+    assert theirs == public == [{"seat": 0, "deck": 11}]
+
+
 def test_nothing_more_after_two_actions() -> None:
     """Phase 3: Action Phase: "Either play a combo or perform up to 2 actions." A third
     action is never reached: after two the turn passes, and the next player acts."""
