@@ -46,6 +46,8 @@ def test_no_hero_starts_above_35_and_no_heal_goes_past_it() -> None:
     from a heal (and the heal event says so)."""
     s = new_game("lightseekers", players=2, seed=0)
     assert all(0 < h.health <= 35 for h in s.cat.heroes)
+    # Hero Cards: "They each have three Elements, a trait, and a health value."
+    assert all(len(hero(s, p)["elements"]) == 3 and hero(s, p)["trait"] for p in (0, 1))
     s = position(heroes=["nyx", "ember"], health=[35, 24])
     s.apply("ability hero")  # Moonwell: your hero gains 2 health
     assert s.health[0] == 35
@@ -64,6 +66,20 @@ def test_a_hero_ability_of_a_basic_element_uses_that_element() -> None:
     s.apply("ability hero")
     refused(s, "play time-bolt", "Time is basic", "Phase 3: Action Phase")
     refused(s, "ability hero", "Time is basic", "Phase 3: Action Phase")
+
+
+def test_an_ability_paid_in_health_never_defeats_its_own_hero() -> None:
+    """Hero Cards: "If this is an Ability, it requires an action to activate it." The
+    rulebook gives Abilities no other cost; ours (a Bone Charm's "lose 2 health") must
+    leave the hero at least 1 health (docs/rules/lightseekers.md, Abilities): at 2 health
+    it is refused, naming the cost; at 3 it is paid, and the loss is not damage (Grave
+    Pact, "After your hero takes damage", does not answer it)."""
+    s = position(heroes=["morgrim", "ember"], items=[["bone-charm"], []], health=[2, 24])
+    refused(s, "ability bone-charm", "cannot be paid", "Hero")
+    s = position(heroes=["morgrim", "ember"], items=[["bone-charm"], []],
+                 buffs=[["grave-pact"], []], health=[3, 24])
+    s.apply("ability bone-charm")
+    assert s.health == [1, 24] and len(s.hand[0]) == 2
 
 
 # --- Attack & Defend -----------------------------------------------------------------------
