@@ -580,6 +580,40 @@ def test_most_victory_points_wins_over_the_last_player_standing() -> None:
     assert out.scores == (3.0, 0.0, 0.0, 2.0, 0.0) and out.winners == (0,)
 
 
+def test_a_defeat_in_the_buff_phase_is_rewarded_before_the_action_phase() -> None:
+    """ENDING THE GAME: "Regardless of how they reached 0 health, the player on their right
+    (their enemy) receives ... Move any 5 discarded cards back into their deck." P1's
+    Ember Glow defeats P2 (on P1's left) in P1's buff phase, three players: P1 chooses its
+    5 cards first, then has its whole action phase, at its new target P3."""
+    discard = ["jab", "boulder", "rockslide", "crystal-shard", "stone-skin", "refract"]
+    s = position(players=3, order=[1, 2, 0], active=1, health=[24, 2, 24],
+                 buffs=[["ember-glow"], [], []], discard=[discard, [], []])
+    s.apply("pass")  # P2 passes
+    s.apply("pass")  # P3 passes; P1's turn: Ember Glow turns to 2 and defeats P2
+    assert s.out == [1] and s.vp == [1, 0, 0] and s.to_act == 0
+    refused(s, "pass", "P1 first moves discarded cards", "ENDING THE GAME")
+    for card in discard[:5]:
+        s.apply(f"return {card}")
+    assert s.acts == 0 and "ability hero" in legal(s)
+    assert target_of(s, 0) == 2 and enemy_of(s, 2) == 0
+    s.apply("ability hero")
+    assert s.health[2] == 23
+
+
+def test_targets_shift_past_several_removed_players() -> None:
+    """GETTING STARTED: "at which point they are removed from the game and the next person
+    on your left is your new target. This continues until only one player remains." Five
+    players with P2 and P3 removed: P1's target is P4, P4's enemy P1; P5 still targets P1
+    and is P1's enemy."""
+    s = position(players=5, alive=[True, False, False, True, True], out=[1, 2],
+                 vp=[2, 0, 0, 0, 0], health=[24, 0, 0, 24, 24], hand=[["jab"], [], [], [], []])
+    assert (target_of(s, 0), enemy_of(s, 3)) == (3, 0)
+    assert (target_of(s, 4), enemy_of(s, 0)) == (0, 4)
+    assert hero(s, 0)["target"] == 3 and hero(s, 0)["enemy"] == 4
+    s.apply("play jab")
+    assert s.health == [24, 0, 0, 22, 24]
+
+
 def test_a_deck_emptied_on_another_players_turn_is_checked_at_its_own_end() -> None:
     """Phase 5: End of Turn: "If you have no cards left in your deck, you also need to
     perform the 'empty deck check'." It is your turn's phase: Tempest's Riptide empties
