@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import IllegalActionError, ParameterError, ScenarioError, new_game
+from tabletop.core import IllegalActionError, NotationError, ParameterError, ScenarioError, new_game
 from tabletop.games.lightseekers.board import enemy_of, target_of
 from tabletop.games.lightseekers.rules import LsState
 
@@ -99,8 +99,11 @@ def test_an_attack_is_never_offered_against_yourself() -> None:
         assert s.health[active] == 24
         assert s.health[tgt] == 22
         assert fields(s, 0, "play")[0]["target"] == tgt
-    with pytest.raises(ValueError):
-        position().apply("play jab 0")  # no way to name a recipient, yourself included
+    s = position(hand=[["jab"], []])
+    before = s.to_data()
+    with pytest.raises(NotationError, match="expected play <card>"):
+        s.apply("play jab 0")  # no way to name a recipient, yourself included
+    assert s.to_data() == before
 
 
 # --- Buffs -----------------------------------------------------------------------------------
