@@ -42,16 +42,18 @@ def hero(s: LsState, seat: int, viewer: int = 0) -> dict[str, Any]:
 
 def test_no_hero_starts_above_35_and_no_heal_goes_past_it() -> None:
     """Hero Cards: "4. The amount of health a hero starts the game with. Health can't
-    exceed 35." Every hero of the pool starts at 35 or less; a hero at 35 gains nothing
-    from a heal (and the heal event says so)."""
+    exceed 35." and "They each have three Elements, a trait, and a health value." Every
+    hero of the pool has three Elements, a trait and a starting health of 35 or less; a
+    hero at 35 gains nothing from a heal (no heal event), one at 34 gains 1."""
     s = new_game("lightseekers", players=2, seed=0)
-    assert all(0 < h.health <= 35 for h in s.cat.heroes)
-    # Hero Cards: "They each have three Elements, a trait, and a health value."
-    assert all(len(hero(s, p)["elements"]) == 3 and hero(s, p)["trait"] for p in (0, 1))
+    assert all(0 < h.health <= 35 and len(h.elements) == 3 and h.trait
+               for h in s.cat.heroes)
     s = position(heroes=["nyx", "ember"], health=[35, 24])
     s.apply("ability hero")  # Moonwell: your hero gains 2 health
-    assert s.health[0] == 35
-    assert all(f["health"] == 35 and f["amount"] == 0 for f in fields(s, 0, "heal"))
+    assert s.health[0] == 35 and fields(s, 0, "heal") == []
+    s = position(heroes=["nyx", "ember"], health=[34, 24])
+    s.apply("ability hero")
+    assert s.health[0] == 35 and fields(s, 0, "heal")[0]["amount"] == 1
 
 
 def test_a_hero_ability_of_a_basic_element_uses_that_element() -> None:
