@@ -376,10 +376,10 @@ def test_the_payment_is_shown_and_the_rest_of_the_hand_stays_hidden() -> None:
     other = s.events_for(1)
     assert [e.fields["card"] for e in other if e.kind == "pay"] == ["fireball",
                                                                     "crystal-shard"]
-    drawn = ids(s, s.hand[0])
-    assert "quick-strike" in drawn and len(drawn) == 2
+    hand = ids(s, s.hand[0])  # the Quick Strike kept, and the card drawn
+    assert "quick-strike" in hand and len(hand) == 2
     assert "quick-strike" not in str([e.fields for e in other])
-    assert all(e.fields.get("card") not in drawn for e in other if e.kind == "draw")
+    assert all(e.fields.get("card") not in hand for e in other if e.kind == "draw")
     assert isinstance(s.view(1)["heroes"][0]["deck"], int)
 
 
@@ -478,6 +478,7 @@ def test_the_active_player_defeated_by_its_own_card_ends_its_turn() -> None:
     assert s.vp == [1, 0, 0] and s.health[0] == 24 + 5
     assert s.active == 2 and s.to_act == 2
     assert len(s.hand[1]) == 1 and fields(s, 0, "draw") == []  # no draw phase for P2
+    assert ids(s, s.disc[1]) == ["inferno"]  # its card still goes to its discard pile
     assert target_of(s, 0) == 2 and enemy_of(s, 2) == 0
 
 
@@ -642,6 +643,7 @@ def test_the_game_ends_at_once_when_one_player_remains() -> None:
     s = position(heroes=["ember", "ember"], hand=[["inferno"], []], health=[2, 5])
     s.apply("play inferno")
     assert s.alive == [True, False] and s.health == [2 + 5, 0]
+    assert ids(s, s.disc[0]) == ["inferno"]  # "Attack and Defend cards are Discarded"
     out = s.outcome()
     assert out is not None and out.winners == (0,) and out.scores == (2.0, 0.0)
 
