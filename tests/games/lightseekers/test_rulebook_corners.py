@@ -557,7 +557,7 @@ def test_two_defeats_at_once_each_reward_their_enemy() -> None:
     assert s.vp == [0, 2, 0, 0] and s.health[1] == 24 - 2 + 5 + 5
 
 
-def test_the_game_ends_the_moment_one_player_remains() -> None:
+def test_one_attack_defeating_both_others_ends_a_three_player_game() -> None:
     """ENDING THE GAME: "If only one player remains, that player gains an additional
     Victory Point, and whoever has the most Victory Points is declared the winner." Three
     players: P1's Tidal Wave defeats both others at once: P1 gains 2 for the defeats and 1
