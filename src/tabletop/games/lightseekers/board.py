@@ -238,7 +238,7 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     hand = s.hand[p]
     hand.append(c)
     hand.sort()
-    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, frozenset((p,)))
+    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule)
     return True
 
 

@@ -225,8 +225,9 @@ def why_illegal(s: LsState, a: Act) -> tuple[str, str]:
         if s.acts:
             return "a combo is played instead of actions, not after one", R_ACTION_PHASE
         card = cat.cards[c]
-        missing = [e for e in card.elements if not ELEMENT_BIT[e] & mask] + [
-            o for o in card.orders if not ORDER_MASK[o] & mask]
+        missing = list(dict.fromkeys(  # each Element or Order named once
+            [e for e in card.elements if not ELEMENT_BIT[e] & mask]
+            + [o for o in card.orders if not ORDER_MASK[o] & mask]))
         if missing:
             return (f"your hero cannot use {', '.join(missing)} (a combo needs every "
                     "Element it lists)", R_COMBO)
