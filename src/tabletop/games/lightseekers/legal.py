@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core import Action
+
 from .actions import PASS, Act, act
 from .board import access, active_corner, buff_works
 from .data import catalog
@@ -20,6 +22,7 @@ from .ids import (
     ITEM,
     MAX_WEIGHT,
     ORDER_MASK,
+    ORDERS,
     R_ACTION_PHASE,
     R_BUFF,
     R_COMBO,
@@ -42,6 +45,19 @@ COMBO = tuple(act("combo", c.id) for c in _CARDS)
 PAY = tuple(act("pay", c.id) for c in _CARDS)
 RETURN = tuple(act("return", c.id) for c in _CARDS)
 HERO_ABILITY = act("ability", "hero")
+# What legal() needs of each card, by card index, in flat tuples (read for every card of
+# the hand at every decision): its role (a combo, an item, or another action card), the
+# Element bit it needs (action cards) or all of them (combos), and an item's weight.
+_COMBO, _ITEM, _CARD = 0, 1, 2
+ROLE = tuple(_COMBO if c.combo else _ITEM if c.type == ITEM else _CARD for c in _CARDS)
+NEED = tuple(c.need for c in _CARDS)
+WEIGHT = tuple(c.weight for c in _CARDS)
+# A combo's Orders as Element masks (the hero needs an Element of each).
+ORDER_NEEDS = tuple(tuple(ORDER_MASK[o] for o in c.orders) for c in _CARDS)
+# For each combo, the slots that cover one of its symbols (the word itself, or an Element
+# of an Order it lists): a card offering none of them can never pay for it.
+PAYS_FOR = tuple(frozenset(s for sym in c.symbols for s in (sym, *ORDERS.get(sym, ())))
+                 for c in _CARDS)
 
 
 def element_ok(bit: int, mask: int, superior: int, used: int) -> bool:
@@ -69,6 +85,11 @@ def _combo_ok(card: Card, mask: int, have: dict[str, int]) -> bool:
     for o in card.orders:
         if not ORDER_MASK[o] & mask:
             return False
+    return _payable(card, have)
+
+
+def _payable(card: Card, have: dict[str, int]) -> bool:
+    """Whether the slots ``have`` (the whole hand's) less the combo's own can pay it."""
     for slot in card.slots:  # the combo itself does not pay for itself
         have[slot] -= 1
     ok = matched_counts(card.needs, have) == len(card.symbols)
@@ -86,42 +107,23 @@ def _ability_ok(s: LsState, p: int, ability: Ability, mask: int, superior: int) 
     return all(s.V.costs[name].can(s, ctx, n) for name, n in ability.costs.items)
 
 
-def legal(s: LsState) -> list[Act]:
+def legal(s: LsState) -> list[Action]:
     """Every legal action of the seat to act, in a stable order."""
-    cards = s.cat.cards
     if s.rewards:
         seat, _ = s.rewards[0]
         return [RETURN[c] for c in sorted(set(s.disc[seat]))]
     p = s.active
     hand = s.hand[p]
+    cards = s.cat.cards
     if s.paying is not None:
-        # Payment: a card covering more than the cards paid so far (the rest of the hand
-        # can always complete it: the combo was playable, and paying moves a card from
-        # the hand to the payment, which keeps their union).
-        combo, _, paid = s.paying
-        need = cards[combo].needs
-        done = counts([cards[c].slots for c in paid])
-        before = matched_counts(need, done)
-        out = []
-        last = -1
-        for c in hand:
-            if c == last:
-                continue
-            last = c
-            slots = cards[c].slots
-            if not slots:
-                continue
-            for slot in slots:
-                done[slot] = done.get(slot, 0) + 1
-            if matched_counts(need, done) > before:
-                out.append(PAY[c])
-            for slot in slots:
-                done[slot] -= 1
-        return out
-    out = []
-    if s.acts < ACTIONS_PER_TURN and not s.combo:
+        return _payments(s, hand)
+    out: list[Action] = []
+    acts = s.acts
+    if acts < ACTIONS_PER_TURN and not s.combo:
         mask, superior = access(s, p)
-        used = s.used
+        # The Elements an action may use now: the hero's (and its items'), a basic one
+        # only if not used yet this turn (a superior one has no limit).
+        usable = mask & (superior | ~s.used)
         last = -1
         room = -1
         have: dict[str, int] | None = None
@@ -129,23 +131,30 @@ def legal(s: LsState) -> list[Act]:
             if c == last:
                 continue
             last = c
-            card = cards[c]
-            if card.combo:
-                if s.acts == 0:
-                    if have is None:
-                        have = counts([cards[x].slots for x in hand])
-                    if _combo_ok(card, mask, have):
-                        out.append(COMBO[c])
-                continue
-            if card.type == ITEM:
+            role = ROLE[c]
+            if role == _CARD:
+                bit = NEED[c]
+                if not bit or bit & usable:
+                    out.append(PLAY[c])
+            elif role == _ITEM:
                 if room < 0:
                     room = MAX_WEIGHT - weight(s, p)
-                if card.weight <= room:
+                if WEIGHT[c] <= room:
                     out.append(PLAY[c])
-            else:
-                bit = card.need
-                if not bit or (bit & mask and (bit & superior or not bit & used)):
-                    out.append(PLAY[c])
+            elif acts == 0:
+                # A combo: every Element it lists (an Order: one of its Elements), checked
+                # first as it is cheap; then whether the rest of the hand can pay.
+                need = NEED[c]
+                if need & mask != need:
+                    continue
+                for order_mask in ORDER_NEEDS[c]:
+                    if not order_mask & mask:
+                        break
+                else:
+                    if have is None:
+                        have = counts([cards[x].slots for x in hand])
+                    if _payable(cards[c], have):
+                        out.append(COMBO[c])
         hero = s.cat.heroes[s.heroes[p]]
         if hero.ability is not None and _ability_ok(s, p, hero.ability, mask, superior):
             out.append(HERO_ABILITY)
@@ -170,6 +179,35 @@ def legal(s: LsState) -> list[Act]:
                                                                  superior):
                     out.append(act("ability", card.id, count[c]))
     out.append(PASS)
+    return out
+
+
+def _payments(s: LsState, hand: list[int]) -> list[Action]:
+    """Paying for a combo: a card covering more than the cards paid so far (the rest of
+    the hand can always complete it: the combo was playable, and paying moves a card from
+    the hand to the payment, which keeps their union)."""
+    cards = s.cat.cards
+    assert s.paying is not None
+    combo, _, paid = s.paying
+    need = cards[combo].needs
+    useful = PAYS_FOR[combo]
+    done = counts([cards[c].slots for c in paid])
+    before = matched_counts(need, done)
+    out: list[Action] = []
+    last = -1
+    for c in hand:
+        if c == last:
+            continue
+        last = c
+        slots = cards[c].slots
+        if useful.isdisjoint(slots):  # covers no symbol of the combo (or has no slot)
+            continue
+        for slot in slots:
+            done[slot] = done.get(slot, 0) + 1
+        if matched_counts(need, done) > before:
+            out.append(PAY[c])
+        for slot in slots:
+            done[slot] -= 1
     return out
 
 

@@ -145,7 +145,7 @@ class LsState(State):
         return self.active
 
     def _legal_actions(self) -> list[Action]:
-        return list(legal(self))
+        return legal(self)  # a new list each time: the core keeps it as a tuple
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Act)
