@@ -7,6 +7,7 @@ when these happen are in :mod:`.flow`; the card language's ops (:mod:`.ops`) cal
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import Frame, Pending, Program, Source, collect
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from .rules import LsState
 
 Ctx = dict[str, Any]
+# Who may see a private event of one seat (a draw), made once per seat.
+ONLY = tuple(frozenset((p,)) for p in range(8))
 
 
 # --- seats around the table -------------------------------------------------------------
@@ -103,6 +106,19 @@ def statics(s: LsState) -> list[tuple[Any, Ctx]]:
     """Every lingering effect in play, in order (heroes, then items, then buffs left to
     right, seat by seat): each static ability with the context its values use (X: a
     rotating buff's active corner)."""
+    return _statics(s)[0]
+
+
+Statics = tuple[list[tuple[Any, Ctx]], dict[str, list[tuple[Any, Ctx]]],
+                dict[str, list[int]]]
+
+
+def _statics(s: LsState) -> Statics:
+    """:func:`statics`; those changing a stat apart, by the stat's key, in the same order
+    (what :func:`stat` reads: every damage dealt reads two stats); and for a stat whose
+    every lingering effect is a plain "+N to your own hero" (no condition; N a number or
+    X, the buff's corner), what they add up to for each seat (our cards' lingering
+    effects all are: see :func:`_plain`)."""
     cached = s._statics
     if cached is not None:
         return cached
@@ -124,8 +140,26 @@ def statics(s: LsState) -> list[tuple[Any, Ctx]]:
                 x = max(0, active_corner(card, turns))
                 for spec in card.statics:
                     out.append((spec, {"p": p, "u": p, "lane": None, "x": x, "src": card.id}))
-    s._statics = out
-    return out
+    by_key: dict[str, list[tuple[Any, Ctx]]] = {}
+    for spec, ctx in out:
+        if spec.kind == "stat":
+            by_key.setdefault(spec.key, []).append((spec, ctx))
+    sums: dict[str, list[int]] = {}
+    for key, found in by_key.items():
+        if all(_plain(spec) for spec, _ in found):
+            per_seat = [0] * s.players
+            for spec, ctx in found:
+                per_seat[ctx["u"]] += spec.value if type(spec.value) is int else ctx["x"]
+            sums[key] = per_seat
+    cached = s._statics = (out, by_key, sums)
+    return cached
+
+
+def _plain(spec: Any) -> bool:
+    """Whether a stat's static ability adds a number (or X) to its own hero, always: the
+    kernel's ``modifiers.stat`` then adds exactly that for that hero, 0 for the others."""
+    return (spec.op == "add" and spec.affects.ref == "self" and spec.cond is None
+            and (type(spec.value) is int or spec.value == ("x",)))
 
 
 def replacements(s: LsState) -> list[tuple[Any, Ctx]]:
@@ -160,10 +194,19 @@ def replacements(s: LsState) -> list[tuple[Any, Ctx]]:
 def stat(s: LsState, p: int, key: str) -> int:
     """A hero's power or armor: lingering effects in play, then timed ones (never below
     0)."""
-    found = statics(s)
-    if not found and not s.store:
-        return 0
-    return max(0, mods.stat(s.V, s, s.store, p, key, 0, found))
+    cached = s._statics
+    if cached is None:
+        cached = _statics(s)
+    # Only the lingering effects on this stat: the kernel would skip the others itself.
+    found = cached[1].get(key)
+    if not s.store:  # no timed effect: the lingering ones alone, summed once if plain
+        if not found:
+            return 0
+        plain = cached[2].get(key)
+        if plain is not None:
+            n = plain[p]
+            return n if n > 0 else 0
+    return max(0, mods.stat(s.V, s, s.store, p, key, 0, found or ()))
 
 
 def changed(s: LsState) -> None:
@@ -187,11 +230,17 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
     if not s.alive[t]:
         return 0
     n = amount
-    if by is not None and by != t and s.alive[by]:
-        n += stat(s, by, "power")
-    if not pierce:
-        n -= stat(s, t, "armor")
-    n = max(0, n)
+    # Power and armor are 0 unless an effect in play or a timed one changes them (most
+    # damage is dealt with neither): the stats are read only then.
+    cached = s._statics
+    by_key = (cached if cached is not None else _statics(s))[1]
+    if by_key or s.store:
+        if by is not None and by != t and s.alive[by]:
+            n += stat(s, by, "power")
+        if not pierce:
+            n -= stat(s, t, "armor")
+    if n < 0:
+        n = 0
     if n and s.cat.replacing and replacements(s):
         for r, ctx in applicable(s.V, s, "would_take_damage", t, {"hero": t, "amount": n},
                                  replacements(s), s.store):
@@ -209,7 +258,7 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
                 break
     s.health[t] = max(0, s.health[t] - n)
     s._event("damage", (t, n, by, src, s.health[t]), R_ATTACK)
-    if n:
+    if n and "damaged" in (s._kinds if s._kinds is not None else listening(s)):
         fire(s, "damaged", {"hero": t, "amount": n})
     if s.health[t] <= 0:
         defeat(s, t)
@@ -235,10 +284,8 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     if not deck:
         return False
     c = deck.pop()
-    hand = s.hand[p]
-    hand.append(c)
-    hand.sort()
-    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, frozenset((p,)))
+    insort(s.hand[p], c)  # hands are kept sorted
+    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, ONLY[p])
     return True
 
 
@@ -453,7 +500,8 @@ def _with_corner(s: LsState, p: Pending) -> Pending:
 def push(s: LsState, program: Program, p: int, src: str, **more: Any) -> None:
     """Put an effect on the stack (it resolves before those below it)."""
     ctx = {"p": p, "u": p, "lane": None, "src": src, "x": 0}
-    ctx.update(more)
+    if more:
+        ctx.update(more)
     s.stack.append(Frame(program, 0, ctx))
 
 

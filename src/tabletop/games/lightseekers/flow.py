@@ -93,7 +93,8 @@ def _play(s: LsState, c: int) -> None:
     p = s.active
     card = s.cat.cards[c]
     s.hand[p].remove(c)
-    _use(s, card.uses)
+    s.acts += 1  # an action (_use)
+    s.used |= card.uses
     target = board.target_of(s, p) if card.type == ATTACK else None
     s._event("play", (p, card.id, card.type, card.element, target), R_ACTION_PHASE)
     _resolve(s, p, c, target)
@@ -117,8 +118,11 @@ def _resolve(s: LsState, p: int, c: int, target: int | None) -> None:
                                              "card": c}))
     board.push(s, card.effects, p, card.id)
     if kind == ATTACK and target is not None:
-        board.fire(s, "attack", {"hero": p, "target": target})
-        board.fire(s, "attacked", {"hero": target, "by": p})
+        kinds = s._kinds if s._kinds is not None else board.listening(s)
+        if "attack" in kinds:
+            board.fire(s, "attack", {"hero": p, "target": target})
+        if "attacked" in kinds:
+            board.fire(s, "attacked", {"hero": target, "by": p})
 
 
 def _ability(s: LsState, source: str, n: int) -> None:
@@ -211,7 +215,7 @@ def advance(s: LsState) -> None:
         if stack:
             frame = stack[-1]
             status = run(v, s, frame)
-            if status is _NEXT and not frame.done:
+            if status is _NEXT and frame.pc < len(frame.program.steps):  # not done
                 continue
             if status is _WAIT:  # no op of this game asks or pushes frames
                 raise AssertionError("a Lightseekers effect waited for a decision")
@@ -278,15 +282,19 @@ def _start(s: LsState) -> None:
     if s.store:
         s.store = tuple(mods.expire(s.store, "next_turn", p))
     s._event("turn", (p, s.turn), R_START)
-    board.fire(s, "turn_start", {"seat": p})
+    if "turn_start" in (s._kinds if s._kinds is not None else board.listening(s)):
+        board.fire(s, "turn_start", {"seat": p})
     s.step = ROTATE
     if not s.queue:
         _rotate(s)
 
 
 def _rotate(s: LsState) -> None:
-    if s.buffs[s.active]:
-        board.rotate_circles(s, s.active)
+    if not s.buffs[s.active]:
+        # No buff to rotate, to expire or to take effect: the buff phase has nothing to do.
+        s.step = ACTION
+        return
+    board.rotate_circles(s, s.active)
     s.step = EXPIRE
     _expire(s)
 
@@ -325,7 +333,8 @@ def _draw(s: LsState) -> None:
 
 
 def _end(s: LsState) -> None:
-    board.fire(s, "turn_end", {"seat": s.active})
+    if "turn_end" in (s._kinds if s._kinds is not None else board.listening(s)):
+        board.fire(s, "turn_end", {"seat": s.active})
     s.step = CHECK
     if not s.queue:
         _check(s)

@@ -22,6 +22,7 @@ from .ids import (
     ITEM,
     MAX_WEIGHT,
     ORDER_MASK,
+    ORDER_OF,
     ORDERS,
     R_ACTION_PHASE,
     R_BUFF,
@@ -54,6 +55,52 @@ NEED = tuple(c.need for c in _CARDS)
 WEIGHT = tuple(c.weight for c in _CARDS)
 # A combo's Orders as Element masks (the hero needs an Element of each).
 ORDER_NEEDS = tuple(tuple(ORDER_MASK[o] for o in c.orders) for c in _CARDS)
+
+# Whether the hand can pay for a combo, as arithmetic on packed counts. The payment is
+# complete (payment.matched_counts) exactly when the slots cover each Element symbol as
+# many times as it is listed, and for each Order symbol, what its Order offers (slots of
+# the Order's word and of its Elements) covers its count plus those of its Elements
+# listed. So a hand is counted on 24 coordinates (each Element; each Order's total), 16
+# bits each, and a combo needs at least a fixed count on some of them: ``TAKES`` (its
+# needs plus its own slots, as the combo does not pay for itself). All coordinates are
+# compared at once: with bit 15 of each field set in the hand's counts (``_GUARD``), a
+# field that can pay keeps it after the subtraction, and no field borrows from the next
+# (no count reaches 2**15: a game holds a few hundred cards).
+_BITS = 16
+_AT = {e: i * _BITS for i, e in enumerate(ELEMENTS)} | {
+    o: (len(ELEMENTS) + i) * _BITS for i, o in enumerate(ORDERS)}
+_GUARD = sum(1 << (at + _BITS - 1) for at in _AT.values())
+
+
+def _pack(slots: tuple[str, ...]) -> int:
+    """A card's slots counted on the coordinates: an Element's own and its Order's total;
+    an Order's word on its Order's total."""
+    n = 0
+    for slot in slots:
+        n += 1 << _AT[slot]
+        if slot in ORDER_OF:
+            n += 1 << _AT[ORDER_OF[slot]]
+    return n
+
+
+def _takes(card: Card) -> int:
+    """What a hand must hold on each coordinate the combo constrains (see above)."""
+    want: dict[str, int] = {}
+    for sym, k in card.needs:
+        if sym in ORDERS:
+            want[sym] = want.get(sym, 0) + k
+        else:
+            want[sym] = k
+            want[ORDER_OF[sym]] = want.get(ORDER_OF[sym], 0) + k
+    listed = {sym for sym, _ in card.needs}
+    own = _pack(card.slots)
+    return sum((want[w] + (own >> _AT[w] & 0xFFFF)) << _AT[w] for w in want
+               if w in listed)
+
+
+PACK = tuple(_pack(c.slots) for c in _CARDS)
+TAKES = tuple(_takes(c) if c.combo else 0 for c in _CARDS)
+
 # For each combo, the slots that cover one of its symbols (the word itself, or an Element
 # of an Order it lists): a card offering none of them can never pay for it.
 PAYS_FOR = tuple(frozenset(s for sym in c.symbols for s in (sym, *ORDERS.get(sym, ())))
@@ -98,8 +145,10 @@ def _payable(card: Card, have: dict[str, int]) -> bool:
     return ok
 
 
-def _ability_ok(s: LsState, p: int, ability: Ability, mask: int, superior: int) -> bool:
-    if not element_ok(ability.bit, mask, superior, s.used):
+def _ability_ok(s: LsState, p: int, ability: Ability, usable: int) -> bool:
+    """Whether an Ability may be used now (``usable``: the Elements an action may use)."""
+    bit = ability.bit
+    if bit and not bit & usable:
         return False
     if not ability.costs.items:
         return True
@@ -126,7 +175,7 @@ def legal(s: LsState) -> list[Action]:
         usable = mask & (superior | ~s.used)
         last = -1
         room = -1
-        have: dict[str, int] | None = None
+        have = -1  # the hand's slots, packed (with the guard bits), once a combo needs them
         for c in hand:
             if c == last:
                 continue
@@ -151,12 +200,12 @@ def legal(s: LsState) -> list[Action]:
                     if not order_mask & mask:
                         break
                 else:
-                    if have is None:
-                        have = counts([cards[x].slots for x in hand])
-                    if _payable(cards[c], have):
+                    if have < 0:
+                        have = sum(map(PACK.__getitem__, hand)) | _GUARD
+                    if (have - TAKES[c]) & _GUARD == _GUARD:  # every coordinate can pay
                         out.append(COMBO[c])
         hero = s.cat.heroes[s.heroes[p]]
-        if hero.ability is not None and _ability_ok(s, p, hero.ability, mask, superior):
+        if hero.ability is not None and _ability_ok(s, p, hero.ability, usable):
             out.append(HERO_ABILITY)
         if s.items[p]:
             seen: set[int] = set()
@@ -164,7 +213,7 @@ def legal(s: LsState) -> list[Action]:
                 ability = cards[c].ability
                 if ability is not None and c not in seen:
                     seen.add(c)
-                    if _ability_ok(s, p, ability, mask, superior):
+                    if _ability_ok(s, p, ability, usable):
                         out.append(act("ability", cards[c].id))
         if s.buffs[p]:
             count: dict[int, int] = {}
@@ -175,8 +224,7 @@ def legal(s: LsState) -> list[Action]:
                 if card.ability is None or (c, turns) in states:
                     continue
                 states.add((c, turns))
-                if buff_works(s, p, card, turns) and _ability_ok(s, p, card.ability, mask,
-                                                                 superior):
+                if buff_works(s, p, card, turns) and _ability_ok(s, p, card.ability, usable):
                     out.append(act("ability", card.id, count[c]))
     out.append(PASS)
     return out

@@ -106,7 +106,7 @@ class LsState(State):
         self.empties = [0] * players
         self.out: list[int] = []
         self.turn = 0
-        self._statics: list[Any] | None = None
+        self._statics: tuple[Any, ...] | None = None
         self._repl: list[Any] | None = None
         self._sources: dict[Any, Any] | None = None
         self._kinds: frozenset[str] | None = None
