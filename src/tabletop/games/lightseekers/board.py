@@ -219,6 +219,19 @@ def changed(s: LsState) -> None:
     s._kinds = None
 
 
+def buff_changed(s: LsState, card: Card) -> None:
+    """A buff entered play, left it or turned: only the caches holding its parts change
+    (a buff does not change which Elements its hero can use, so the other cards' parts
+    stay as they were; an item does, and calls :func:`changed`)."""
+    if card.statics:
+        s._statics = None
+    if card.replacements:
+        s._repl = None
+    if card.listens:
+        s._sources = None
+        s._kinds = None
+
+
 # --- health ----------------------------------------------------------------------------------
 
 
@@ -307,7 +320,7 @@ def place_buff(s: LsState, p: int, c: int) -> None:
     right")."""
     s.uid += 1
     s.buffs[p] = [*s.buffs[p], (s.uid, c, 0)]
-    changed(s)
+    buff_changed(s, s.cat.cards[c])
     s._event("buff", (p, s.cat.cards[c].id, len(s.buffs[p])), R_BUFF)
 
 
@@ -329,13 +342,7 @@ def rotate(s: LsState, p: int, i: int, rule: str) -> bool:
     row = list(s.buffs[p])
     row[i] = (uid, c, turns)
     s.buffs[p] = row
-    # Its lingering effects follow its corner; the cards listening to events change only
-    # if it listens itself.
-    s._statics = None
-    s._repl = None
-    if card.listens:
-        s._sources = None
-        s._kinds = None
+    buff_changed(s, card)  # its parts follow its corner
     s._event("rotate", (p, card.id, i + 1, corner_word(card, turns)), rule)
     return turns >= 4 or card.corners[turns] == EMPTY_CORNER
 
@@ -351,7 +358,7 @@ def remove_buff(s: LsState, p: int, i: int, why: str, rule: str) -> None:
     row = list(s.buffs[p])
     del row[i]
     s.buffs[p] = row
-    changed(s)
+    buff_changed(s, s.cat.cards[c])
     if why == "expired":
         s._event("expire", (p, s.cat.cards[c].id, i + 1), rule)
     s.disc[p].append(c)
@@ -579,7 +586,7 @@ def winners(s: LsState) -> tuple[int, ...]:
 
 
 __all__ = ["target_of", "enemy_of", "access", "active_corner", "buff_works", "statics",
-           "replacements", "stat", "changed", "deal_damage", "heal", "draw", "to_discard",
-           "shuffle", "place_buff", "rotate", "expired", "remove_buff", "rotate_by_trigger",
-           "rotate_circles", "discard_expired", "sources", "turn_order", "fire", "push",
-           "defeat", "finish", "winners", "corner_word"]
+           "replacements", "stat", "changed", "buff_changed", "deal_damage", "heal", "draw",
+           "to_discard", "shuffle", "place_buff", "rotate", "expired", "remove_buff",
+           "rotate_by_trigger", "rotate_circles", "discard_expired", "sources", "turn_order",
+           "fire", "push", "defeat", "finish", "winners", "corner_word"]

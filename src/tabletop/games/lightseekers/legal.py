@@ -47,12 +47,13 @@ PAY = tuple(act("pay", c.id) for c in _CARDS)
 RETURN = tuple(act("return", c.id) for c in _CARDS)
 HERO_ABILITY = act("ability", "hero")
 # What legal() needs of each card, by card index, in flat tuples (read for every card of
-# the hand at every decision): its role (a combo, an item, or another action card), the
-# Element bit it needs (action cards) or all of them (combos), and an item's weight.
-_COMBO, _ITEM, _CARD = 0, 1, 2
-ROLE = tuple(_COMBO if c.combo else _ITEM if c.type == ITEM else _CARD for c in _CARDS)
+# the hand at every decision). ``ACTION_BIT``: for an action card other than an item, the
+# Element it needs (an unaligned card: ``_ANY``, a bit every hero may always use), else 0;
+# ``WEIGHT``: an item's weight, else 0; ``NEED``: every Element a combo lists.
+_ANY = 1 << len(ELEMENTS)
+ACTION_BIT = tuple(0 if c.combo or c.type == ITEM else c.need or _ANY for c in _CARDS)
+WEIGHT = tuple(c.weight if not c.combo and c.type == ITEM else 0 for c in _CARDS)
 NEED = tuple(c.need for c in _CARDS)
-WEIGHT = tuple(c.weight for c in _CARDS)
 # A combo's Orders as Element masks (the hero needs an Element of each).
 ORDER_NEEDS = tuple(tuple(ORDER_MASK[o] for o in c.orders) for c in _CARDS)
 
@@ -169,23 +170,22 @@ def legal(s: LsState) -> list[Action]:
     out: list[Action] = []
     acts = s.acts
     if acts < ACTIONS_PER_TURN and not s.combo:
-        mask, superior = access(s, p)
-        # The Elements an action may use now: the hero's (and its items'), a basic one
-        # only if not used yet this turn (a superior one has no limit).
-        usable = mask & (superior | ~s.used)
-        last = -1
+        hero = s.cat.heroes[s.heroes[p]]
+        mask = hero.mask  # the Elements the hero can use: its own and its items' (access)
+        items = s.items[p]
+        for c in items:
+            mask |= cards[c].grants
+        # The Elements an action may use now: a basic one only if not used yet this turn
+        # (a superior one has no limit); and any hero may play an unaligned card.
+        usable = mask & (hero.superior | ~s.used) | _ANY
         room = -1
         have = -1  # the hand's slots, packed (with the guard bits), once a combo needs them
-        for c in hand:
-            if c == last:
-                continue
-            last = c
-            role = ROLE[c]
-            if role == _CARD:
-                bit = NEED[c]
-                if not bit or bit & usable:
+        for c in dict.fromkeys(hand):  # each card once, in order
+            bit = ACTION_BIT[c]
+            if bit:
+                if bit & usable:
                     out.append(PLAY[c])
-            elif role == _ITEM:
+            elif WEIGHT[c]:
                 if room < 0:
                     room = MAX_WEIGHT - weight(s, p)
                 if WEIGHT[c] <= room:
@@ -204,12 +204,13 @@ def legal(s: LsState) -> list[Action]:
                         have = sum(map(PACK.__getitem__, hand)) | _GUARD
                     if (have - TAKES[c]) & _GUARD == _GUARD:  # every coordinate can pay
                         out.append(COMBO[c])
-        hero = s.cat.heroes[s.heroes[p]]
-        if hero.ability is not None and _ability_ok(s, p, hero.ability, usable):
+        ability = hero.ability
+        if ability is not None and (not ability.bit or ability.bit & usable) and (
+                not ability.costs.items or _ability_ok(s, p, ability, usable)):
             out.append(HERO_ABILITY)
-        if s.items[p]:
+        if items:
             seen: set[int] = set()
-            for c in s.items[p]:
+            for c in items:
                 ability = cards[c].ability
                 if ability is not None and c not in seen:
                     seen.add(c)
@@ -219,9 +220,11 @@ def legal(s: LsState) -> list[Action]:
             count: dict[int, int] = {}
             states: set[tuple[int, int]] = set()
             for _, c, turns in s.buffs[p]:
-                count[c] = count.get(c, 0) + 1
                 card = cards[c]
-                if card.ability is None or (c, turns) in states:
+                if card.ability is None:
+                    continue
+                count[c] = count.get(c, 0) + 1  # its copies (with the Ability) so far
+                if (c, turns) in states:
                     continue
                 states.add((c, turns))
                 if buff_works(s, p, card, turns) and _ability_ok(s, p, card.ability, usable):

@@ -77,9 +77,17 @@ def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     found = targets(s, step, ctx)
     if not found:
         return None
-    n = amount(s, step, ctx)
+    f = step.f
+    n = f.get("amount", 0)  # amount() and src(), written out: the hottest op
+    if type(n) is not int:
+        n = value(s.V, s, n, ctx)
+    if n < 0:
+        n = 0
+    where = ctx.get("src")
+    by = ctx["p"]
+    pierce = f.get("pierce", False)
     for t in found:
-        deal_damage(s, t, n, ctx["p"], src(ctx), step.f.get("pierce", False))
+        deal_damage(s, t, n, by, where if isinstance(where, str) else None, pierce)
     return True
 
 
