@@ -24,7 +24,6 @@ from tabletop.cards import modifiers as mods
 
 from . import board
 from .actions import Act
-from .data import DISCARD_PLAYED
 from .ids import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -113,10 +112,9 @@ def _resolve(s: LsState, p: int, c: int, target: int | None) -> None:
         board.changed(s)
         s._event("equip", (p, card.id, card.weight), R_ITEM)
         return
-    # An attack or defend: its effects, then to the discard pile (the frame below).
-    s.stack.append(Frame(DISCARD_PLAYED, 0, {"p": p, "u": p, "lane": None, "src": card.id,
-                                             "card": c}))
-    board.push(s, card.effects, p, card.id)
+    # An attack or defend: its effects, then to the discard pile (its frame carries the
+    # card: advance() discards it once the frame is finished or cannot resolve).
+    board.push(s, card.effects, p, card.id, card=c)
     if kind == ATTACK and target is not None:
         kinds = s._kinds if s._kinds is not None else board.listening(s)
         if "attack" in kinds:
@@ -222,7 +220,11 @@ def advance(s: LsState) -> None:
             stack = s.stack
             if stack and stack[-1] is frame:  # done, or it cannot resolve
                 stack.pop()
-                if "b" in frame.ctx:
+                ctx = frame.ctx
+                if "card" in ctx:  # ACTION CARD - ATTACK & DEFEND: "Discarded after they
+                    # have been played"
+                    board.to_discard(s, ctx["p"], ctx["card"], "played", R_ATTACK)
+                if "b" in ctx:
                     _finished(s, frame)
             continue
         if s.queue:

@@ -200,13 +200,6 @@ def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
-def _to_discard(s: LsState, step: Step, ctx: Ctx) -> Result:
-    """(rules) An attack or defend that has resolved goes to the discard pile (ACTION CARD
-    - ATTACK & DEFEND: "Discarded after they have been played")."""
-    to_discard(s, ctx["p"], ctx["card"], "played", R_ATTACK)
-    return True
-
-
 OPS = {
     "damage": _damage,
     "heal": _heal,
@@ -217,7 +210,6 @@ OPS = {
     "destroy_item": _destroy_item,
     "modify": _modify,
     "recycle": _recycle,
-    "_to_discard": _to_discard,
 }
 
 __all__ = ["OPS", "targets", "amount"]
