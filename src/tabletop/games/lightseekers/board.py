@@ -46,11 +46,14 @@ ONLY = tuple(frozenset((p,)) for p in range(8))
 
 def target_of(s: LsState, p: int) -> int:
     """The player on ``p``'s left still in the game: its target (GETTING STARTED)."""
-    order, n = s.order, s.players
+    order, n, alive = s.order, s.players, s.alive
     i = s.pos[p]
-    for k in range(1, n):
+    q = order[(i + 1) % n]  # the next seat, most often still in the game
+    if alive[q]:
+        return q
+    for k in range(2, n):
         q = order[(i + k) % n]
-        if s.alive[q]:
+        if alive[q]:
             return q
     return p
 

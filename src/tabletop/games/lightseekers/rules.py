@@ -124,13 +124,18 @@ class LsState(State):
                 board.draw(self, p, R_SETUP)
         advance(self)
 
-    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-               seats: frozenset[int] | None = None) -> None:
-        """Record an event of ``kind`` (events.py) with its field values in order."""
-        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__: events
-        # are made several times per decision on the hot path of playouts and search.
-        fields = (kind, args, rule, seats, False, self.cat.book)
-        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
+    if _EVENT_IS_TUPLE:
+        def _event(self, kind: str, args: tuple[Any, ...], rule: str,
+                   seats: frozenset[int] | None = None) -> None:
+            """Record an event of ``kind`` (events.py) with its field values in order."""
+            # tuple.__new__ builds the Event NamedTuple without its Python-level __new__:
+            # events are made several times per decision on the hot path of playouts.
+            self.events.append(_new(Event, (kind, args, rule, seats, False, self.cat.book)))
+    else:  # the core's Event is no longer a tuple: built the ordinary way
+        def _event(self, kind: str, args: tuple[Any, ...], rule: str,
+                   seats: frozenset[int] | None = None) -> None:
+            """Record an event of ``kind`` (events.py) with its field values in order."""
+            self.events.append(Event(kind, args, rule, seats, False, self.cat.book))
 
     # --- the contract ----------------------------------------------------------------
 
@@ -147,9 +152,9 @@ class LsState(State):
     def _legal_actions(self) -> list[Action]:
         return legal(self)  # a new list each time: the core keeps it as a tuple
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, Act)
-        apply_action(self, action)
+    # Carry out an action (of this game: apply() found it among the legal ones): flow.py's
+    # apply_action, called with no method in between (once per decision).
+    _apply = apply_action  # type: ignore[assignment]
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         assert isinstance(action, Act)
