@@ -32,7 +32,7 @@ from .ids import (
     R_ITEM,
     R_TURNS,
 )
-from .payment import counts, matched_counts
+from .payment import counts, matched_counts, wanted
 
 if TYPE_CHECKING:
     from .data import Ability, Card
@@ -102,10 +102,6 @@ def _takes(card: Card) -> int:
 PACK = tuple(_pack(c.slots) for c in _CARDS)
 TAKES = tuple(_takes(c) if c.combo else 0 for c in _CARDS)
 
-# For each combo, the slots that cover one of its symbols (the word itself, or an Element
-# of an Order it lists): a card offering none of them can never pay for it.
-PAYS_FOR = tuple(frozenset(s for sym in c.symbols for s in (sym, *ORDERS.get(sym, ())))
-                 for c in _CARDS)
 
 
 def element_ok(bit: int, mask: int, superior: int, used: int) -> bool:
@@ -240,26 +236,9 @@ def _payments(s: LsState, hand: list[int]) -> list[Action]:
     cards = s.cat.cards
     assert s.paying is not None
     combo, _, paid = s.paying
-    need = cards[combo].needs
-    useful = PAYS_FOR[combo]
-    done = counts([cards[c].slots for c in paid])
-    before = matched_counts(need, done)
-    out: list[Action] = []
-    last = -1
-    for c in hand:
-        if c == last:
-            continue
-        last = c
-        slots = cards[c].slots
-        if useful.isdisjoint(slots):  # covers no symbol of the combo (or has no slot)
-            continue
-        for slot in slots:
-            done[slot] = done.get(slot, 0) + 1
-        if matched_counts(need, done) > before:
-            out.append(PAY[c])
-        for slot in slots:
-            done[slot] -= 1
-    return out
+    # The slots that would cover one more symbol; a card covers more if one of its does.
+    want = wanted(cards[combo].needs, counts([cards[c].slots for c in paid]))
+    return [PAY[c] for c in dict.fromkeys(hand) if not want.isdisjoint(cards[c].slots)]
 
 
 def why_illegal(s: LsState, a: Act) -> tuple[str, str]:
