@@ -91,11 +91,12 @@ def active_corner(card: Card, turns: int) -> int:
     return card.corners[turns]
 
 
-def buff_works(s: LsState, p: int, card: Card, turns: int) -> bool:
+def buff_works(s: LsState, p: int, card: Card, turns: int, mask: int = -1) -> bool:
     """Whether a buff in play has any effect now: its Element is one the hero can use
     (ACTION CARD - BUFF: "required ... for the buff to have any effect if it's in play")
-    and, for a rotating buff, its active corner holds a number (an 'X' means ignore)."""
-    if card.need and card.need & access(s, p)[0] != card.need:
+    and, for a rotating buff, its active corner holds a number (an 'X' means ignore).
+    ``mask``: the Elements ``p``'s hero can use (:func:`access`), if known."""
+    if card.need and card.need & (mask if mask >= 0 else access(s, p)[0]) != card.need:
         return False
     if card.rotation:
         return active_corner(card, turns) > 0
@@ -249,12 +250,19 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
     # Power and armor are 0 unless an effect in play or a timed one changes them (most
     # damage is dealt with neither): the stats are read only then.
     cached = s._statics
-    by_key = (cached if cached is not None else _statics(s))[1]
-    if by_key or s.store:
+    if cached is None:
+        cached = _statics(s)
+    by_key, sums = cached[1], cached[2]
+    if s.store or len(sums) != len(by_key):  # timed effects, or effects not plain: stat()
         if by is not None and by != t and s.alive[by]:
             n += stat(s, by, "power")
         if not pierce:
             n -= stat(s, t, "armor")
+    elif by_key:  # only plain lingering effects: their sums (what stat() would give)
+        if by is not None and by != t and s.alive[by] and "power" in sums:
+            n += max(0, sums["power"][by])
+        if not pierce and "armor" in sums:
+            n -= max(0, sums["armor"][t])
     if n < 0:
         n = 0
     if n and s.cat.replacing and replacements(s):
@@ -394,10 +402,12 @@ def rotate_circles(s: LsState, p: int) -> None:
 def discard_expired(s: LsState, p: int) -> None:
     """Buff phase, second step: expired buffs go to the top of the discard pile, left to
     right."""
+    cards = s.cat.cards
     i = 0
     while i < len(s.buffs[p]):
         _, c, turns = s.buffs[p][i]
-        if expired(s.cat.cards[c], turns):
+        card = cards[c]
+        if card.rotation and (turns >= 4 or card.corners[turns] == EMPTY_CORNER):  # expired
             remove_buff(s, p, i, "expired", R_BUFF_PHASE)
         else:
             i += 1

@@ -80,19 +80,13 @@ def apply_action(s: LsState, a: Act) -> None:
 # --- the action phase ---------------------------------------------------------------------
 
 
-def _use(s: LsState, bit: int) -> None:
-    """An action requiring an Element: a basic Element allows one such action a turn
-    (Phase 3: silver frame), a superior one no limit."""
-    s.acts += 1
-    if bit:
-        s.used |= bit
-
-
 def _play(s: LsState, c: int) -> None:
     p = s.active
     card = s.cat.cards[c]
     s.hand[p].remove(c)
-    s.acts += 1  # an action (_use)
+    # An action; one requiring an Element marks it used: a basic Element allows one such
+    # action a turn (Phase 3: silver frame), a superior one no limit (legal.py).
+    s.acts += 1
     s.used |= card.uses
     target = board.target_of(s, p) if card.type == ATTACK else None
     s._event("play", (p, card.id, card.type, card.element, target), R_ACTION_PHASE)
@@ -146,7 +140,8 @@ def _ability(s: LsState, source: str, n: int) -> None:
                         x, uid = max(0, board.active_corner(cat.cards[c], turns)), u
                         break
     assert ability is not None
-    _use(s, ability.bit)
+    s.acts += 1  # an action, as a card played (_play)
+    s.used |= ability.bit
     s._event("ability", (p, source, ability.element or None), R_ACTION_PHASE)
     for name, amount in ability.costs.items:
         s.V.costs[name].pay(s, {"p": p, "src": source}, amount)
@@ -316,9 +311,10 @@ def _instant(s: LsState) -> None:
         return
     cat = s.cat
     frames = []
+    mask = board.access(s, p)[0]
     for _uid, c, turns in s.buffs[p]:
         card = cat.cards[c]
-        if card.effects and board.buff_works(s, p, card, turns):
+        if card.effects and board.buff_works(s, p, card, turns, mask):
             x = max(0, board.active_corner(card, turns))
             ctx = {"p": p, "u": p, "lane": None, "src": card.id, "x": x}
             frames.append(Frame(card.effects, 0, ctx))

@@ -168,13 +168,14 @@ def legal(s: LsState) -> list[Action]:
     if acts < ACTIONS_PER_TURN and not s.combo:
         hero = s.cat.heroes[s.heroes[p]]
         mask = hero.mask  # the Elements the hero can use: its own and its items' (access)
+        room = MAX_WEIGHT  # and the points of items it may still equip
         items = s.items[p]
         for c in items:
             mask |= cards[c].grants
+            room -= WEIGHT[c]
         # The Elements an action may use now: a basic one only if not used yet this turn
         # (a superior one has no limit); and any hero may play an unaligned card.
         usable = mask & (hero.superior | ~s.used) | _ANY
-        room = -1
         have = -1  # the hand's slots, packed (with the guard bits), once a combo needs them
         for c in dict.fromkeys(hand):  # each card once, in order
             bit = ACTION_BIT[c]
@@ -182,8 +183,6 @@ def legal(s: LsState) -> list[Action]:
                 if bit & usable:
                     out.append(PLAY[c])
             elif WEIGHT[c]:
-                if room < 0:
-                    room = MAX_WEIGHT - weight(s, p)
                 if WEIGHT[c] <= room:
                     out.append(PLAY[c])
             elif acts == 0:

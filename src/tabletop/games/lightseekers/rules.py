@@ -181,9 +181,10 @@ class LsState(State):
         new.alive = self.alive[:]
         new.health = self.health[:]
         new.vp = self.vp[:]
-        new.hand = [h[:] for h in self.hand]
-        new.deck = [d[:] for d in self.deck]
-        new.disc = [d[:] for d in self.disc]
+        # (map with list.copy: the rows are copied without a Python-level loop)
+        new.hand = list(map(list.copy, self.hand))
+        new.deck = list(map(list.copy, self.deck))
+        new.disc = list(map(list.copy, self.disc))
         new.buffs = self.buffs[:]  # each row is replaced, never changed in place
         new.items = self.items[:]  # likewise
         new.uid = self.uid
@@ -195,7 +196,7 @@ class LsState(State):
         new.used = self.used
         new.paying = self.paying
         new.rewards = self.rewards[:]
-        new.stack = [f.copy() for f in self.stack]
+        new.stack = [f.copy() for f in self.stack] if self.stack else []  # empty at decisions
         new.queue = self.queue[:]
         new.store = self.store
         new.clock = self.clock
