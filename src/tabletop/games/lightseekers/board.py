@@ -280,11 +280,14 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
                 rotate_by_trigger(s, ctx["p"], ctx["b"])
             if not n:
                 break
-    s.health[t] = max(0, s.health[t] - n)
-    s._event("damage", (t, n, by, src, s.health[t]), R_ATTACK)
+    health = s.health[t] - n
+    if health < 0:
+        health = 0
+    s.health[t] = health
+    s._event("damage", (t, n, by, src, health), R_ATTACK)
     if n and "damaged" in (s._kinds if s._kinds is not None else listening(s)):
         fire(s, "damaged", {"hero": t, "amount": n})
-    if s.health[t] <= 0:
+    if health <= 0:
         defeat(s, t)
     return n
 

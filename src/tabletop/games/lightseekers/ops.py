@@ -74,17 +74,21 @@ def src(ctx: Ctx) -> str | None:
 def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     """damage: deal ``amount`` damage, dealt by the controller's hero (its power adds; the
     recipient's armor reduces it unless ``pierce``)."""
-    found = targets(s, step, ctx)
+    f = step.f
+    by = ctx["p"]
+    if f["target"].name == "target":  # (as targets() reads it: most attacks)
+        t = target_of(s, by)
+        found = [t] if t != by else None
+    else:
+        found = targets(s, step, ctx)
     if not found:
         return None
-    f = step.f
     n = f.get("amount", 0)  # amount() and src(), written out: the hottest op
     if type(n) is not int:
         n = value(s.V, s, n, ctx)
     if n < 0:
         n = 0
     where = ctx.get("src")
-    by = ctx["p"]
     pierce = f.get("pierce", False)
     for t in found:
         deal_damage(s, t, n, by, where if isinstance(where, str) else None, pierce)
