@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import Frame, Pending, Program, Source, collect
+from tabletop.cards import Pending, Source, collect
 from tabletop.cards import modifiers as mods
 from tabletop.cards.replace import applicable
 
@@ -520,14 +520,6 @@ def _with_corner(s: LsState, p: Pending) -> Pending:
     return p._replace(ctx=tuple(ctx.items()))
 
 
-def push(s: LsState, program: Program, p: int, src: str, **more: Any) -> None:
-    """Put an effect on the stack (it resolves before those below it)."""
-    ctx = {"p": p, "u": p, "lane": None, "src": src, "x": 0}
-    if more:
-        ctx.update(more)
-    s.stack.append(Frame(program, 0, ctx))
-
-
 # --- defeat ------------------------------------------------------------------------------------
 
 
@@ -605,4 +597,4 @@ __all__ = ["target_of", "enemy_of", "access", "active_corner", "buff_works", "st
            "replacements", "stat", "changed", "buff_changed", "deal_damage", "heal", "draw",
            "to_discard", "shuffle", "place_buff", "rotate", "expired", "remove_buff",
            "rotate_by_trigger", "rotate_circles", "discard_expired", "sources", "turn_order",
-           "fire", "push", "defeat", "finish", "winners", "corner_word"]
+           "fire", "defeat", "finish", "winners", "corner_word"]

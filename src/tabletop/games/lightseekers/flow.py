@@ -108,7 +108,8 @@ def _resolve(s: LsState, p: int, c: int, target: int | None) -> None:
         return
     # An attack or defend: its effects, then to the discard pile (its frame carries the
     # card: advance() discards it once the frame is finished or cannot resolve).
-    board.push(s, card.effects, p, card.id, card=c)
+    s.stack.append(Frame(card.effects, 0, {"p": p, "u": p, "lane": None, "src": card.id,
+                                           "x": 0, "card": c}))
     if kind == ATTACK and target is not None:
         kinds = s._kinds if s._kinds is not None else board.listening(s)
         if "attack" in kinds:
@@ -145,10 +146,12 @@ def _ability(s: LsState, source: str, n: int) -> None:
     s._event("ability", (p, source, ability.element or None), R_ACTION_PHASE)
     for name, amount in ability.costs.items:
         s.V.costs[name].pay(s, {"p": p, "src": source}, amount)
-    more = {"x": x}
+    # An effect's context (ops.py): its controller p, whose hero u is the same seat, the
+    # card (or "hero") it comes from and X, a rotating buff's corner.
+    ctx = {"p": p, "u": p, "lane": None, "src": source, "x": x}
     if uid is not None:
-        more["b"] = uid
-    board.push(s, ability.program, p, source, **more)
+        ctx["b"] = uid
+    s.stack.append(Frame(ability.program, 0, ctx))
 
 
 def _combo(s: LsState, c: int) -> None:
