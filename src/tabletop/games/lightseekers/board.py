@@ -265,9 +265,10 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
             n -= max(0, sums["armor"][t])
     if n < 0:
         n = 0
-    if n and s.cat.replacing and replacements(s):
+    found = replacements(s) if n and s.cat.replacing else None
+    if found:
         for r, ctx in applicable(s.V, s, "would_take_damage", t, {"hero": t, "amount": n},
-                                 replacements(s), s.store):
+                                 found, s.store):
             before = n
             if r.form == "prevent":
                 n = 0
