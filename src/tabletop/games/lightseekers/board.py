@@ -7,7 +7,6 @@ when these happen are in :mod:`.flow`; the card language's ops (:mod:`.ops`) cal
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import Pending, Source, collect
@@ -37,8 +36,6 @@ if TYPE_CHECKING:
     from .rules import LsState
 
 Ctx = dict[str, Any]
-# Who may see a private event of one seat (a draw), made once per seat.
-ONLY = tuple(frozenset((p,)) for p in range(8))
 
 
 # --- seats around the table -------------------------------------------------------------
@@ -312,8 +309,10 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     if not deck:
         return False
     c = deck.pop()
-    insort(s.hand[p], c)  # hands are kept sorted
-    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, ONLY[p])
+    hand = s.hand[p]
+    hand.append(c)
+    hand.sort()
+    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, frozenset((p,)))
     return True
 
 
