@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import Frame, Pending, Program, Source, collect
+from tabletop.cards import Pending, Source, collect
 from tabletop.cards import modifiers as mods
 from tabletop.cards.replace import applicable
 
@@ -43,11 +43,14 @@ Ctx = dict[str, Any]
 
 def target_of(s: LsState, p: int) -> int:
     """The player on ``p``'s left still in the game: its target (GETTING STARTED)."""
-    order, n = s.order, s.players
+    order, n, alive = s.order, s.players, s.alive
     i = s.pos[p]
-    for k in range(1, n):
+    q = order[(i + 1) % n]  # the next seat, most often still in the game
+    if alive[q]:
+        return q
+    for k in range(2, n):
         q = order[(i + k) % n]
-        if s.alive[q]:
+        if alive[q]:
             return q
     return p
 
@@ -85,11 +88,12 @@ def active_corner(card: Card, turns: int) -> int:
     return card.corners[turns]
 
 
-def buff_works(s: LsState, p: int, card: Card, turns: int) -> bool:
+def buff_works(s: LsState, p: int, card: Card, turns: int, mask: int = -1) -> bool:
     """Whether a buff in play has any effect now: its Element is one the hero can use
     (ACTION CARD - BUFF: "required ... for the buff to have any effect if it's in play")
-    and, for a rotating buff, its active corner holds a number (an 'X' means ignore)."""
-    if card.need and card.need & access(s, p)[0] != card.need:
+    and, for a rotating buff, its active corner holds a number (an 'X' means ignore).
+    ``mask``: the Elements ``p``'s hero can use (:func:`access`), if known."""
+    if card.need and card.need & (mask if mask >= 0 else access(s, p)[0]) != card.need:
         return False
     if card.rotation:
         return active_corner(card, turns) > 0
@@ -103,6 +107,19 @@ def statics(s: LsState) -> list[tuple[Any, Ctx]]:
     """Every lingering effect in play, in order (heroes, then items, then buffs left to
     right, seat by seat): each static ability with the context its values use (X: a
     rotating buff's active corner)."""
+    return _statics(s)[0]
+
+
+Statics = tuple[list[tuple[Any, Ctx]], dict[str, list[tuple[Any, Ctx]]],
+                dict[str, list[int]]]
+
+
+def _statics(s: LsState) -> Statics:
+    """:func:`statics`; those changing a stat apart, by the stat's key, in the same order
+    (what :func:`stat` reads: every damage dealt reads two stats); and for a stat whose
+    every lingering effect is a plain "+N to your own hero" (no condition; N a number or
+    X, the buff's corner), what they add up to for each seat (our cards' lingering
+    effects all are: see :func:`_plain`)."""
     cached = s._statics
     if cached is not None:
         return cached
@@ -124,8 +141,26 @@ def statics(s: LsState) -> list[tuple[Any, Ctx]]:
                 x = max(0, active_corner(card, turns))
                 for spec in card.statics:
                     out.append((spec, {"p": p, "u": p, "lane": None, "x": x, "src": card.id}))
-    s._statics = out
-    return out
+    by_key: dict[str, list[tuple[Any, Ctx]]] = {}
+    for spec, ctx in out:
+        if spec.kind == "stat":
+            by_key.setdefault(spec.key, []).append((spec, ctx))
+    sums: dict[str, list[int]] = {}
+    for key, found in by_key.items():
+        if all(_plain(spec) for spec, _ in found):
+            per_seat = [0] * s.players
+            for spec, ctx in found:
+                per_seat[ctx["u"]] += spec.value if type(spec.value) is int else ctx["x"]
+            sums[key] = per_seat
+    cached = s._statics = (out, by_key, sums)
+    return cached
+
+
+def _plain(spec: Any) -> bool:
+    """Whether a stat's static ability adds a number (or X) to its own hero, always: the
+    kernel's ``modifiers.stat`` then adds exactly that for that hero, 0 for the others."""
+    return (spec.op == "add" and spec.affects.ref == "self" and spec.cond is None
+            and (type(spec.value) is int or spec.value == ("x",)))
 
 
 def replacements(s: LsState) -> list[tuple[Any, Ctx]]:
@@ -160,10 +195,19 @@ def replacements(s: LsState) -> list[tuple[Any, Ctx]]:
 def stat(s: LsState, p: int, key: str) -> int:
     """A hero's power or armor: lingering effects in play, then timed ones (never below
     0)."""
-    found = statics(s)
-    if not found and not s.store:
-        return 0
-    return max(0, mods.stat(s.V, s, s.store, p, key, 0, found))
+    cached = s._statics
+    if cached is None:
+        cached = _statics(s)
+    # Only the lingering effects on this stat: the kernel would skip the others itself.
+    found = cached[1].get(key)
+    if not s.store:  # no timed effect: the lingering ones alone, summed once if plain
+        if not found:
+            return 0
+        plain = cached[2].get(key)
+        if plain is not None:
+            n = plain[p]
+            return n if n > 0 else 0
+    return max(0, mods.stat(s.V, s, s.store, p, key, 0, found or ()))
 
 
 def changed(s: LsState) -> None:
@@ -174,6 +218,19 @@ def changed(s: LsState) -> None:
     s._repl = None
     s._sources = None
     s._kinds = None
+
+
+def buff_changed(s: LsState, card: Card) -> None:
+    """A buff entered play, left it or turned: only the caches holding its parts change
+    (a buff does not change which Elements its hero can use, so the other cards' parts
+    stay as they were; an item does, and calls :func:`changed`)."""
+    if card.statics:
+        s._statics = None
+    if card.replacements:
+        s._repl = None
+    if card.listens:
+        s._sources = None
+        s._kinds = None
 
 
 # --- health ----------------------------------------------------------------------------------
@@ -187,14 +244,28 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
     if not s.alive[t]:
         return 0
     n = amount
-    if by is not None and by != t and s.alive[by]:
-        n += stat(s, by, "power")
-    if not pierce:
-        n -= stat(s, t, "armor")
-    n = max(0, n)
-    if n and s.cat.replacing and replacements(s):
+    # Power and armor are 0 unless an effect in play or a timed one changes them (most
+    # damage is dealt with neither): the stats are read only then.
+    cached = s._statics
+    if cached is None:
+        cached = _statics(s)
+    by_key, sums = cached[1], cached[2]
+    if s.store or len(sums) != len(by_key):  # timed effects, or effects not plain: stat()
+        if by is not None and by != t and s.alive[by]:
+            n += stat(s, by, "power")
+        if not pierce:
+            n -= stat(s, t, "armor")
+    elif by_key:  # only plain lingering effects: their sums (what stat() would give)
+        if by is not None and by != t and s.alive[by] and "power" in sums:
+            n += max(0, sums["power"][by])
+        if not pierce and "armor" in sums:
+            n -= max(0, sums["armor"][t])
+    if n < 0:
+        n = 0
+    found = replacements(s) if n and s.cat.replacing else None
+    if found:
         for r, ctx in applicable(s.V, s, "would_take_damage", t, {"hero": t, "amount": n},
-                                 replacements(s), s.store):
+                                 found, s.store):
             before = n
             if r.form == "prevent":
                 n = 0
@@ -207,11 +278,14 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
                 rotate_by_trigger(s, ctx["p"], ctx["b"])
             if not n:
                 break
-    s.health[t] = max(0, s.health[t] - n)
-    s._event("damage", (t, n, by, src, s.health[t]), R_ATTACK)
-    if n:
+    health = s.health[t] - n
+    if health < 0:
+        health = 0
+    s.health[t] = health
+    s._event("damage", (t, n, by, src, health), R_ATTACK)
+    if n and "damaged" in (s._kinds if s._kinds is not None else listening(s)):
         fire(s, "damaged", {"hero": t, "amount": n})
-    if s.health[t] <= 0:
+    if health <= 0:
         defeat(s, t)
     return n
 
@@ -260,7 +334,7 @@ def place_buff(s: LsState, p: int, c: int) -> None:
     right")."""
     s.uid += 1
     s.buffs[p] = [*s.buffs[p], (s.uid, c, 0)]
-    changed(s)
+    buff_changed(s, s.cat.cards[c])
     s._event("buff", (p, s.cat.cards[c].id, len(s.buffs[p])), R_BUFF)
 
 
@@ -282,13 +356,7 @@ def rotate(s: LsState, p: int, i: int, rule: str) -> bool:
     row = list(s.buffs[p])
     row[i] = (uid, c, turns)
     s.buffs[p] = row
-    # Its lingering effects follow its corner; the cards listening to events change only
-    # if it listens itself.
-    s._statics = None
-    s._repl = None
-    if card.listens:
-        s._sources = None
-        s._kinds = None
+    buff_changed(s, card)  # its parts follow its corner
     s._event("rotate", (p, card.id, i + 1, corner_word(card, turns)), rule)
     return turns >= 4 or card.corners[turns] == EMPTY_CORNER
 
@@ -304,7 +372,7 @@ def remove_buff(s: LsState, p: int, i: int, why: str, rule: str) -> None:
     row = list(s.buffs[p])
     del row[i]
     s.buffs[p] = row
-    changed(s)
+    buff_changed(s, s.cat.cards[c])
     if why == "expired":
         s._event("expire", (p, s.cat.cards[c].id, i + 1), rule)
     s.disc[p].append(c)
@@ -337,10 +405,12 @@ def rotate_circles(s: LsState, p: int) -> None:
 def discard_expired(s: LsState, p: int) -> None:
     """Buff phase, second step: expired buffs go to the top of the discard pile, left to
     right."""
+    cards = s.cat.cards
     i = 0
     while i < len(s.buffs[p]):
         _, c, turns = s.buffs[p][i]
-        if expired(s.cat.cards[c], turns):
+        card = cards[c]
+        if card.rotation and (turns >= 4 or card.corners[turns] == EMPTY_CORNER):  # expired
             remove_buff(s, p, i, "expired", R_BUFF_PHASE)
         else:
             i += 1
@@ -450,13 +520,6 @@ def _with_corner(s: LsState, p: Pending) -> Pending:
     return p._replace(ctx=tuple(ctx.items()))
 
 
-def push(s: LsState, program: Program, p: int, src: str, **more: Any) -> None:
-    """Put an effect on the stack (it resolves before those below it)."""
-    ctx = {"p": p, "u": p, "lane": None, "src": src, "x": 0}
-    ctx.update(more)
-    s.stack.append(Frame(program, 0, ctx))
-
-
 # --- defeat ------------------------------------------------------------------------------------
 
 
@@ -531,7 +594,7 @@ def winners(s: LsState) -> tuple[int, ...]:
 
 
 __all__ = ["target_of", "enemy_of", "access", "active_corner", "buff_works", "statics",
-           "replacements", "stat", "changed", "deal_damage", "heal", "draw", "to_discard",
-           "shuffle", "place_buff", "rotate", "expired", "remove_buff", "rotate_by_trigger",
-           "rotate_circles", "discard_expired", "sources", "turn_order", "fire", "push",
-           "defeat", "finish", "winners", "corner_word"]
+           "replacements", "stat", "changed", "buff_changed", "deal_damage", "heal", "draw",
+           "to_discard", "shuffle", "place_buff", "rotate", "expired", "remove_buff",
+           "rotate_by_trigger", "rotate_circles", "discard_expired", "sources", "turn_order",
+           "fire", "defeat", "finish", "winners", "corner_word"]

@@ -30,7 +30,6 @@ from tabletop.cards import (
     Program,
     Replacement,
     Selector,
-    Step,
     Trigger,
 )
 from tabletop.core import CardDataError, EventBook
@@ -236,9 +235,6 @@ class Deck:
     combos: tuple[str, ...]
     cards: tuple[tuple[str, int], ...]
     contents: tuple[int, ...]  # every card of the deck (card indexes), combos first
-
-
-DISCARD_PLAYED = Program("rule:discard-played", (Step("_to_discard"),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,4 +580,4 @@ def catalog() -> Catalog:
 
 
 __all__ = ["Catalog", "Card", "Hero", "Deck", "Ability", "load_catalog", "catalog",
-           "deck_problems", "DISCARD_PLAYED", "BASIC", "ACTION_TYPES", "COMBO_TYPES"]
+           "deck_problems", "BASIC", "ACTION_TYPES", "COMBO_TYPES"]

@@ -24,7 +24,6 @@ from tabletop.cards import modifiers as mods
 
 from . import board
 from .actions import Act
-from .data import DISCARD_PLAYED
 from .ids import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -81,19 +80,14 @@ def apply_action(s: LsState, a: Act) -> None:
 # --- the action phase ---------------------------------------------------------------------
 
 
-def _use(s: LsState, bit: int) -> None:
-    """An action requiring an Element: a basic Element allows one such action a turn
-    (Phase 3: silver frame), a superior one no limit."""
-    s.acts += 1
-    if bit:
-        s.used |= bit
-
-
 def _play(s: LsState, c: int) -> None:
     p = s.active
     card = s.cat.cards[c]
     s.hand[p].remove(c)
-    _use(s, card.uses)
+    # An action; one requiring an Element marks it used: a basic Element allows one such
+    # action a turn (Phase 3: silver frame), a superior one no limit (legal.py).
+    s.acts += 1
+    s.used |= card.uses
     target = board.target_of(s, p) if card.type == ATTACK else None
     s._event("play", (p, card.id, card.type, card.element, target), R_ACTION_PHASE)
     _resolve(s, p, c, target)
@@ -112,13 +106,16 @@ def _resolve(s: LsState, p: int, c: int, target: int | None) -> None:
         board.changed(s)
         s._event("equip", (p, card.id, card.weight), R_ITEM)
         return
-    # An attack or defend: its effects, then to the discard pile (the frame below).
-    s.stack.append(Frame(DISCARD_PLAYED, 0, {"p": p, "u": p, "lane": None, "src": card.id,
-                                             "card": c}))
-    board.push(s, card.effects, p, card.id)
+    # An attack or defend: its effects, then to the discard pile (its frame carries the
+    # card: advance() discards it once the frame is finished or cannot resolve).
+    s.stack.append(Frame(card.effects, 0, {"p": p, "u": p, "lane": None, "src": card.id,
+                                           "x": 0, "card": c}))
     if kind == ATTACK and target is not None:
-        board.fire(s, "attack", {"hero": p, "target": target})
-        board.fire(s, "attacked", {"hero": target, "by": p})
+        kinds = s._kinds if s._kinds is not None else board.listening(s)
+        if "attack" in kinds:
+            board.fire(s, "attack", {"hero": p, "target": target})
+        if "attacked" in kinds:
+            board.fire(s, "attacked", {"hero": target, "by": p})
 
 
 def _ability(s: LsState, source: str, n: int) -> None:
@@ -144,14 +141,17 @@ def _ability(s: LsState, source: str, n: int) -> None:
                         x, uid = max(0, board.active_corner(cat.cards[c], turns)), u
                         break
     assert ability is not None
-    _use(s, ability.bit)
+    s.acts += 1  # an action, as a card played (_play)
+    s.used |= ability.bit
     s._event("ability", (p, source, ability.element or None), R_ACTION_PHASE)
     for name, amount in ability.costs.items:
         s.V.costs[name].pay(s, {"p": p, "src": source}, amount)
-    more = {"x": x}
+    # An effect's context (ops.py): its controller p, whose hero u is the same seat, the
+    # card (or "hero") it comes from and X, a rotating buff's corner.
+    ctx = {"p": p, "u": p, "lane": None, "src": source, "x": x}
     if uid is not None:
-        more["b"] = uid
-    board.push(s, ability.program, p, source, **more)
+        ctx["b"] = uid
+    s.stack.append(Frame(ability.program, 0, ctx))
 
 
 def _combo(s: LsState, c: int) -> None:
@@ -211,14 +211,18 @@ def advance(s: LsState) -> None:
         if stack:
             frame = stack[-1]
             status = run(v, s, frame)
-            if status is _NEXT and not frame.done:
+            if status is _NEXT and frame.pc < len(frame.program.steps):  # not done
                 continue
             if status is _WAIT:  # no op of this game asks or pushes frames
                 raise AssertionError("a Lightseekers effect waited for a decision")
             stack = s.stack
             if stack and stack[-1] is frame:  # done, or it cannot resolve
                 stack.pop()
-                if "b" in frame.ctx:
+                ctx = frame.ctx
+                if "card" in ctx:  # ACTION CARD - ATTACK & DEFEND: "Discarded after they
+                    # have been played"
+                    board.to_discard(s, ctx["p"], ctx["card"], "played", R_ATTACK)
+                if "b" in ctx:
                     _finished(s, frame)
             continue
         if s.queue:
@@ -278,15 +282,19 @@ def _start(s: LsState) -> None:
     if s.store:
         s.store = tuple(mods.expire(s.store, "next_turn", p))
     s._event("turn", (p, s.turn), R_START)
-    board.fire(s, "turn_start", {"seat": p})
+    if "turn_start" in (s._kinds if s._kinds is not None else board.listening(s)):
+        board.fire(s, "turn_start", {"seat": p})
     s.step = ROTATE
     if not s.queue:
         _rotate(s)
 
 
 def _rotate(s: LsState) -> None:
-    if s.buffs[s.active]:
-        board.rotate_circles(s, s.active)
+    if not s.buffs[s.active]:
+        # No buff to rotate, to expire or to take effect: the buff phase has nothing to do.
+        s.step = ACTION
+        return
+    board.rotate_circles(s, s.active)
     s.step = EXPIRE
     _expire(s)
 
@@ -306,9 +314,10 @@ def _instant(s: LsState) -> None:
         return
     cat = s.cat
     frames = []
+    mask = board.access(s, p)[0]
     for _uid, c, turns in s.buffs[p]:
         card = cat.cards[c]
-        if card.effects and board.buff_works(s, p, card, turns):
+        if card.effects and board.buff_works(s, p, card, turns, mask):
             x = max(0, board.active_corner(card, turns))
             ctx = {"p": p, "u": p, "lane": None, "src": card.id, "x": x}
             frames.append(Frame(card.effects, 0, ctx))
@@ -325,7 +334,8 @@ def _draw(s: LsState) -> None:
 
 
 def _end(s: LsState) -> None:
-    board.fire(s, "turn_end", {"seat": s.active})
+    if "turn_end" in (s._kinds if s._kinds is not None else board.listening(s)):
+        board.fire(s, "turn_end", {"seat": s.active})
     s.step = CHECK
     if not s.queue:
         _check(s)

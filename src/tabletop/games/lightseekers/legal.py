@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core import Action
+
 from .actions import PASS, Act, act
 from .board import access, active_corner, buff_works
 from .data import catalog
@@ -20,6 +22,8 @@ from .ids import (
     ITEM,
     MAX_WEIGHT,
     ORDER_MASK,
+    ORDER_OF,
+    ORDERS,
     R_ACTION_PHASE,
     R_BUFF,
     R_COMBO,
@@ -28,7 +32,7 @@ from .ids import (
     R_ITEM,
     R_TURNS,
 )
-from .payment import counts, matched_counts
+from .payment import counts, matched_counts, wanted
 
 if TYPE_CHECKING:
     from .data import Ability, Card
@@ -42,6 +46,62 @@ COMBO = tuple(act("combo", c.id) for c in _CARDS)
 PAY = tuple(act("pay", c.id) for c in _CARDS)
 RETURN = tuple(act("return", c.id) for c in _CARDS)
 HERO_ABILITY = act("ability", "hero")
+# What legal() needs of each card, by card index, in flat tuples (read for every card of
+# the hand at every decision). ``ACTION_BIT``: for an action card other than an item, the
+# Element it needs (an unaligned card: ``_ANY``, a bit every hero may always use), else 0;
+# ``WEIGHT``: an item's weight, else 0; ``NEED``: every Element a combo lists.
+_ANY = 1 << len(ELEMENTS)
+ACTION_BIT = tuple(0 if c.combo or c.type == ITEM else c.need or _ANY for c in _CARDS)
+WEIGHT = tuple(c.weight if not c.combo and c.type == ITEM else 0 for c in _CARDS)
+NEED = tuple(c.need for c in _CARDS)
+# A combo's Orders as Element masks (the hero needs an Element of each).
+ORDER_NEEDS = tuple(tuple(ORDER_MASK[o] for o in c.orders) for c in _CARDS)
+
+# Whether the hand can pay for a combo, as arithmetic on packed counts. The payment is
+# complete (payment.matched_counts) exactly when the slots cover each Element symbol as
+# many times as it is listed, and for each Order symbol, what its Order offers (slots of
+# the Order's word and of its Elements) covers its count plus those of its Elements
+# listed. So a hand is counted on 24 coordinates (each Element; each Order's total), 16
+# bits each, and a combo needs at least a fixed count on some of them: ``TAKES`` (its
+# needs plus its own slots, as the combo does not pay for itself). All coordinates are
+# compared at once: with bit 15 of each field set in the hand's counts (``_GUARD``), a
+# field that can pay keeps it after the subtraction, and no field borrows from the next
+# (no count reaches 2**15: a game holds a few hundred cards).
+_BITS = 16
+_AT = {e: i * _BITS for i, e in enumerate(ELEMENTS)} | {
+    o: (len(ELEMENTS) + i) * _BITS for i, o in enumerate(ORDERS)}
+_GUARD = sum(1 << (at + _BITS - 1) for at in _AT.values())
+
+
+def _pack(slots: tuple[str, ...]) -> int:
+    """A card's slots counted on the coordinates: an Element's own and its Order's total;
+    an Order's word on its Order's total."""
+    n = 0
+    for slot in slots:
+        n += 1 << _AT[slot]
+        if slot in ORDER_OF:
+            n += 1 << _AT[ORDER_OF[slot]]
+    return n
+
+
+def _takes(card: Card) -> int:
+    """What a hand must hold on each coordinate the combo constrains (see above)."""
+    want: dict[str, int] = {}
+    for sym, k in card.needs:
+        if sym in ORDERS:
+            want[sym] = want.get(sym, 0) + k
+        else:
+            want[sym] = k
+            want[ORDER_OF[sym]] = want.get(ORDER_OF[sym], 0) + k
+    listed = {sym for sym, _ in card.needs}
+    own = _pack(card.slots)
+    return sum((want[w] + (own >> _AT[w] & 0xFFFF)) << _AT[w] for w in want
+               if w in listed)
+
+
+PACK = tuple(_pack(c.slots) for c in _CARDS)
+TAKES = tuple(_takes(c) if c.combo else 0 for c in _CARDS)
+
 
 
 def element_ok(bit: int, mask: int, superior: int, used: int) -> bool:
@@ -69,6 +129,11 @@ def _combo_ok(card: Card, mask: int, have: dict[str, int]) -> bool:
     for o in card.orders:
         if not ORDER_MASK[o] & mask:
             return False
+    return _payable(card, have)
+
+
+def _payable(card: Card, have: dict[str, int]) -> bool:
+    """Whether the slots ``have`` (the whole hand's) less the combo's own can pay it."""
     for slot in card.slots:  # the combo itself does not pay for itself
         have[slot] -= 1
     ok = matched_counts(card.needs, have) == len(card.symbols)
@@ -77,8 +142,10 @@ def _combo_ok(card: Card, mask: int, have: dict[str, int]) -> bool:
     return ok
 
 
-def _ability_ok(s: LsState, p: int, ability: Ability, mask: int, superior: int) -> bool:
-    if not element_ok(ability.bit, mask, superior, s.used):
+def _ability_ok(s: LsState, p: int, ability: Ability, usable: int) -> bool:
+    """Whether an Ability may be used now (``usable``: the Elements an action may use)."""
+    bit = ability.bit
+    if bit and not bit & usable:
         return False
     if not ability.costs.items:
         return True
@@ -86,91 +153,91 @@ def _ability_ok(s: LsState, p: int, ability: Ability, mask: int, superior: int) 
     return all(s.V.costs[name].can(s, ctx, n) for name, n in ability.costs.items)
 
 
-def legal(s: LsState) -> list[Act]:
+def legal(s: LsState) -> list[Action]:
     """Every legal action of the seat to act, in a stable order."""
-    cards = s.cat.cards
     if s.rewards:
         seat, _ = s.rewards[0]
         return [RETURN[c] for c in sorted(set(s.disc[seat]))]
     p = s.active
     hand = s.hand[p]
+    cards = s.cat.cards
     if s.paying is not None:
-        # Payment: a card covering more than the cards paid so far (the rest of the hand
-        # can always complete it: the combo was playable, and paying moves a card from
-        # the hand to the payment, which keeps their union).
-        combo, _, paid = s.paying
-        need = cards[combo].needs
-        done = counts([cards[c].slots for c in paid])
-        before = matched_counts(need, done)
-        out = []
-        last = -1
-        for c in hand:
-            if c == last:
-                continue
-            last = c
-            slots = cards[c].slots
-            if not slots:
-                continue
-            for slot in slots:
-                done[slot] = done.get(slot, 0) + 1
-            if matched_counts(need, done) > before:
-                out.append(PAY[c])
-            for slot in slots:
-                done[slot] -= 1
-        return out
-    out = []
-    if s.acts < ACTIONS_PER_TURN and not s.combo:
-        mask, superior = access(s, p)
-        used = s.used
-        last = -1
-        room = -1
-        have: dict[str, int] | None = None
-        for c in hand:
-            if c == last:
-                continue
-            last = c
-            card = cards[c]
-            if card.combo:
-                if s.acts == 0:
-                    if have is None:
-                        have = counts([cards[x].slots for x in hand])
-                    if _combo_ok(card, mask, have):
-                        out.append(COMBO[c])
-                continue
-            if card.type == ITEM:
-                if room < 0:
-                    room = MAX_WEIGHT - weight(s, p)
-                if card.weight <= room:
-                    out.append(PLAY[c])
-            else:
-                bit = card.need
-                if not bit or (bit & mask and (bit & superior or not bit & used)):
-                    out.append(PLAY[c])
+        return _payments(s, hand)
+    out: list[Action] = []
+    acts = s.acts
+    if acts < ACTIONS_PER_TURN and not s.combo:
         hero = s.cat.heroes[s.heroes[p]]
-        if hero.ability is not None and _ability_ok(s, p, hero.ability, mask, superior):
+        mask = hero.mask  # the Elements the hero can use: its own and its items' (access)
+        room = MAX_WEIGHT  # and the points of items it may still equip
+        items = s.items[p]
+        for c in items:
+            mask |= cards[c].grants
+            room -= WEIGHT[c]
+        # The Elements an action may use now: a basic one only if not used yet this turn
+        # (a superior one has no limit); and any hero may play an unaligned card.
+        usable = mask & (hero.superior | ~s.used) | _ANY
+        have = -1  # the hand's slots, packed (with the guard bits), once a combo needs them
+        for c in dict.fromkeys(hand):  # each card once, in order
+            bit = ACTION_BIT[c]
+            if bit:
+                if bit & usable:
+                    out.append(PLAY[c])
+            elif WEIGHT[c]:
+                if WEIGHT[c] <= room:
+                    out.append(PLAY[c])
+            elif acts == 0:
+                # A combo: every Element it lists (an Order: one of its Elements), checked
+                # first as it is cheap; then whether the rest of the hand can pay.
+                need = NEED[c]
+                if need & mask != need:
+                    continue
+                for order_mask in ORDER_NEEDS[c]:
+                    if not order_mask & mask:
+                        break
+                else:
+                    if have < 0:
+                        have = sum(map(PACK.__getitem__, hand)) | _GUARD
+                    if (have - TAKES[c]) & _GUARD == _GUARD:  # every coordinate can pay
+                        out.append(COMBO[c])
+        ability = hero.ability
+        if ability is not None and (not ability.bit or ability.bit & usable) and (
+                not ability.costs.items or _ability_ok(s, p, ability, usable)):
             out.append(HERO_ABILITY)
-        if s.items[p]:
+        if items:
             seen: set[int] = set()
-            for c in s.items[p]:
+            for c in items:
                 ability = cards[c].ability
                 if ability is not None and c not in seen:
                     seen.add(c)
-                    if _ability_ok(s, p, ability, mask, superior):
+                    if _ability_ok(s, p, ability, usable):
                         out.append(act("ability", cards[c].id))
         if s.buffs[p]:
             count: dict[int, int] = {}
             states: set[tuple[int, int]] = set()
             for _, c, turns in s.buffs[p]:
-                count[c] = count.get(c, 0) + 1
                 card = cards[c]
-                if card.ability is None or (c, turns) in states:
+                if card.ability is None:
+                    continue
+                count[c] = count.get(c, 0) + 1  # its copies (with the Ability) so far
+                if (c, turns) in states:
                     continue
                 states.add((c, turns))
-                if buff_works(s, p, card, turns) and _ability_ok(s, p, card.ability, mask,
-                                                                 superior):
+                if buff_works(s, p, card, turns) and _ability_ok(s, p, card.ability, usable):
                     out.append(act("ability", card.id, count[c]))
     out.append(PASS)
     return out
+
+
+def _payments(s: LsState, hand: list[int]) -> list[Action]:
+    """Paying for a combo: a card covering more than the cards paid so far (the rest of
+    the hand can always complete it: the combo was playable, and paying moves a card from
+    the hand to the payment, which keeps their union)."""
+    cards = s.cat.cards
+    assert s.paying is not None
+    combo, _, paid = s.paying
+    # The slots that would cover one more symbol; a card covers more if one of its does.
+    want = wanted(cards[combo].needs, counts([cards[c].slots for c in paid]))
+    return [PAY[c] for c in dict.fromkeys(hand) if not want.isdisjoint(cards[c].slots)]
 
 
 def why_illegal(s: LsState, a: Act) -> tuple[str, str]:

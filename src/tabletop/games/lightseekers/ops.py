@@ -74,12 +74,24 @@ def src(ctx: Ctx) -> str | None:
 def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     """damage: deal ``amount`` damage, dealt by the controller's hero (its power adds; the
     recipient's armor reduces it unless ``pierce``)."""
-    found = targets(s, step, ctx)
+    f = step.f
+    by = ctx["p"]
+    if f["target"].name == "target":  # (as targets() reads it: most attacks)
+        t = target_of(s, by)
+        found = [t] if t != by else None
+    else:
+        found = targets(s, step, ctx)
     if not found:
         return None
-    n = amount(s, step, ctx)
+    n = f.get("amount", 0)  # amount() and src(), written out: the hottest op
+    if type(n) is not int:
+        n = value(s.V, s, n, ctx)
+    if n < 0:
+        n = 0
+    where = ctx.get("src")
+    pierce = f.get("pierce", False)
     for t in found:
-        deal_damage(s, t, n, ctx["p"], src(ctx), step.f.get("pierce", False))
+        deal_damage(s, t, n, by, where if isinstance(where, str) else None, pierce)
     return True
 
 
@@ -192,13 +204,6 @@ def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
-def _to_discard(s: LsState, step: Step, ctx: Ctx) -> Result:
-    """(rules) An attack or defend that has resolved goes to the discard pile (ACTION CARD
-    - ATTACK & DEFEND: "Discarded after they have been played")."""
-    to_discard(s, ctx["p"], ctx["card"], "played", R_ATTACK)
-    return True
-
-
 OPS = {
     "damage": _damage,
     "heal": _heal,
@@ -209,7 +214,6 @@ OPS = {
     "destroy_item": _destroy_item,
     "modify": _modify,
     "recycle": _recycle,
-    "_to_discard": _to_discard,
 }
 
 __all__ = ["OPS", "targets", "amount"]

@@ -62,6 +62,31 @@ def matched_counts(need: Sequence[tuple[str, int]], have: dict[str, int]) -> int
     return n
 
 
+def wanted(need: Sequence[tuple[str, int]], have: dict[str, int]) -> set[str]:
+    """The slots one more of which would cover one more symbol than ``have`` does
+    (:func:`matched_counts` would grow by one): an Element still short of its count; for
+    an Order still short of its count (what its Elements' slots leave, after covering
+    their own symbols, plus its own word's slots), the Order's word and every Element of
+    it. A card with several slots covers more exactly when one of its slots does (a
+    matching's size is submodular in the slots)."""
+    out: set[str] = set()
+    used: dict[str, int] = {}
+    for sym, k in need:  # Elements first (needs()), as in matched_counts
+        if sym in ORDERS:
+            spare = have.get(sym, 0)
+            for e in ORDERS[sym]:
+                spare += have.get(e, 0) - used.get(e, 0)
+            if spare < k:
+                out.add(sym)
+                out.update(ORDERS[sym])
+        else:
+            got = have.get(sym, 0)
+            if got < k:
+                out.add(sym)
+            used[sym] = min(k, got)
+    return out
+
+
 def matched(symbols: Sequence[str], slots: Sequence[str]) -> int:
     """:func:`matched_counts` of a list of symbols and a list of slots."""
     return matched_counts(needs(symbols), counts([slots]))
@@ -94,5 +119,5 @@ def complete(symbols: Sequence[str], paid: Sequence[Sequence[str]]) -> bool:
     return matched(symbols, slots_of(paid)) == len(symbols)
 
 
-__all__ = ["covers", "matched", "matched_counts", "counts", "needs", "can_pay", "may_pay",
+__all__ = ["covers", "matched", "matched_counts", "wanted", "counts", "needs", "can_pay", "may_pay",
            "complete", "slots_of"]

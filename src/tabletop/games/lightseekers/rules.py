@@ -106,7 +106,7 @@ class LsState(State):
         self.empties = [0] * players
         self.out: list[int] = []
         self.turn = 0
-        self._statics: list[Any] | None = None
+        self._statics: tuple[Any, ...] | None = None
         self._repl: list[Any] | None = None
         self._sources: dict[Any, Any] | None = None
         self._kinds: frozenset[str] | None = None
@@ -124,13 +124,18 @@ class LsState(State):
                 board.draw(self, p, R_SETUP)
         advance(self)
 
-    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-               seats: frozenset[int] | None = None) -> None:
-        """Record an event of ``kind`` (events.py) with its field values in order."""
-        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__: events
-        # are made several times per decision on the hot path of playouts and search.
-        fields = (kind, args, rule, seats, False, self.cat.book)
-        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
+    if _EVENT_IS_TUPLE:
+        def _event(self, kind: str, args: tuple[Any, ...], rule: str,
+                   seats: frozenset[int] | None = None) -> None:
+            """Record an event of ``kind`` (events.py) with its field values in order."""
+            # tuple.__new__ builds the Event NamedTuple without its Python-level __new__:
+            # events are made several times per decision on the hot path of playouts.
+            self.events.append(_new(Event, (kind, args, rule, seats, False, self.cat.book)))
+    else:  # the core's Event is no longer a tuple: built the ordinary way
+        def _event(self, kind: str, args: tuple[Any, ...], rule: str,
+                   seats: frozenset[int] | None = None) -> None:
+            """Record an event of ``kind`` (events.py) with its field values in order."""
+            self.events.append(Event(kind, args, rule, seats, False, self.cat.book))
 
     # --- the contract ----------------------------------------------------------------
 
@@ -145,11 +150,11 @@ class LsState(State):
         return self.active
 
     def _legal_actions(self) -> list[Action]:
-        return list(legal(self))
+        return legal(self)  # a new list each time: the core keeps it as a tuple
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, Act)
-        apply_action(self, action)
+    # Carry out an action (of this game: apply() found it among the legal ones): flow.py's
+    # apply_action, called with no method in between (once per decision).
+    _apply = apply_action  # type: ignore[assignment]
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         assert isinstance(action, Act)
@@ -176,9 +181,10 @@ class LsState(State):
         new.alive = self.alive[:]
         new.health = self.health[:]
         new.vp = self.vp[:]
-        new.hand = [h[:] for h in self.hand]
-        new.deck = [d[:] for d in self.deck]
-        new.disc = [d[:] for d in self.disc]
+        # (map with list.copy: the rows are copied without a Python-level loop)
+        new.hand = list(map(list.copy, self.hand))
+        new.deck = list(map(list.copy, self.deck))
+        new.disc = list(map(list.copy, self.disc))
         new.buffs = self.buffs[:]  # each row is replaced, never changed in place
         new.items = self.items[:]  # likewise
         new.uid = self.uid
@@ -190,7 +196,7 @@ class LsState(State):
         new.used = self.used
         new.paying = self.paying
         new.rewards = self.rewards[:]
-        new.stack = [f.copy() for f in self.stack]
+        new.stack = [f.copy() for f in self.stack] if self.stack else []  # empty at decisions
         new.queue = self.queue[:]
         new.store = self.store
         new.clock = self.clock

@@ -192,8 +192,6 @@ def _ops() -> dict[str, OpSpec]:
             lambda st, say: f"shuffle {_top(say, st)} of your discard pile into "
             "your deck", "discarded cards go back into the deck, which is shuffled",
             '{ op = "recycle", amount = 2 }', target=""),
-        _op("_to_discard", {}, lambda st, say: "", "a played attack or defend is discarded",
-            "", target="", internal=True),
     ]
     return {o.name: o for o in specs}
 
