@@ -115,6 +115,21 @@ def test_shuffle_is_deterministic_and_reaches_every_order() -> None:
     assert min(seen.values()) > 120 and max(seen.values()) < 280  # expected 200 each
 
 
+def test_shuffle_draws_each_swap_as_below_does() -> None:
+    """chance.py: ``shuffle`` writes the generator's steps out for speed; every swap is
+    still ``below(i + 1)`` from the same state, so seeded games (records, hashes) shuffle
+    as they always did, and the generator ends where those draws leave it."""
+    for seed in range(60):
+        for n in (0, 1, 2, 7, 25, 61):
+            fast, slow = Chance(seed * 977 + n), Chance(seed * 977 + n)
+            xs, ys = list(range(n)), list(range(n))
+            fast.shuffle(xs)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                ys[i], ys[j] = ys[j], ys[i]
+            assert xs == ys and fast.s == slow.s, (seed, n)
+
+
 def test_copy_is_independent() -> None:
     """chance.py: ``copy`` is an independent generator in the same state: it yields what
     the original would, and advancing one does not move the other (clone depends on it)."""
