@@ -264,6 +264,13 @@ class LsHeuristic:
                 out.append(0.0)
         return out
 
+    # The evaluation's weights, in health; fitted (logistic regression) to who won from
+    # the turn starts of heuristic games (docs/agents.md, Lightseekers: "Evaluation").
+    weights: dict[str, float] = {"health": 1.0, "low": 3.3, "buffs": 2.5, "items": 2.9,
+                                 "hand": 2.3, "combo": 2.4, "deck": 0.4, "power": 1.3,
+                                 "vp": VP, "temperature": 11.4}
+    legacy = False  # the evaluation before the fit (kept for comparison)
+
     def evaluate(self, views: Sequence[dict[str, Any]]) -> list[float]:
         """Each seat's chance to win: a softmax of its score (module docstring)."""
         view = views[0]
@@ -271,8 +278,43 @@ class LsHeuristic:
         if "outcome" in view:
             winners = view["outcome"]["winners"]
             return [1.0 / len(winners) if h["seat"] in winners else 0.0 for h in heroes]
+        if self.legacy:
+            return self._evaluate_legacy(views)
         cards = view["cards"]
-        timed = {}
+        w = self.weights
+        scores = []
+        for h in heroes:
+            score = w["vp"] * h["vp"]
+            if h["in_game"]:
+                health = h["health"]
+                score += w["health"] * health + w["low"] * min(health, LOW)
+                score += w["power"] * h["power"] + w["deck"] * h["deck"]
+                buffs = h["buffs"]
+                score += w["buffs"] * in_play(cards, {"buffs": buffs, "items": ()})
+                score += w["items"] * in_play(cards, {"buffs": (), "items": h["items"]})
+                own = views[h["seat"]] if h["seat"] < len(views) else view
+                hand = own.get("hand") if own.get("seat") == h["seat"] else None
+                score += w["hand"] * h["hand"]
+                if hand is not None:
+                    own_cards = own["cards"]
+                    score += w["combo"] * sum(1 for c in hand
+                                              if own_cards.get(c, {}).get("combo"))
+                if not h["deck"]:
+                    score -= 5.0 * (h["empty_checks"] + 1)
+            else:
+                score -= 1000.0
+            scores.append(score)
+        top = max(scores)
+        t = w["temperature"]
+        weights = [math.exp((x - top) / t) for x in scores]
+        total = sum(weights)
+        return [x / total for x in weights]
+
+    def _evaluate_legacy(self, views: Sequence[dict[str, Any]]) -> list[float]:
+        view = views[0]
+        heroes = view["heroes"]
+        cards = view["cards"]
+        timed: dict[int, int] = {}
         for m in view["timed"]:
             timed[m["seat"]] = timed.get(m["seat"], 0) + m["change"]
         scores = []
