@@ -64,6 +64,23 @@ def test_cards_in_hand_outweigh_a_little_health() -> None:
     assert _chance(h, health=[24, 20], hand=[2, 5]) < 0.5
 
 
+def test_a_victory_point_counts_as_before_the_fit() -> None:
+    """Victory Points never change between turns of a 2-player game, so the fit could not
+    weigh them: a Victory Point ahead (3 players, DEFEAT AND VICTORY POINTS) gives the
+    chance to win it gave before the fit (28 at temperature 11.4, 15 at 6)."""
+    state = new_game(GAME, players=3, seed=1)
+    views = [copy.deepcopy(state.view(p)) for p in range(3)]
+    for v in views:
+        v["hand"] = []
+        for h in v["heroes"]:  # equal but for the Victory Point
+            h["health"], h["hand"], h["deck"] = 20, 0, 25
+            h["vp"] = 1 if h["seat"] == 0 else 0
+    fitted, legacy = LsHeuristic(), LsHeuristic()
+    legacy.legacy = True
+    assert fitted.evaluate(views)[0] > 0.6
+    assert abs(fitted.evaluate(views)[0] - legacy.evaluate(views)[0]) < 0.1
+
+
 def _turn_starts(games: int) -> list[tuple[list[dict[str, Any]], int, float]]:
     """Every turn's first decision of ``games`` heuristic 2-player games: both views,
     the seat to act and its result (1 won, 0 lost)."""
