@@ -21,8 +21,10 @@ empty), so an action is played while it is worth more than a card:
 - a **combo** by what it does, against the two actions it replaces; **payment** with the
   card worth least; **return** the card worth most.
 
-The evaluation (for ISMCTS) scores each seat: Victory Points, health, power and armor,
-cards in hand, a deck that is not empty; the chance to win is a softmax of the scores.
+The evaluation (for ISMCTS) scores each seat with weights fitted to who won heuristic
+games: health (a point at or below 12 worth most), buffs and items in play, cards in hand
+(a combo more), cards in the deck, power, Victory Points, less an empty deck; the chance
+to win is a softmax of the scores.
 """
 
 from __future__ import annotations
@@ -264,6 +266,17 @@ class LsHeuristic:
                 out.append(0.0)
         return out
 
+    # The evaluation's weights, in health: fitted (logistic regression) to who won from
+    # the turn starts of 2-player heuristic games (docs/agents.md, Lightseekers,
+    # "Evaluation"). "low" is added for each point of health up to LOW. Victory Points
+    # and empty deck checks never change between turns of a 2-player game, so the fit
+    # cannot see them: they keep the chance to win they had before the fit (15 and 5 at
+    # temperature 6).
+    weights: dict[str, float] = {"health": 1.0, "low": 3.3, "buffs": 2.5, "items": 2.9,
+                                 "hand": 2.3, "combo": 2.4, "deck": 0.4, "power": 1.3,
+                                 "vp": 28.0, "empty": 10.0, "temperature": 11.4}
+    legacy = False  # True: the hand-set evaluation before the fit (for comparison)
+
     def evaluate(self, views: Sequence[dict[str, Any]]) -> list[float]:
         """Each seat's chance to win: a softmax of its score (module docstring)."""
         view = views[0]
@@ -271,8 +284,46 @@ class LsHeuristic:
         if "outcome" in view:
             winners = view["outcome"]["winners"]
             return [1.0 / len(winners) if h["seat"] in winners else 0.0 for h in heroes]
+        if self.legacy:
+            return self._evaluate_legacy(views)
         cards = view["cards"]
-        timed = {}
+        w = self.weights
+        scores = []
+        for h in heroes:
+            score = w["vp"] * h["vp"]
+            if h["in_game"]:
+                health = h["health"]
+                score += w["health"] * health + w["low"] * min(health, LOW)
+                score += w["power"] * h["power"] + w["deck"] * h["deck"]
+                buffs = h["buffs"]
+                score += w["buffs"] * in_play(cards, {"buffs": buffs, "items": ()})
+                score += w["items"] * in_play(cards, {"buffs": (), "items": h["items"]})
+                own = views[h["seat"]] if h["seat"] < len(views) else view
+                hand = own.get("hand") if own.get("seat") == h["seat"] else None
+                score += w["hand"] * h["hand"]
+                if hand is not None:
+                    own_cards = own["cards"]
+                    score += w["combo"] * sum(1 for c in hand
+                                              if own_cards.get(c, {}).get("combo"))
+                if not h["deck"]:
+                    score -= w["empty"] * (h["empty_checks"] + 1)
+            else:
+                score -= 1000.0
+            scores.append(score)
+        top = max(scores)
+        t = w["temperature"]
+        weights = [math.exp((x - top) / t) for x in scores]
+        total = sum(weights)
+        return [x / total for x in weights]
+
+    def _evaluate_legacy(self, views: Sequence[dict[str, Any]]) -> list[float]:
+        """The hand-set evaluation before the fit (docs/agents.md): 15 a Victory Point,
+        health, what is in play, 0.8 a point of timed armor or power, the hand, less 5
+        per empty deck check; a softmax with temperature 6."""
+        view = views[0]
+        heroes = view["heroes"]
+        cards = view["cards"]
+        timed: dict[int, int] = {}
         for m in view["timed"]:
             timed[m["seat"]] = timed.get(m["seat"], 0) + m["change"]
         scores = []
