@@ -16,6 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from . import arena
+
 SIDE_STYLE = ("bold cyan", "bold magenta")
 KEY = ("⚔ attack ⛨ armor ♥ health left/health ★ levelled ⏸ committed [item] · `cards`: "
        "whole texts · cards reconstructed")
@@ -184,9 +186,5 @@ def cards(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def pool(name: str | None, files: Sequence[Any]) -> RenderableType:
-    """``tabletop cards radiant-arena``: the whole pool (it reads the card files, not a
-    view; interfaces/cli/arena.py)."""
-    from .arena import pool as arena_pool
-
-    return arena_pool(name, files)
+# ``tabletop cards``: the whole card pool (it reads the card files, not a view).
+pool = arena.pool

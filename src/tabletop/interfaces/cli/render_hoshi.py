@@ -35,6 +35,8 @@ from tabletop.interfaces.web.strike import (  # the race's rules: one for web an
     decide_race,
 )
 
+from . import pools
+
 GLYPH = {"strike": "✦", "moon": "☾", "sun": "☀", "blank": "·"}
 WINDOW = {"duel_start": "the beginning of the Duel", "round_start": "the beginning of the "
           "round", "round_end": "the end of the round"}
@@ -271,12 +273,8 @@ def referee(view: dict[str, Any], humans: Sequence[int], console: Console) -> st
     return "strike hit" if landed else "strike miss"
 
 
-def pool(name: str | None, files: Sequence[Any]) -> RenderableType:
-    """``tabletop cards hoshi-battle``: the whole pool (it reads the card files, not a view;
-    interfaces/cli/pools.py)."""
-    from .pools import hoshi_battle
-
-    return hoshi_battle(name, files)
+# ``tabletop cards``: the whole card pool (it reads the card files, not a view).
+pool = pools.hoshi_battle
 
 
 __all__ = ["render", "cards", "pool", "referee", "KeypressRace", "Press", "decide_race",

@@ -17,6 +17,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from . import pools
+
 WIDTH = 100
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue",
               "bold red")
@@ -154,9 +156,5 @@ def cards(view: dict[str, Any]) -> RenderableType:
     return table
 
 
-def pool(name: str | None, files: Sequence[Any]) -> RenderableType:
-    """``tabletop cards lightseekers``: the whole pool (it reads the card files, not a view;
-    interfaces/cli/pools.py)."""
-    from .pools import lightseekers
-
-    return lightseekers(name, files)
+# ``tabletop cards``: the whole card pool (it reads the card files, not a view).
+pool = pools.lightseekers
