@@ -85,7 +85,8 @@ def main() -> int:
     heuristic = heuristic_games_per_s(args.games)
     ismcts = ismcts_iterations_per_s(args.iterations, args.decisions)
     info = {"date": date.today().isoformat(), "machine": platform.machine(),
-            "python": platform.python_version(), "floor_steps_per_s": floor}
+            "python": platform.python_version(), "floor_steps_per_s": floor,
+            "engine": starter["engine"]}
     rows = {"starter": starter, "drafted": drafted, "heuristic": heuristic, "ismcts": ismcts}
     if args.json:
         print(json.dumps({"info": info, **rows}))
@@ -93,6 +94,7 @@ def main() -> int:
         f = floor or float("nan")
         print(f"{info['date']}  {info['machine']}  Python {info['python']}  "
               f"floor {f:,.0f} steps/s")
+        print(f"engine: {info['engine']}")
         for name in ("starter", "drafted"):
             r = rows[name]
             print(f"random {name:<8} games: {r['decisions_per_s']:>9,.0f} decisions/s "

@@ -15,12 +15,13 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from tabletop import native
 from tabletop.sim.bench import bench
 
 FLOOR = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "floor.py"
 # (game, players, targets: decisions/s at least, clone µs at most)
 CASES = [("radiant-perim", 3, 50_000, 20.0), ("radiant-perim", 2, None, None),
-         ("radiant-perim", 4, None, None), ("radiant-arena", 2, 15_000, 50.0),
+         ("radiant-perim", 4, None, None), ("radiant-arena", 2, 40_000, 10.0),
          ("lightseekers", 2, 30_000, 15.0), ("lightseekers", 6, None, None),
          ("hoshi-battle", 2, None, None), ("hoshi-battle", 5, None, None)]
 
@@ -57,12 +58,14 @@ def main() -> int:
             missed.append(f"{game} {players}p: clone {fig['clone_us']:.1f} µs > {max_clone}")
         rows.append(fig)
     info = {"date": date.today().isoformat(), "machine": platform.machine(),
-            "python": platform.python_version(), "floor_steps_per_s": floor}
+            "python": platform.python_version(), "floor_steps_per_s": floor,
+            "engine": native.STATUS}
     if args.json:
         print(json.dumps({"info": info, "results": rows}))
     else:
         print(f"{info['date']}  {info['machine']}  Python {info['python']}  "
               f"floor {floor or float('nan'):,.0f} steps/s")
+        print(f"radiant-arena engine: {info['engine']}")
         print(f"{'game':<15}{'P':>2}{'decisions/s':>13}{'÷floor':>8}{'games/s':>9}"
               f"{'clone µs':>10}{'×floor/µs':>11}")
         for r in rows:

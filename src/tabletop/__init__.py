@@ -12,7 +12,13 @@ Games register themselves through the ``tabletop.games`` entry-point group;
 :mod:`tabletop.core` is the home of the contract (``State``, ``GameSpec``, events).
 """
 
-from .core import (
+from . import native
+
+# Before the core is imported: the compiled engine, when built from these very sources
+# (docs/performance.md).
+native.install()
+
+from .core import (  # noqa: E402
     Action,
     CardDataError,
     Event,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tabletop import native
+
 from .conftest import Run, assert_one_error
 
 
@@ -16,7 +18,8 @@ def test_bench_json_shape_and_sane_figures(run: Run) -> None:
     assert result.stderr == ""
     report = json.loads(result.stdout)
     assert set(report) == {"game", "players", "seconds", "decisions", "games", "clones",
-                           "decisions_per_s", "games_per_s", "clone_us"}
+                           "decisions_per_s", "games_per_s", "clone_us", "engine"}
+    assert report["engine"] == native.STATUS
     assert (report["game"], report["players"]) == ("radiant-perim", 3)
     for key in ("decisions", "games", "clones"):
         assert isinstance(report[key], int) and report[key] >= 1, key

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tabletop import native
 from tabletop.agents import RandomAgent, decide, make_agent
 from tabletop.core import (
     ParameterError,
@@ -121,7 +122,7 @@ def test_summary_counts_a_shared_win_for_each_seat() -> None:
 
 
 BENCH_KEYS = {"game", "players", "seconds", "decisions", "games", "clones",
-              "decisions_per_s", "games_per_s", "clone_us"}
+              "decisions_per_s", "games_per_s", "clone_us", "engine"}
 
 
 @pytest.mark.parametrize(("game", "players", "per_game"), [
@@ -135,6 +136,9 @@ def test_bench_report_shape_and_sanity(game: str, players: int,
     docs/performance.md)."""
     report = bench(game, players, seconds=0.2)
     assert set(report) == BENCH_KEYS
+    # Which engine ran: the compiled one, or plain Python and why (tabletop.native).
+    assert report["engine"] == native.STATUS and report["engine"].startswith(
+        ("compiled (mypyc)", "plain Python ("))
     assert (report["game"], report["players"]) == (game, players)
     for key in ("decisions", "games", "clones"):
         assert isinstance(report[key], int) and report[key] >= 1, key

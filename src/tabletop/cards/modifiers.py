@@ -228,17 +228,17 @@ def stamp_statics(store: Sequence[Modifier], clock: int, source: Any, card: str,
     return (*store, *added), clock, True
 
 
-def expire(store: Sequence[Modifier], until: str, arg: Any = None) -> list[Modifier]:
+def expire(store: Sequence[Modifier], until: str, arg: Any = None) -> tuple[Modifier, ...]:
     """The store without the modifiers of one duration (``arg``: only those whose
-    argument is it: ``next_turn`` of one seat)."""
-    return [m for m in store if m.until != until or (arg is not None and m.arg != arg)]
+    argument is it: ``next_turn`` of one seat). A tuple: clones share the store."""
+    return tuple(m for m in store if m.until != until or (arg is not None and m.arg != arg))
 
 
-def forget(store: Sequence[Modifier], obj: Any) -> list[Modifier]:
+def forget(store: Sequence[Modifier], obj: Any) -> tuple[Modifier, ...]:
     """The store once ``obj`` leaves play: effects on it end, and effects lasting while it
-    is in play end."""
-    return [m for m in store if m.affects != obj and not (m.until == "source" and
-                                                          m.source == obj)]
+    is in play end. A tuple: clones share the store."""
+    return tuple(m for m in store if m.affects != obj and not (m.until == "source" and
+                                                               m.source == obj))
 
 
 __all__ = ["PRINTED", "ITEMS", "STATIC", "TIMED", "SET_ZERO", "CLASH", "Modifier",

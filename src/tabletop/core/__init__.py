@@ -1,6 +1,7 @@
 """The core every game stands on: specs and registry, the State contract, actions,
 events, seeded chance, records and scenarios. It imports nothing above it."""
 
+from .action import Action, Outcome
 from .chance import Chance
 from .errors import (
     CardDataError,
@@ -27,7 +28,7 @@ from .record import (
 )
 from .scenario import dumps_scenario, export, from_scenario, load_scenario, scenario_of
 from .spec import GameSpec, ParamSpec, broken_games, games, get_spec, new_game, register
-from .state import Action, Outcome, State
+from .state import State
 
 __all__ = [
     "HIDDEN", "Action", "CardDataError", "Chance", "Event", "EventBook", "EventKind",

@@ -1,54 +1,46 @@
-"""The State contract every game honours, and the outcome of a finished game."""
+"""The State contract every game honours.
+
+Compiled with mypyc along with radiant-arena (``tabletop.native``): a native class, open to
+interpreted subclasses (every other game's state), with ``ABCMeta`` as its metaclass rather
+than ``ABC`` as a base (a Python base class would give compiled subclasses a weak-reference
+slot that mypyc 2.4 mishandles)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
 from random import Random
 from typing import Any, ClassVar
 
-from .errors import IllegalActionError, excerpt
+from mypy_extensions import mypyc_attr
+
+from .action import Action, Outcome, text_of
+from .errors import IllegalActionError
 from .event import Event
 from .spec import GameSpec
 
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a finished game ended: a score per seat, the winning seats and why."""
-
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready form."""
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+# What every game implements: the abstract methods below. Kept by name too, because the
+# compiled State (tabletop.native) does not keep ABCMeta, which refuses to make a state of
+# a class that lacks one: __init__ does it then (_check_hooks).
+HOOKS = ("to_act", "_legal_actions", "_apply", "_why_illegal", "parse_action", "view",
+         "clone", "resample", "outcome", "to_data")
+_COMPLETE: set[type] = set()  # the classes _check_hooks passed
 
 
-class Action(ABC):
-    """A choice of one seat. Games define frozen dataclasses that subclass this."""
-
-    __slots__ = ()
-
-    @abstractmethod
-    def to_text(self) -> str:
-        """The canonical notation; ``State.parse_action`` reads it back."""
-
-    def __str__(self) -> str:
-        return self.to_text()
+def _check_hooks(cls: type) -> None:
+    """Refuse a class of state that does not implement every hook, as ABCMeta does."""
+    missing = [h for h in HOOKS if not any(h in vars(k) for k in cls.__mro__
+                                           if k is not State and k is not object)]
+    if missing:
+        raise TypeError(f"Can't instantiate {cls.__name__}: it does not implement "
+                        f"{', '.join(missing)} (the State hooks: docs/adding-a-game.md)")
+    _COMPLETE.add(cls)
 
 
-def _text_of(action: Action) -> str:
-    try:
-        return excerpt(action.to_text())
-    except Exception:  # an action of another game that cannot even write itself
-        return excerpt(repr(action))
-
-
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """The whole truth of one game. It changes only inside :meth:`apply`.
 
     Subclasses keep their fields flat so that :meth:`clone` is cheap; they implement
@@ -57,9 +49,10 @@ class State(ABC):
     """
 
     spec: ClassVar[GameSpec]
-    __slots__ = ("players", "seed", "params", "history", "events", "start", "_legal")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any]) -> None:
+        if type(self) not in _COMPLETE:
+            _check_hooks(type(self))
         self.players = players
         self.seed = seed
         self.params = params
@@ -136,37 +129,49 @@ class State(ABC):
         """The label people see for a seat (P1, or A in radiant-arena)."""
         return self.spec.seat_label(seat)
 
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Check and carry out ``action`` (an Action or its notation).
 
         With ``seat`` (a server applying what a player sent), an action from a seat that
         is not to act is refused. An illegal action, a foreign one (of another game, or
         not an action at all) or a wrong seat raises ``IllegalActionError``, and the state
-        is unchanged.
+        is unchanged. (Both are typed ``object``: whatever a caller passes is checked here
+        and refused with that error, also where this class is compiled.)
         """
         if isinstance(action, str):
             action = self.parse_action(action)
         if seat is not None and seat != self.to_act:
-            text = _text_of(action)
+            text = text_of(action)
             if self.to_act is None:
                 reason = "the game is over"
             else:
-                reason = (f"it is {self.label(self.to_act)}'s turn to decide, not "
-                          f"{self.label(seat) if 0 <= seat < self.players else seat}'s")
+                asked = (self.label(seat) if isinstance(seat, int) and 0 <= seat < self.players
+                         else seat)
+                reason = f"it is {self.label(self.to_act)}'s turn to decide, not {asked}'s"
             raise IllegalActionError(text, reason, "the core contract — one seat decides "
                                      "at a time")
-        if action not in self.legal_actions():
-            # Checked only here: isinstance against the Action ABC is slow on the hot path.
-            if not isinstance(action, Action):
-                raise IllegalActionError(repr(action), f"not an action of {self.spec.id}",
-                                         "the core contract — State.apply")
-            if not self._is_own(action):
-                raise IllegalActionError(_text_of(action),
-                                         f"not an action of {self.spec.id}",
-                                         "the core contract — State.apply")
-            reason, rule = self._why_illegal(action)
-            raise IllegalActionError(action.to_text(), reason, rule)
-        self.apply_unchecked(action)
+        for legal in self.legal_actions():
+            if legal is action:  # the usual case, an action from the list: no __eq__ calls
+                break
+        else:
+            legal = self._legal_equal(action)
+        self.apply_unchecked(legal)
+
+    def _legal_equal(self, action: object) -> Action:
+        """The legal action equal to ``action``, or ``IllegalActionError`` saying why none
+        is."""
+        for legal in self.legal_actions():
+            if legal == action:
+                return legal
+        # Checked only here: isinstance against the Action ABC is slow on the hot path.
+        if not isinstance(action, Action):
+            raise IllegalActionError(repr(action), f"not an action of {self.spec.id}",
+                                     "the core contract — State.apply")
+        if not self._is_own(action):
+            raise IllegalActionError(text_of(action), f"not an action of {self.spec.id}",
+                                     "the core contract — State.apply")
+        reason, rule = self._why_illegal(action)
+        raise IllegalActionError(action.to_text(), reason, rule)
 
     def _is_own(self, action: Action) -> bool:
         """Whether ``action`` is an action of this game (its notation reads back to it)."""
@@ -195,7 +200,7 @@ class State(ABC):
         """Whether the game has ended."""
         return self.to_act is None
 
-    def is_legal(self, action: Action | str) -> bool:
+    def is_legal(self, action: object) -> bool:
         """Whether ``action`` (an Action or its notation) is legal now; text that does not
         parse is not legal. Nothing changes.
 

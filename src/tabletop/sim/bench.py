@@ -13,6 +13,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop import native
 from tabletop.core import ParameterError, State, get_spec, new_game
 
 # Keep one position in this many decisions for the clone measurement, at most this many.
@@ -31,7 +32,8 @@ def bench(
 
     About 70% of the time plays random games (at least one, to the end) and 30% clones
     sampled positions (at least one pass over them). Returns a dict with
-    ``decisions_per_s``, ``games_per_s``, ``clone_us`` and the raw counts behind them.
+    ``decisions_per_s``, ``games_per_s``, ``clone_us``, the raw counts behind them and
+    ``engine``: whether radiant-arena's compiled modules ran (``tabletop.native``).
     """
     if not seconds > 0:
         raise ParameterError(f"seconds must be positive, not {seconds}")
@@ -79,4 +81,5 @@ def bench(
         "decisions_per_s": decisions / play_time,
         "games_per_s": finished / play_time,
         "clone_us": clone_time / clones * 1e6,
+        "engine": native.STATUS,
     }

@@ -273,11 +273,20 @@ def test_an_attack_without_a_target_is_refused() -> None:
 def test_a_seat_to_act_without_a_legal_action_is_refused(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Strict scenarios: who is to act must have a legal action (the last check, behind
-    the rules' own: here the legal actions are made empty)."""
-    from tabletop.games.radiant_arena import legal
+    the rules' own, which no real position reaches: here a stand-in position with a seat
+    to act and nothing to do; the compiled engine's classes cannot be patched)."""
+    from tabletop.games.radiant_arena import checks, flow
 
-    monkeypatch.setattr(legal, "legal_actions", lambda s: [])
-    refused(base(), "leaves player A no legal action")
+    class Stuck:
+        to_act = 0
+        _legal = None
+
+        def legal_actions(self) -> tuple[()]:
+            return ()
+
+    monkeypatch.setattr(flow, "advance", lambda s: None)
+    with pytest.raises(ScenarioError, match="leaves player A no legal action"):
+        checks.check_playable(Stuck())  # type: ignore[arg-type]
 
 
 def test_a_stack_frame_names_its_source_not_its_effects() -> None:

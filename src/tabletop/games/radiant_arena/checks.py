@@ -188,19 +188,19 @@ def _units(s: ArenaState) -> None:
             raise refuse(where, f"damage {s.dmg[u]} is at or above its health "
                          f"{s.health_of(u)}: it would have been KO'd", R_DAMAGE)
     for p in (0, 1):
-        deity = p * 4 + DEITY
-        name = s.unit_name[deity]
+        god = p * 4 + DEITY
+        name = s.unit_name[god]
         banished = s.banished[p]
         if banished >= 0 and s.zone[banished] != VOID:
             raise refuse(f"banished[{p}]", f"{s.unit_name[banished]} is banished, so its zone "
                          "is the void", R_MANIFEST)
-        if s.zone[deity] >= 0 and banished < 0:
+        if s.zone[god] >= 0 and banished < 0:
             raise refuse(f"units.{name}", "a deity in play has manifested, banishing one of "
                          f"its player's heroes (banished[{p}])", R_MANIFEST)
-        if s.zone[deity] == HOME and banished >= 0 and s.phase != OVER:
+        if s.zone[god] == HOME and banished >= 0 and s.phase != OVER:
             raise refuse(f"units.{name}", "a manifested deity back at home was KO'd: the "
                          "game is over", R_WIN)
-        if all(s.ruined[p]) and s.zone[deity] == HOME and banished < 0 and s.phase != OVER:
+        if all(s.ruined[p]) and s.zone[god] == HOME and banished < 0 and s.phase != OVER:
             due = any(f.program is s.cat.rules["forced-manifest"] and f.ctx["p"] == p
                       for f in s.stack)
             if not due:

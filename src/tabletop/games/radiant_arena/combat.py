@@ -53,12 +53,14 @@ class Clash(NamedTuple):
     face_up: bool
 
 
+# What makes two combats equal: every field.
+_FIELDS = ("attackers", "defender", "lane", "clashes", "blocked", "target")
+
+
 class Combat:
     """A combat under way: its attackers, the defender (a unit, or a conduit), its lane,
     the clash cards, whether the defender blocked, and the attacker named to take the
     defender's damage (-1: not named)."""
-
-    __slots__ = ("attackers", "defender", "lane", "clashes", "blocked", "target")
 
     def __init__(self, attackers: list[int], lane: int, defender: Any = None,
                  clashes: list[Clash] | None = None, blocked: bool = False,
@@ -77,7 +79,7 @@ class Combat:
 
     def __eq__(self, other_: object) -> bool:
         return isinstance(other_, Combat) and all(
-            getattr(self, k) == getattr(other_, k) for k in self.__slots__)
+            getattr(self, k) == getattr(other_, k) for k in _FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 

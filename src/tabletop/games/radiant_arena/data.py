@@ -839,9 +839,9 @@ def reference_problems(cat: Catalog) -> list[tuple[str, str, str]]:
         for c in u.conduits:
             if c not in cat.conduits:
                 out.append((card, "conduits", f"unknown conduit {c!r}"))
-        for t in (t.id for side in u.sides for t in side.talents):
-            if t in cat.skills:
-                out.append((card, "talent", f"id {t!r} is also a skill card's id"))
+        for tid in (t.id for side in u.sides for t in side.talents):
+            if tid in cat.skills:
+                out.append((card, "talent", f"id {tid!r} is also a skill card's id"))
         if not u.is_deity:
             out += [(card, "id", p) for p in set_problems(cat, u.id)]
     for i in cat.items.values():

@@ -254,7 +254,8 @@ def faces(cat: Catalog) -> dict[str, Any]:
         generated = texts(cat)
         cards = card_faces(cat)
         units = unit_faces(cat)
-        heroes, deities = {}, {}
+        heroes: dict[str, dict[str, Any]] = {}
+        deities: dict[str, dict[str, Any]] = {}
         for u in cat.units.values():
             sides = [{"subtitle": side.subtitle, "attack": side.attack, "armor": side.armor,
                       "health": side.health, "exp": side.exp,

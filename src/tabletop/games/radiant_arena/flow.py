@@ -294,7 +294,7 @@ def flush(s: ArenaState) -> None:
     first; a player with several orders them (``first``)."""
     groups = order(s.pending, s.active, 2)
     s.pending = ()
-    for group in reversed(groups):  # the stack runs last-in first
+    for group in groups[::-1]:  # the stack runs last-in first
         if len(group) == 1:
             pending_frame(s, group[0])
         else:

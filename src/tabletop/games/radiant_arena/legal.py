@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import DONE, can_pay, possible, x_values
@@ -198,7 +199,6 @@ class _Named:
     """The actions that name one unit, built once per name: the main phase lists them at
     every decision (its hot path), so they are looked up, not rebuilt."""
 
-    __slots__ = ("name", "attack", "recover", "level", "moves", "talents")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -266,10 +266,10 @@ def _main(s: ArenaState) -> list[Action]:
             elif _can_attack(s, u, lane):
                 out.append(named.attack)
             out.extend(named.moves[lane])
-            # Level up: its EXP cost (level_cost, read directly when no cost modifier
+            # Level up: its EXP cost (level_cost: read directly when no cost modifier
             # can be in play).
             if not lvl[u] and side.exp is not None and u % 4 != DEITY and power >= (
-                    side.exp if plain else level_cost(s, u)):
+                    side.exp if plain else s.cost(u, "level_power", side.exp)):
                 out.append(named.level)
         for t in side.talents:
             if plain and (t.ap > ap or t.pay_power > power):
@@ -432,7 +432,7 @@ def _step(s: ArenaState) -> str:
     return names.get(s.phase, "current step")
 
 
-def _sample(legal: list[Action]) -> str:
+def _sample(legal: Sequence[Action]) -> str:
     texts = [a.to_text() for a in legal]
     return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
 

@@ -17,6 +17,7 @@ cannot invent an effect.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -62,8 +63,11 @@ TOP_KEYS = frozenset({
 # What a position in the draft holds (the game proper is not set up yet).
 DRAFT_KEYS = frozenset({"players", "seed", "params", "phase", "draft", "chance"})
 # The fields of a frame's context that are objects (units, conduits, cards) by event kind.
-OBJECT_FIELDS = {name: frozenset(k for k, t in spec.fields.items() if t == "object")
-                 for name, spec in (*VOCAB.events.items(), *VOCAB.hooks.items())}
+_FIELDS: dict[str, Mapping[str, str]] = {
+    **{name: e.fields for name, e in VOCAB.events.items()},
+    **{name: h.fields for name, h in VOCAB.hooks.items()}}
+OBJECT_FIELDS = {name: frozenset(k for k, t in fields.items() if t == "object")
+                 for name, fields in _FIELDS.items()}
 
 
 # --- objects in data ---------------------------------------------------------------------
@@ -266,7 +270,8 @@ class Table:
     def __init__(self, data: Any, where: str) -> None:
         if not isinstance(data, Mapping):
             raise ScenarioError(f"{where}: must be a table, not {_kind(data)}")
-        self.data, self.where, self.read = data, where, set()
+        self.data, self.where = data, where
+        self.read: set[builtins.str] = set()
 
     def __contains__(self, key: str) -> bool:
         return key in self.data
@@ -290,15 +295,16 @@ class Table:
             return default
         return word(self.raw(key), self.at(key), choices)
 
-    def list(self, key: str, default: list[Any], length: int | None = None) -> list[Any]:
+    def list(self, key: builtins.str, default: list[Any],
+             length: builtins.int | None = None) -> list[Any]:
         if key not in self.data:
             return default
         return listing(self.raw(key), self.at(key), length)
 
-    def table(self, key: str) -> Table:
+    def table(self, key: builtins.str) -> Table:
         return Table(self.raw(key) if key in self.data else {}, self.at(key))
 
-    def at(self, key: str) -> str:
+    def at(self, key: builtins.str) -> builtins.str:
         return key if self.where == "(top level)" else f"{self.where}.{key}"
 
     def done(self) -> None:

@@ -131,15 +131,10 @@ class ArenaState(State):
 
     V: ClassVar[Vocabulary] = VOCAB
 
-    __slots__ = (
-        "cat", "unit_card", "unit_name", "names", "zone", "lvl", "comm", "dmg", "item",
-        "hands", "decks", "discards", "shops", "cond", "cdmg", "ruined", "power", "buyback",
-        "active", "ap", "turn", "phase", "to_deploy", "used", "home_at_start", "revived",
-        "store", "clock", "combat", "stack", "pending", "delayed", "seen", "ask", "winner",
-        "cause", "reason", "chance", "banished", "void", "draft", "deck_list", "statics_memo",
-    )
-
-    def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog) -> None:
+    def __init__(self, players: int, seed: int, params: dict[str, Any], cat: Catalog,
+                 blank: bool = False) -> None:
+        if blank:
+            return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
         self.cat = cat
         self.chance = Chance(seed)
@@ -540,7 +535,7 @@ class ArenaState(State):
 
     def clone(self) -> ArenaState:
         """An independent copy."""
-        new = ArenaState.__new__(ArenaState)
+        new = ArenaState(self.players, self.seed, self.params, self.cat, True)
         self._copy_base(new)
         new.cat, new.unit_card, new.unit_name = self.cat, self.unit_card, self.unit_name
         new.names = self.names

@@ -217,10 +217,10 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
             entry["known"] = known(s, p)
         players.append(entry)
     combat = None
-    c = s.combat
-    if c is not None:
+    fight = s.combat
+    if fight is not None:
         clashes = []
-        for u, skill, up in c.clashes:
+        for u, skill, up in fight.clashes:
             seen = up or owner(u) == seat
             k = s.cat.skills[skill]
             clashes.append({"hero": s.unit_name[u],
@@ -229,16 +229,16 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
                             # what the card does, for a client to read (None: not seen)
                             "ultimate": k.ultimate if seen else None,
                             "effects": list(k.clash.raw) if seen else None})
-        defender = c.defender
+        defender = fight.defender
         hero = isinstance(defender, int)
         combat = {
-            "attackers": [s.unit_name[u] for u in c.attackers],
+            "attackers": [s.unit_name[u] for u in fight.attackers],
             "defender": None if defender is None else (
                 "conduit" if isinstance(defender, ConduitRef) else s.unit_name[defender]),
-            "lane": LANES[c.lane] if c.lane >= 0 else None,
-            "blocked": c.blocked, "clashes": clashes,
+            "lane": LANES[fight.lane] if fight.lane >= 0 else None,
+            "blocked": fight.blocked, "clashes": clashes,
             # Totals count only the clash cards this seat has seen.
-            "attack": sum(_seen_attack(s, u, seat) for u in c.attackers if s.in_play(u)),
+            "attack": sum(_seen_attack(s, u, seat) for u in fight.attackers if s.in_play(u)),
             "defence": None if not hero else {
                 "attack": _seen_attack(s, defender, seat),
                 "armor": s.armor_of(defender) + _seen_values(s, defender, seat)[1]},

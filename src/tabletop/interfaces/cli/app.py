@@ -745,6 +745,7 @@ def bench_cmd(
                   f"({result['games']:,} games, {result['decisions']:,} decisions)")
     console.print(f"  clone µs    {result['clone_us']:>12,.2f}  "
                   f"(mean of {result['clones']:,} clones of sampled positions)")
+    console.print(f"  engine      {result['engine']}", markup=False)
 
 
 # --- export ---------------------------------------------------------------------------
