@@ -45,7 +45,11 @@ heuristic may bring its own settings (``ismcts_defaults``; radiant-arena's:
 ``rollout=heuristic:depth=40:width=3:c=0.2``), which explicit options override.
 Further options follow after colons: ``ismcts:500:rollout=random:depth=0:c=0.7:width=6``.
 ``inner=K`` (0, off, by default) narrows the decisions below the root too, with the
-heuristic's ``candidates(view, legal, K)`` when it has one (its K best, tried in order).
+heuristic's ``candidates(view, legal, K)`` when it has one (its K best, tried in order);
+``others=K`` gives the other seats' decisions in the tree their own width (0: as
+``inner``). ``eps=E`` plays that share of a heuristic rollout's decisions at random, and
+``margin=M`` plays the heuristic's first root action unless the most visited one's mean
+beats it by more than M (both 0, off, by default; tried for Lightseekers, docs/agents.md).
 """
 
 from __future__ import annotations
