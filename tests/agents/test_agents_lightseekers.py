@@ -118,3 +118,102 @@ def test_it_foretells_heuristic_games_better_than_before() -> None:
         return total / len(data)
 
     assert loss(fitted) < loss(legacy) - 0.01
+
+
+# --- the search's options tried for issue 14 (docs/agents.md, "ISMCTS in lightseekers") --
+
+
+class _Counting(LsHeuristic):
+    """The Lightseekers heuristic, counting its rollout choices and the width the tree
+    asks of ``candidates`` for the searching seat and for the others."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.chosen = 0
+        self.asked: dict[str, set[int]] = {"mine": set(), "others": set()}
+
+    def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+        self.chosen += 1
+        return super().choose(view, legal, rng)
+
+    def candidates(self, view, legal, k):  # type: ignore[no-untyped-def]
+        self.asked["mine" if view["to_act"] == self.seat else "others"].add(k)
+        return super().candidates(view, legal, k)
+
+
+def _midgame(seed: int = 3, decisions: int = 30):  # type: ignore[no-untyped-def]
+    """A position of a heuristic game after ``decisions`` decisions, with a choice."""
+    state = new_game(GAME, players=2, seed=seed)
+    h, rng = LsHeuristic(), random.Random(seed)
+    for _ in range(decisions):
+        state.apply(h.choose(state.view(state.to_act), state.legal_actions(), rng))
+    while len(state.legal_actions()) < 3:
+        state.apply(h.choose(state.view(state.to_act), state.legal_actions(), rng))
+    return state
+
+
+def test_eps_plays_that_share_of_rollout_decisions_at_random() -> None:
+    """``eps=1`` plays every rollout decision at random (the heuristic never chooses);
+    ``eps=0`` lets the heuristic choose them."""
+    from tabletop.agents import IsmctsAgent, Resampler
+
+    state = _midgame()
+    seat = state.to_act
+    for eps, expect_choices in ((0.0, True), (1.0, False)):
+        h = _Counting(seat)
+        agent = IsmctsAgent(GAME, 1, iterations=20, heuristic=h,
+                            **{**LsHeuristic.ismcts_defaults, "eps": eps})
+        agent.search(state.legal_actions(), Resampler(state, seat), state.view(seat))
+        assert (h.chosen > 0) == expect_choices
+
+
+def test_others_narrows_the_other_seats_decisions_in_the_tree() -> None:
+    """``others=1`` asks the heuristic for its single best action at the other seats'
+    decisions in the tree and for ``inner`` at the searching seat's own."""
+    from tabletop.agents import IsmctsAgent, Resampler
+
+    state = _midgame()
+    seat = state.to_act
+    h = _Counting(seat)
+    agent = IsmctsAgent(GAME, 1, iterations=150, heuristic=h,
+                        **{**LsHeuristic.ismcts_defaults, "others": 1})
+    agent.search(state.legal_actions(), Resampler(state, seat), state.view(seat))
+    assert h.asked["others"] == {1}
+    assert 2 in h.asked["mine"]
+
+
+def test_margin_keeps_the_heuristics_first_choice_unless_clearly_beaten() -> None:
+    """With ``margin`` the search plays the heuristic's first root action unless the
+    most visited one's mean beats it by more than the margin; without, the most visited.
+    Searched positions of a heuristic game until the search preferred another action
+    than the heuristic's first (the test's premise, checked)."""
+    from tabletop.agents import IsmctsAgent, Resampler
+
+    h = LsHeuristic()
+    differed = 0
+    for seed in range(4):
+        state = new_game(GAME, players=2, seed=seed)
+        rng = random.Random(seed)
+        while state.to_act is not None and differed < 2:
+            seat = state.to_act
+            view, legal = state.view(seat), state.legal_actions()
+            if len(legal) >= 3:
+                plain = IsmctsAgent(GAME, 5, iterations=40, heuristic=h,
+                                    **LsHeuristic.ismcts_defaults)
+                result = plain.search(legal, Resampler(state, seat), view)
+                first = result.root[0]
+                best = result.stats[0]
+                assert plain.choice(result, legal, Resampler(state, seat), view) == best.action
+                value = {s.action: s.value for s in result.stats}[first]
+                assert value is not None and best.value is not None
+                gap = best.value - value
+                if best.action != first and gap > 0.02:
+                    differed += 1
+                    for margin, expect in ((gap + 0.01, first), (gap - 0.01, best.action)):
+                        agent = IsmctsAgent(GAME, 5, iterations=40, heuristic=h,
+                                            **{**LsHeuristic.ismcts_defaults,
+                                               "margin": margin})
+                        assert agent.act(view, legal, Resampler(state, seat)) == expect
+            state.apply(h.choose(view, legal, rng))
+    assert differed >= 2

@@ -45,7 +45,11 @@ heuristic may bring its own settings (``ismcts_defaults``; radiant-arena's:
 ``rollout=heuristic:depth=40:width=3:c=0.2``), which explicit options override.
 Further options follow after colons: ``ismcts:500:rollout=random:depth=0:c=0.7:width=6``.
 ``inner=K`` (0, off, by default) narrows the decisions below the root too, with the
-heuristic's ``candidates(view, legal, K)`` when it has one (its K best, tried in order).
+heuristic's ``candidates(view, legal, K)`` when it has one (its K best, tried in order);
+``others=K`` gives the other seats' decisions in the tree their own width (0: as
+``inner``). ``eps=E`` plays that share of a heuristic rollout's decisions at random, and
+``margin=M`` plays the heuristic's first root action unless the most visited one's mean
+beats it by more than M (both 0, off, by default; tried for Lightseekers, docs/agents.md).
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ class SearchResult:
     stats: list[ActionStats]
     iterations: int
     seconds: float
+    root: tuple[Action, ...] = ()  # the root actions searched, in the heuristic's order
 
 
 def win_shares(outcome: Outcome, state: State) -> list[float]:
@@ -123,6 +128,9 @@ class IsmctsAgent:
         c: float = DEFAULT_C,
         width: int = DEFAULT_WIDTH,
         inner: int = 0,
+        eps: float = 0.0,
+        margin: float = 0.0,
+        others: int = 0,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -150,7 +158,20 @@ class IsmctsAgent:
         # Below the root: the heuristic's ``candidates(view, legal, inner)`` (when it has
         # one) narrows every decision in the tree; 0 keeps every legal action.
         self.inner = inner
+        if others < 0:
+            raise ParameterError(f"ismcts others must be 0 (as inner) or more, not {others}")
+        # The other seats' decisions in the tree: their ``others`` best (0: as ``inner``).
+        self.others = others or inner
         self._candidates = getattr(heuristic, "candidates", None) if inner else None
+        if not 0.0 <= eps <= 1.0:
+            raise ParameterError(f"ismcts eps must be between 0 and 1, not {eps}")
+        # The share of a heuristic rollout's decisions played at random instead.
+        self.eps = eps
+        if margin < 0:
+            raise ParameterError(f"ismcts margin must be 0 or more, not {margin}")
+        # The move played: the heuristic's first root action unless another one's mean
+        # beats it by more than ``margin`` (0: the most visited action).
+        self.margin = margin
         self.rng = random.Random(seed)
 
     def act(self, view: dict[str, Any], legal: Sequence[Action],
@@ -160,7 +181,27 @@ class IsmctsAgent:
             return legal[0]
         if resampler is None:
             raise ParameterError("ismcts needs a resampler to search (use agents.decide)")
-        return self.search(legal, resampler, view).stats[0].action
+        result = self.search(legal, resampler, view)
+        return self.choice(result, legal, resampler, view)
+
+    def choice(self, result: SearchResult, legal: Sequence[Action], resampler: Resampler,
+               view: dict[str, Any] | None) -> Action:
+        """The move to play after a search: the most visited root action; with a
+        ``margin``, the heuristic's first choice unless the most visited one's mean beats
+        its mean by more than the margin."""
+        best = result.stats[0]
+        if not self.margin:
+            return best.action
+        first = result.root[0] if result.root else best.action
+        if first == best.action:
+            return first
+        for s in result.stats:
+            if s.action == first:
+                if s.value is None or best.value is None or \
+                        best.value - s.value > self.margin:
+                    return best.action
+                return first
+        return best.action
 
     def root_actions(self, legal: Sequence[Action], resampler: Resampler,
                      view: dict[str, Any] | None = None) -> list[Action]:
@@ -202,7 +243,7 @@ class IsmctsAgent:
             else:
                 stats.append(ActionStats(a, child.visits, child.total / child.visits))
         stats.sort(key=lambda s: (-s.visits, -(s.value or 0.0)))
-        return SearchResult(stats, done, time.perf_counter() - start)
+        return SearchResult(stats, done, time.perf_counter() - start, tuple(root_legal))
 
     # --- one iteration ----------------------------------------------------------------------
 
@@ -220,7 +261,8 @@ class IsmctsAgent:
             else:
                 legal = state.legal_actions()
                 if self._candidates is not None and len(legal) > 1:
-                    legal = self._candidates(state.view(seat), legal, self.inner)
+                    legal = self._candidates(state.view(seat), legal,
+                                             self.inner if seat == root.seat else self.others)
             ordered = node is root or self._candidates is not None
             children = node.children
             untried = [a for a in legal if (seat, a) not in children]
@@ -276,7 +318,7 @@ class IsmctsAgent:
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
-            elif self.rollout == "heuristic":
+            elif self.rollout == "heuristic" and not (self.eps and rng.random() < self.eps):
                 assert heuristic is not None
                 action = heuristic.choose(view or state.view(seat), legal, rng)
             else:
@@ -318,6 +360,12 @@ def parse_budget(option: str | None) -> dict[str, Any]:
                 out["width"] = 0 if value == "all" else int(value)
             elif key == "inner":
                 out["inner"] = 0 if value == "all" else int(value)
+            elif key == "eps":
+                out["eps"] = float(value)
+            elif key == "margin":
+                out["margin"] = float(value)
+            elif key == "others":
+                out["others"] = int(value)
             else:
                 known = False
         except ValueError:
@@ -326,7 +374,8 @@ def parse_budget(option: str | None) -> dict[str, Any]:
                 "or a number of iterations like 500") from None
         if not known:
             raise ParameterError(
-                f"unknown ismcts option {key!r} (known: depth, c, rollout, width, inner)")
+                f"unknown ismcts option {key!r} "
+                "(known: depth, c, rollout, width, inner, eps, margin, others)")
     return out
 
 
