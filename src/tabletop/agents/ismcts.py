@@ -182,10 +182,9 @@ class IsmctsAgent:
         if resampler is None:
             raise ParameterError("ismcts needs a resampler to search (use agents.decide)")
         result = self.search(legal, resampler, view)
-        return self.choice(result, legal, resampler, view)
+        return self.choice(result)
 
-    def choice(self, result: SearchResult, legal: Sequence[Action], resampler: Resampler,
-               view: dict[str, Any] | None) -> Action:
+    def choice(self, result: SearchResult) -> Action:
         """The move to play after a search: the most visited root action; with a
         ``margin``, the heuristic's first choice unless the most visited one's mean beats
         its mean by more than the margin."""
