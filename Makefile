@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PY) -m pip install -q -e examples/goofspiel
 	touch $(STAMP)
 
-# Compile radiant-arena's rules and the rules kernel with mypyc (about two minutes); without
-# a C compiler the engine runs as plain Python, the same games at half the speed.
+# Compile radiant-arena's rules, the rules kernel and the core's State with mypyc (about
+# two minutes); without a C compiler the engine runs as plain Python, the same games at half
+# the speed.
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 	@echo "compiling the engine with mypyc (tabletop.native)..."
 	@TABLETOP_NATIVE=off $(PY) -c "from tabletop.native import build; print('compiled:', build())" > $(VENV)/native.log 2>&1 \

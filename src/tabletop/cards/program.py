@@ -36,7 +36,6 @@ class Status(IntEnum):
 class Frame:
     """An effect being resolved: ``program``, the next step ``pc``, the context ``ctx``."""
 
-
     def __init__(self, program: Program, pc: int, ctx: Ctx) -> None:
         self.program = program
         self.pc = pc

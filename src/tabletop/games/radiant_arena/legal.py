@@ -199,7 +199,6 @@ class _Named:
     """The actions that name one unit, built once per name: the main phase lists them at
     every decision (its hot path), so they are looked up, not rebuilt."""
 
-
     def __init__(self, name: str) -> None:
         self.name = name
         self.attack = act("attack", name)
