@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tabletop.core import Record, replay
+
 from .conftest import Run, assert_one_error, lines_of
 
 
@@ -45,3 +47,22 @@ def test_errors(run: Run) -> None:
     assert_one_error(run("tournament", "radiant-perim", "--agents", "random,ismcts:soon"),
                      "ismcts budget")
     assert_one_error(run("tournament", "nope", "--agents", "random,greedy"), "unknown game")
+    assert_one_error(run("tournament", "lightseekers", "--agents", "random,heuristic",
+                         "--param", "decks=nowhere"), "unknown deck")
+
+
+def test_game_parameters_reach_every_game(run: Run, tmp_path: Path) -> None:
+    """``--param`` as in ``simulate``: with lightseekers' ``decks=random`` each deal draws
+    its two decks from its seed, and both games of a deal (one from each seat) get the
+    same ones."""
+    out = tmp_path / "t.jsonl"
+    result = run("tournament", "lightseekers", "--agents", "random,heuristic", "--games", "6",
+                 "--seed", "3", "--param", "decks=random", "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    records = [Record.from_json(json.loads(line)) for line in lines_of(out)]
+    assert {r.params["decks"] for r in records} == {"random"}
+    by_deal: dict[int, set[tuple[int, ...]]] = {}
+    for r in records:
+        by_deal.setdefault(r.seed, set()).add(replay(r).heroes)  # the game as played
+    assert len(by_deal) == 3 and all(len(h) == 1 for h in by_deal.values())
+    assert len({h for hs in by_deal.values() for h in hs}) > 1

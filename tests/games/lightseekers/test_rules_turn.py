@@ -43,6 +43,27 @@ def test_the_deck_is_shuffled_and_the_hero_starts_at_its_health() -> None:
     assert a.health == [a.cat.hero("ember").health, a.cat.hero("tempest").health]
 
 
+def test_random_decks_are_drawn_from_the_seed_one_different_deck_a_seat() -> None:
+    """GETTING STARTED: every player brings a deck; ``decks=random`` (docs/rules/
+    lightseekers.md, "Ready decks") deals each seat a different ready deck drawn from the
+    game's seed: the same seed, the same decks; over seeds, every deck and both seats."""
+    names = {h.hero: d for d, h in new_game("lightseekers", seed=0).cat.decks.items()}
+    seen = set()
+    for seed in range(40):
+        a = new_game("lightseekers", players=2, seed=seed, decks="random")
+        b = new_game("lightseekers", players=2, seed=seed, decks="random")
+        assert a.heroes == b.heroes and a.deck == b.deck and a.hand == b.hand
+        decks = [names[a.cat.heroes[h].id] for h in a.heroes]
+        assert decks[0] != decks[1]
+        seen.add(tuple(decks))
+    assert len({d for pair in seen for d in pair}) == 6 and len(seen) > 15
+    six = new_game("lightseekers", players=6, seed=3, decks="random")
+    assert len(set(six.heroes)) == 6
+    # Named decks draw nothing from the seed: their deals are unchanged by the option.
+    named = new_game("lightseekers", players=2, seed=5, decks="mountain,storm")
+    assert named.order == new_game("lightseekers", players=2, seed=5).order
+
+
 def test_target_on_the_left_enemy_on_the_right() -> None:
     """GETTING STARTED: "The player on your left is your target and the player on your
     right is your enemy (if you're playing a 2-player game, your opponent is both your

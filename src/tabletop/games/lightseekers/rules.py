@@ -37,17 +37,27 @@ _EVENT_IS_TUPLE = issubclass(Event, tuple)
 # its own): a deck is checked once, not at every deal (playouts deal often).
 _CHECKED: dict[int, tuple[Catalog, set[str]]] = {}
 DEFAULT_DECKS = ("mountain", "storm", "astral", "dread", "nature", "tech")
+RANDOM = "random"  # decks=random: every seat a ready deck drawn from the seed
 
 
-def decks_for(cat: Catalog, players: int, decks: str) -> list[str]:
+def decks_for(cat: Catalog, players: int, decks: str,
+              chance: Chance | None = None) -> list[str]:
     """Each seat's deck id: ``decks`` (comma-separated, by seat, cycled when shorter), or
-    the ready decks in turn by default; an unknown or broken deck is a ParameterError."""
-    names = [d.strip() for d in decks.split(",") if d.strip()] if decks else \
-        [d for d in DEFAULT_DECKS if d in cat.decks] or sorted(cat.decks)
+    the ready decks in turn by default; ``random``: the ready decks shuffled by
+    ``chance``, so that each seat has a different one while there are enough. An unknown
+    or broken deck is a ParameterError."""
+    ready = [d for d in DEFAULT_DECKS if d in cat.decks] or sorted(cat.decks)
+    if decks.strip() == RANDOM:
+        if chance is None:
+            raise ParameterError("lightseekers: decks=random needs the game's seed")
+        names = ready[:]
+        chance.shuffle(names)
+    else:
+        names = [d.strip() for d in decks.split(",") if d.strip()] if decks else ready
     for d in names:
         if d not in cat.decks:
             raise ParameterError(f"lightseekers: unknown deck {d!r} (decks: "
-                                 f"{', '.join(sorted(cat.decks))})")
+                                 f"{', '.join(sorted(cat.decks))}; or {RANDOM} alone)")
         checked = _CHECKED.setdefault(id(cat), (cat, set()))[1]
         if d in checked:
             continue
@@ -74,8 +84,11 @@ class LsState(State):
                  deal: bool = True) -> None:
         super().__init__(players, seed, params)
         cat = self.cat = catalog()
-        decks = [cat.decks[d] for d in decks_for(cat, players, params.get("decks", ""))]
         self.chance = Chance(seed)
+        # decks=random draws from the chance first; named decks draw nothing (their deals
+        # stay those of the same seed before the option existed).
+        decks = [cat.decks[d]
+                 for d in decks_for(cat, players, params.get("decks", ""), self.chance)]
         # GETTING STARTED: "Randomly decide the play order and sit down in a circle."
         order = list(range(players))
         self.chance.shuffle(order)
@@ -244,4 +257,4 @@ class LsState(State):
         return from_data(data)
 
 
-__all__ = ["LsState", "decks_for", "DEFAULT_DECKS"]
+__all__ = ["LsState", "decks_for", "DEFAULT_DECKS", "RANDOM"]

@@ -19,7 +19,9 @@ SPEC = GameSpec(
     rulebook="lightseekers-tcg.txt",
     state=LsState,
     params={"decks": ParamSpec(str, "", "each seat's ready deck, comma-separated by seat "
-                                        "and cycled (default: the six Orders' decks in turn)")},
+                                        "and cycled (default: the six Orders' decks in turn), "
+                                        "or random: a different one each, drawn from the "
+                                        "seed")},
     default_players=2,
     card_ids=tuple(c.id for c in catalog().cards) + tuple(h.id for h in catalog().heroes),
     notation=GRAMMAR,

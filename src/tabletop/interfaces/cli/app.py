@@ -555,6 +555,11 @@ def tournament_cmd(
         help="Write every game's record here, one JSON line each.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object (pairings and ratings), nothing else.")] = False,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", help="A game parameter, key=value (repeatable), e.g. "
+                        "decks=random.")] = None,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
     backend: Annotated[str, typer.Option(
         help="Where games run: local (this process or a process pool) or ray (a local Ray, "
              "or the cluster at --address).")] = "local",
@@ -571,8 +576,9 @@ def tournament_cmd(
     """
     names = _names(agents or _default_pairing(game))
     n = _players(game, players)
+    params = parse_params(get_spec(game), param, cards)
     games_iter = tournament(game, names, n_games, players=n, seed=seed, workers=workers,
-                            backend=backend, address=address)
+                            params=params, backend=backend, address=address)
     standings = Standings(names)
     total = n_games * len(names) * (len(names) - 1) // 2
     _run_games(games_iter, total, f"{game}, {n} players", out, as_json,
