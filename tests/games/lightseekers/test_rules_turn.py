@@ -44,9 +44,10 @@ def test_the_deck_is_shuffled_and_the_hero_starts_at_its_health() -> None:
 
 
 def test_random_decks_are_drawn_from_the_seed_one_different_deck_a_seat() -> None:
-    """GETTING STARTED: every player brings a deck; ``decks=random`` (docs/rules/
-    lightseekers.md, "Ready decks") deals each seat a different ready deck drawn from the
-    game's seed: the same seed, the same decks; over seeds, every deck and both seats."""
+    """GETTING STARTED: "Each player needs a hero and a deck"; ``decks=random``
+    (docs/rules/lightseekers.md, "Which decks are played") deals each seat a different
+    ready deck drawn from the game's seed: the same seed, the same decks; over seeds,
+    every deck and many pairings."""
     names = {h.hero: d for d, h in new_game("lightseekers", seed=0).cat.decks.items()}
     seen = set()
     for seed in range(40):

@@ -40,16 +40,13 @@ DEFAULT_DECKS = ("mountain", "storm", "astral", "dread", "nature", "tech")
 RANDOM = "random"  # decks=random: every seat a ready deck drawn from the seed
 
 
-def decks_for(cat: Catalog, players: int, decks: str,
-              chance: Chance | None = None) -> list[str]:
+def decks_for(cat: Catalog, players: int, decks: str, chance: Chance) -> list[str]:
     """Each seat's deck id: ``decks`` (comma-separated, by seat, cycled when shorter), or
     the ready decks in turn by default; ``random``: the ready decks shuffled by
     ``chance``, so that each seat has a different one while there are enough. An unknown
     or broken deck is a ParameterError."""
     ready = [d for d in DEFAULT_DECKS if d in cat.decks] or sorted(cat.decks)
     if decks.strip() == RANDOM:
-        if chance is None:
-            raise ParameterError("lightseekers: decks=random needs the game's seed")
         names = ready[:]
         chance.shuffle(names)
     else:
