@@ -208,6 +208,12 @@ def _names(text: str) -> list[str]:
 CardsOption = Annotated[list[Path] | None, typer.Option(
     "--cards", help="A card file the records were played with (repeatable); a record's own "
                     "paths are never opened.")]
+# The options of the commands that start games: game parameters and extra card files.
+ParamOption = Annotated[list[str] | None, typer.Option(
+    "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a or "
+                    "decks=random.")]
+ExtraCardsOption = Annotated[list[Path] | None, typer.Option(
+    "--cards", help="An extra card file for games that take them (repeatable).")]
 
 
 # --- games ----------------------------------------------------------------------------
@@ -311,10 +317,8 @@ def play_cmd(
     record: Annotated[Path | None, typer.Option(
         help="Save the record here (JSON), rewritten after every action (default: a file "
              "in the user's data folder, shown at the start).")] = None,
-    param: Annotated[list[str] | None, typer.Option(
-        "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
-    cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    param: ParamOption = None,
+    cards: ExtraCardsOption = None,
     draft: Annotated[bool, typer.Option(
         "--draft", help="radiant-arena: draft the decks first (pick and ban heroes, then a "
                         "secret deity and three items); you sit at A or B at random.")]
@@ -487,10 +491,8 @@ def simulate_cmd(
         help="Write every game's record here, one JSON line each.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object with the summary, nothing else.")] = False,
-    param: Annotated[list[str] | None, typer.Option(
-        "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
-    cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    param: ParamOption = None,
+    cards: ExtraCardsOption = None,
     backend: Annotated[str, typer.Option(
         help="Where games run: local (this process or a process pool) or ray (a local Ray, "
              "or the cluster at --address).")] = "local",
@@ -555,11 +557,8 @@ def tournament_cmd(
         help="Write every game's record here, one JSON line each.")] = None,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object (pairings and ratings), nothing else.")] = False,
-    param: Annotated[list[str] | None, typer.Option(
-        "--param", help="A game parameter, key=value (repeatable), e.g. "
-                        "decks=random.")] = None,
-    cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    param: ParamOption = None,
+    cards: ExtraCardsOption = None,
     backend: Annotated[str, typer.Option(
         help="Where games run: local (this process or a process pool) or ray (a local Ray, "
              "or the cluster at --address).")] = "local",
@@ -731,10 +730,8 @@ def bench_cmd(
     seconds: Annotated[float, typer.Option(min=0.01, help="About how long to measure.")] = 3.0,
     seed: Annotated[int, typer.Option(help="Seed of the first random game.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    param: Annotated[list[str] | None, typer.Option(
-        "--param", help="A game parameter, key=value (repeatable), e.g. deck_a=a.")] = None,
-    cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file for games that take them (repeatable).")] = None,
+    param: ParamOption = None,
+    cards: ExtraCardsOption = None,
 ) -> None:
     """Measure the engine: random playouts (decisions/s, games/s) and clone time."""
     n = _players(game, players)
