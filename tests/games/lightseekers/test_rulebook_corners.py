@@ -75,13 +75,23 @@ def test_an_ability_paid_in_health_never_defeats_its_own_hero() -> None:
     rulebook gives Abilities no other cost; ours (a Bone Charm's "lose 2 health") must
     leave the hero at least 1 health (docs/rules/lightseekers.md, Abilities): at 2 health
     it is refused, naming the cost; at 3 it is paid, and the loss is not damage (Grave
-    Pact, "After your hero takes damage", does not answer it)."""
+    Pact, "After your hero takes damage", does not answer it; armor does not reduce it;
+    the log says health is lost, not damage taken)."""
     s = position(heroes=["morgrim", "ember"], items=[["bone-charm"], []], health=[2, 24])
     refused(s, "ability bone-charm", "cannot be paid", "Hero")
     s = position(heroes=["morgrim", "ember"], items=[["bone-charm"], []],
                  buffs=[["grave-pact"], []], health=[3, 24])
     s.apply("ability bone-charm")
     assert s.health == [1, 24] and len(s.hand[0]) == 2
+    assert fields(s, 0, "damage") == []
+    assert fields(s, 0, "lose_health") == [
+        {"seat": 0, "amount": 2, "source": "bone-charm", "health": 1}]
+    s = position(heroes=["morgrim", "ember"], items=[["bone-charm", "gear-shield"], []],
+                 health=[5, 24])
+    s.apply("ability bone-charm")  # Gear Shield's armor does not reduce a cost
+    assert s.health[0] == 3
+    assert [e.text for e in after(s, 0, "lose_health")] == [
+        "P1 loses 2 health to use Bone Charm; health 3."]
 
 
 # --- Attack & Defend -----------------------------------------------------------------------

@@ -57,6 +57,11 @@ KINDS = (
     EventKind("heal", ("seat", "amount", "health", "source"),
               "{seat} gains {amount} health; health {health}.",
               "`seat`'s hero gains `amount` health (never above 35) from `source`."),
+    EventKind("lose_health", ("seat", "amount", "source", "health"),
+              "{seat} loses {amount} health to use {source}; health {health}.",
+              "`seat`'s hero loses `amount` health, the cost of an Ability of `source` (a "
+              "card id or `hero`): not damage, so neither armor nor power changes it and "
+              "nothing that happens when a hero takes damage follows; `health` after."),
     EventKind("buff", ("seat", "card", "slot"), "{seat} puts {card} into play as buff {slot}.",
               "A buff (or buff combo) enters `seat`'s buff row at position `slot` "
               "(counted from 1, left to right: the order they were played)."),
