@@ -103,3 +103,35 @@ def test_lightseekers_against_the_ai_to_the_end_by_clicking(
     assert page.locator(".log li[data-kind='game_over']").count() == 1
     shots.take(page, "over")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_lobby_suggests_lightseekers_decks(server: Server, browser: Browser,
+                                               shots: Shots) -> None:
+    """The lobby's decks field for lightseekers (docs/rules/lightseekers.md, "Which decks
+    are played"): free text, since a list by seat is allowed, with the ready decks and
+    ``random`` suggested; the table is made with the deck picked, and its heroes show it."""
+    games = httpx.get(server.url + "/api/games").json()["games"]
+    param = next(p for g in games if g["id"] == "lightseekers"
+                 for p in g["params"] if p["name"] == "decks")
+    assert param["choices"] is None
+    assert param["suggestions"] == ["random", "astral", "dread", "mountain", "nature",
+                                    "storm", "tech"]
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "lightseekers")
+    options = page.eval_on_selector_all("#suggest-decks option", "os => os.map(o => o.value)")
+    assert options == param["suggestions"]
+    assert page.get_attribute("[name='param:decks']", "list") == "suggest-decks"
+    page.fill("[name='param:decks']", "storm")  # one name: every seat plays it
+    page.select_option("[name='kind:1']", "ai")
+    page.select_option("[name='difficulty:1']", "easy")
+    shots.take(page, "lobby")
+    page.click("#create-button")
+    page.click("[data-seat='0']")
+    page.wait_for_selector("[data-testid='hand']")
+    tid = page.url.split("/table/")[1].split("#")[0]
+    tables = httpx.get(server.url + "/api/tables").json()["tables"]
+    assert [t["params"] for t in tables if t["id"] == tid] == [{"decks": "storm"}]
+    assert page.locator(".ls-hero").count() == 2
+    assert page.inner_text(".ls-hero").count("Tempest") >= 1  # Storm's hero, every seat
+    assert not page.errors  # type: ignore[attr-defined]

@@ -2,8 +2,10 @@
 
 Everything comes from the game's spec and a throw-away game (``State.team``), except the
 choices of a parameter a person picks from a list (radiant-arena's decks), which a game
-may add to :data:`CHOICES`. Parameters that name files on the server (``paths=True``,
-card files) are left out: the web server never takes them.
+may add to :data:`CHOICES`, and the values suggested for a free-text parameter
+(lightseekers' decks: one name, ``random``, or a list by seat), in :data:`SUGGESTIONS`.
+Parameters that name files on the server (``paths=True``, card files) are left out: the
+web server never takes them.
 """
 
 from __future__ import annotations
@@ -23,10 +25,22 @@ def _arena_decks() -> dict[str, list[str]]:
     return {"deck_a": decks, "deck_b": decks}
 
 
+def _lightseekers_decks() -> dict[str, list[str]]:
+    # The ready decks (public data) and "random"; a list by seat is typed by hand.
+    from tabletop.games.lightseekers.data import catalog
+    from tabletop.games.lightseekers.rules import RANDOM
+
+    return {"decks": [RANDOM, *sorted(catalog().decks)]}
+
+
 # game id -> a function giving {parameter: [allowed values]} (a game's own web module
 # would register itself here).
 CHOICES: dict[str, Callable[[], dict[str, list[Any]]]] = {
     "radiant-arena": _arena_decks,
+}
+# game id -> a function giving {parameter: [values suggested]}: the field stays free text.
+SUGGESTIONS: dict[str, Callable[[], dict[str, list[Any]]]] = {
+    "lightseekers": _lightseekers_decks,
 }
 
 
@@ -53,8 +67,9 @@ def _teams(game: str, players: int) -> list[list[int]] | None:
 def game_info(spec: GameSpec) -> dict[str, Any]:
     """The lobby's description of a game."""
     choices = CHOICES[spec.id]() if spec.id in CHOICES else {}
+    suggestions = SUGGESTIONS[spec.id]() if spec.id in SUGGESTIONS else {}
     params = [{"name": name, "type": p.type.__name__, "default": p.default, "help": p.help,
-               "choices": choices.get(name)}
+               "choices": choices.get(name), "suggestions": suggestions.get(name)}
               for name, p in spec.params.items() if name not in server_only(spec)]
     return {
         "id": spec.id, "name": spec.name, "player_counts": list(spec.player_counts),

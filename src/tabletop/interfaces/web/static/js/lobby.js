@@ -26,8 +26,10 @@ function renderForm() {
       ? h("select", { name: `param:${p.name}`, "data-type": p.type }, p.choices.map(c => h("option", { value: c, selected: c === p.default }, c)))
       : p.type === "bool"
         ? h("input", { type: "checkbox", name: `param:${p.name}`, checked: p.default, "data-type": p.type })
-        : h("input", { name: `param:${p.name}`, value: p.default, "data-type": p.type });
-    return h("label", { title: p.help }, `${p.help} `, input);
+        : h("input", { name: `param:${p.name}`, value: p.default, "data-type": p.type, list: p.suggestions ? `suggest-${p.name}` : null });
+    // a free-text parameter with suggested values (typed or picked from the list)
+    const suggest = p.suggestions && h("datalist", { id: `suggest-${p.name}` }, p.suggestions.map(c => h("option", { value: c })));
+    return h("label", { title: p.help }, `${p.help} `, input, suggest);
   }));
   renderSeats();
 }
