@@ -9,9 +9,9 @@ from tabletop.core import State, new_game
 GAME = "radiant-perim"
 
 
-def positions(players: int, seed: int, every: int = 1) -> list[State]:
+def positions(players: int, seed: int, every: int = 1, game: str = GAME) -> list[State]:
     """Clones of every ``every``-th position of one random game (to_act not None)."""
-    state = new_game(GAME, players=players, seed=seed)
+    state = new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
     out = []
     i = 0

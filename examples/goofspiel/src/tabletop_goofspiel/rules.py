@@ -137,6 +137,9 @@ class GoofState(State):
         """Re-deal what ``seat`` cannot see: the order of the prize deck, and the bids the
         others have placed face down this round (any card of what they held)."""
         new = self.clone()
+        # From a canonical order: shuffling the true order would let an agent, which owns
+        # rng, undo the shuffle and read the prize deck.
+        new.deck = sorted(self.deck)
         rng.shuffle(new.deck)
         for s in range(self.players):
             if s != seat and self.bids[s]:

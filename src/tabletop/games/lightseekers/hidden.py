@@ -5,6 +5,10 @@ players' hands. Everything that leaves a hand is shown (a card played, paid, dis
 random), and nothing puts a known card into a hand, so another player's hand and deck are
 one pool of unknown cards: the re-deal shuffles that pool and deals the hand's size from
 it. The seat's own deck is re-shuffled.
+
+Every pool is put in a canonical (sorted) order before it is shuffled, so a re-deal
+depends only on what the seat knows and on the generator: an agent owns the generator,
+and a shuffle of the true order would let it undo the shuffle and read that order.
 """
 
 from __future__ import annotations
@@ -29,10 +33,12 @@ def resample(s: LsState, seat: int, rng: Random) -> LsState:
     new = s.clone()
     for q in range(s.players):
         if q == seat:
-            rng.shuffle(new.deck[q])
+            deck = sorted(s.deck[q])
+            rng.shuffle(deck)
+            new.deck[q] = deck
             continue
         n = len(s.hand[q])
-        pool = s.hand[q] + s.deck[q]
+        pool = sorted(s.hand[q] + s.deck[q])
         for _ in range(TRIES):
             rng.shuffle(pool)
             hand = sorted(pool[:n])
@@ -40,9 +46,9 @@ def resample(s: LsState, seat: int, rng: Random) -> LsState:
                 new.hand[q] = hand
                 new.deck[q] = pool[n:]
                 break
-        else:
+        else:  # (only while another seat pays, which no search of this seat meets)
             new.hand[q] = s.hand[q][:]
-            rest = s.deck[q][:]
+            rest = sorted(s.deck[q])
             rng.shuffle(rest)
             new.deck[q] = rest
     return new

@@ -567,6 +567,29 @@ def test_resample_keeps_what_the_seat_knows_and_plays_on(
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), CASES_SEEDS)
+def test_resample_depends_only_on_what_the_seat_knows(
+    game: str, players: int, seed: int
+) -> None:
+    """DESIGN.md: an agent gets a seat's view and a resampler, never the true state. A
+    resample must therefore be a function of what the seat knows and of the generator
+    alone: an agent owns the generator, so a re-deal that shuffled the true order of the
+    hidden cards with it would let the agent undo the shuffle and read that order. From
+    a position and a twin of it (a resample for the same seat: the same knowledge, the
+    hidden cards dealt otherwise), the same generator must give the same resample."""
+    pt = playthrough(game, players, seed)
+    for i in pt.points(5)[:-1]:
+        state = pt.states[i]
+        for seat in range(players):
+            twin = state.resample(seat, random.Random(i * 11 + seat))
+            for k in range(2):
+                mine = state.resample(seat, random.Random(k))
+                theirs = twin.resample(seat, random.Random(k))
+                assert mine.to_data() == theirs.to_data(), (
+                    f"seat {seat}'s resample tells apart two positions it knows the same "
+                    f"about (at decision {i})")
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES_SEEDS)
 def test_view_depends_only_on_what_the_seat_was_told(
     game: str, players: int, seed: int
 ) -> None:
