@@ -49,7 +49,7 @@ soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy --strict src/tabletop/core src/tabletop/native.py
-	$(VENV)/bin/mypy src/tabletop/cards src/tabletop/games/radiant_arena
+	$(VENV)/bin/mypy src/tabletop/cards src/tabletop/games/radiant_arena src/tabletop/games/lightseekers src/tabletop/games/hoshi_battle
 
 clean:
 	rm -rf $(VENV) build src/tabletop/_native *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -9,6 +9,7 @@ result of a real-time strike). Cards are named by their ids (``clay-champion``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tabletop.core import Action, NotationError, excerpt
@@ -94,7 +95,9 @@ def parse(text: str) -> Action:
         return _WORDS[joined]
     if len(words) == 2:
         verb, name = words
-        table = {"discard": DISCARDS, "hero": HEROES, "play": PLAYS}.get(verb)
+        tables: dict[str, Mapping[str, Action]] = {"discard": DISCARDS, "hero": HEROES,
+                                                   "play": PLAYS}
+        table = tables.get(verb)
         if table is not None:
             found = table.get(name)
             if found is not None:

@@ -18,8 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tabletop.core import Record, replay
@@ -27,6 +27,7 @@ from tabletop.sim.ratings import wilson
 from tabletop.sim.simulate import simulate
 
 from .data import catalog
+from .rules import HoshiState
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Tally:
     """Counts per card id: appearances and wins."""
 
     n: Counter[str] = field(default_factory=Counter)
-    won: Counter[str] = field(default_factory=Counter)
+    won: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
 
     def add(self, card: str, win: float) -> None:
         self.n[card] += 1
@@ -54,6 +55,7 @@ class Report:
     def add_record(self, record: Record) -> None:
         """Count one finished game."""
         state = replay(record)
+        assert isinstance(state, HoshiState)
         out = state.outcome()
         assert out is not None
         share = {s: (1.0 / len(out.winners) if s in out.winners else 0.0)
@@ -112,7 +114,7 @@ def markdown(report: Report, header: Iterable[str] = ()) -> str:
     lines += ["", "### Heroes", "",
               "| Hero | die | Cost | kept: games won | its Duels won | flag |",
               "|---|---|---|---|---|---|"]
-    def key(t: Tally) -> object:
+    def key(t: Tally) -> Callable[[str], float]:
         return lambda c: -(t.won[c] / t.n[c]) if t.n[c] else 0.0
     for h in sorted(cat.heroes, key=key(report.kept)):
         hero = cat.heroes[h]

@@ -315,12 +315,12 @@ class HoshiState(State):
         # Hero abilities: the unconditional ones from the reveal, then full health, then
         # those whose condition holds (Card Effect Priority: active when their event occurs).
         for seat in self.duel_order():
-            hero = self.cat.heroes[self.hero[seat]]
-            always = [(i, spec) for i, spec in enumerate(hero.statics) if spec.cond is None]
+            card = self.cat.heroes[self.hero[seat]]
+            always = [(i, spec) for i, spec in enumerate(card.statics) if spec.cond is None]
             if always:
-                self.event("ability", (seat, hero.id, True, self.clock + 1), R_PRIORITY)
+                self.event("ability", (seat, card.id, True, self.clock + 1), R_PRIORITY)
             for i, spec in always:
-                ctx = {"p": seat, "u": seat, "lane": 0, "src": hero.id, "static": i}
+                ctx = {"p": seat, "u": seat, "lane": 0, "src": card.id, "static": i}
                 fx.activate(self, seat, spec, ctx)
         for seat in self.duelists:
             self.stones[seat] = fx.full_health(self, seat)
