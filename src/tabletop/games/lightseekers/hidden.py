@@ -46,7 +46,8 @@ def resample(s: LsState, seat: int, rng: Random) -> LsState:
                 new.hand[q] = hand
                 new.deck[q] = pool[n:]
                 break
-        else:  # (only while another seat pays, which no search of this seat meets)
+        else:  # only while another seat pays for a combo: a search is made by the seat
+            # to act, which is then the payer, so no search meets this
             new.hand[q] = s.hand[q][:]
             rest = sorted(s.deck[q])
             rng.shuffle(rest)
