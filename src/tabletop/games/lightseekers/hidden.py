@@ -33,12 +33,10 @@ def resample(s: LsState, seat: int, rng: Random) -> LsState:
     new = s.clone()
     for q in range(s.players):
         if q == seat:
-            deck = sorted(s.deck[q])
-            rng.shuffle(deck)
-            new.deck[q] = deck
+            new.deck[q] = _shuffled(s.deck[q], rng)
             continue
         n = len(s.hand[q])
-        pool = sorted(s.hand[q] + s.deck[q])
+        pool = sorted(s.hand[q] + s.deck[q])  # canonical, as in _shuffled
         for _ in range(TRIES):
             rng.shuffle(pool)
             hand = sorted(pool[:n])
@@ -49,10 +47,16 @@ def resample(s: LsState, seat: int, rng: Random) -> LsState:
         else:  # only while another seat pays for a combo: a search is made by the seat
             # to act, which is then the payer, so no search meets this
             new.hand[q] = s.hand[q][:]
-            rest = sorted(s.deck[q])
-            rng.shuffle(rest)
-            new.deck[q] = rest
+            new.deck[q] = _shuffled(s.deck[q], rng)
     return new
+
+
+def _shuffled(cards: list[int], rng: Random) -> list[int]:
+    """``cards`` in a random order drawn from ``rng`` alone: shuffled from a canonical
+    (sorted) order, never from the order they truly lie in (module docstring)."""
+    out = sorted(cards)
+    rng.shuffle(out)
+    return out
 
 
 def _consistent(s: LsState, q: int, hand: list[int]) -> bool:
