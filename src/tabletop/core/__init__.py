@@ -9,6 +9,7 @@ from .errors import (
     NotationError,
     ParameterError,
     RecordError,
+    RulesVersionError,
     ScenarioError,
     TabletopError,
     UnknownGameError,
@@ -33,7 +34,8 @@ from .state import State
 __all__ = [
     "HIDDEN", "Action", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
     "GameSpec", "IllegalActionError", "NotationError", "Outcome", "ParamSpec",
-    "ParameterError", "PluginError", "Record", "RecordError", "ScenarioError", "State",
+    "ParameterError", "PluginError", "Record", "RecordError", "RulesVersionError",
+    "ScenarioError", "State",
     "TabletopError", "UnknownGameError", "broken_games", "dumps_scenario", "excerpt",
     "export", "from_scenario", "game_id", "games", "get_spec", "initial_state",
     "iter_records", "load_scenario", "new_game", "plain_words", "read_records", "record_of",
