@@ -7,6 +7,7 @@ from tabletop.core import GameSpec, ParamSpec
 from .actions import GRAMMAR
 from .events import KINDS
 from .rules import GoofState
+from .words import words
 
 # Bumped whenever the rules change (what is legal, what happens): records of another
 # version are refused, and the golden playthroughs (make golden) say when to bump it.
@@ -24,4 +25,5 @@ SPEC = GameSpec(
     default_players=2,
     notation=GRAMMAR,
     event_kinds=KINDS,
+    words=words,               # each action in words for people (words.py)
 )
