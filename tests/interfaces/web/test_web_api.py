@@ -303,8 +303,9 @@ def test_a_table_of_another_rules_version_is_refused_naming_the_versions(
 
     with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as first:
         tid, tokens = create(first, "lightseekers", "human", "human")
-        m = view(first, tid, tokens[0])
-        assert act(first, tid, tokens[0], m["legal"][0], m["version"]).status_code == 200
+        seat = view(first, tid)["view"]["to_act"]
+        m = view(first, tid, tokens[seat])
+        assert act(first, tid, tokens[seat], m["legal"][0], m["version"]).status_code == 200
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE tables SET rules_version = '0' WHERE id = ?", (tid,))
     plays = tabletop.get_spec("lightseekers").rules_version
