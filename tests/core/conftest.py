@@ -113,9 +113,16 @@ class ToyState(State):
         self._resampled(new, seat, rng)
         return new
 
+    def _concede(self, seat: int, reason: str) -> None:
+        self.pile = 0  # the toy's rule: a concession ends the game, the others win
+
     def outcome(self) -> Outcome | None:
         if self.pile:
             return None
+        if self.conceded:
+            won = tuple(s for s in range(self.players) if s not in self.conceded)
+            return Outcome(tuple(float(s in won) for s in range(self.players)), won,
+                           self.concession_words())
         scores = tuple(1.0 if s == self.last else 0.0 for s in range(self.players))
         return Outcome(scores, (self.last,), "took the last stone")
 

@@ -192,3 +192,71 @@ def test_repr_of_a_state_is_readable(toy: GameSpec) -> None:
     assert repr(state) == "<ToyState toy-nim, 3 players, 0 actions, P2 to act>"
     state.apply("take 1")
     assert repr(state) == "<ToyState toy-nim, 3 players, 1 action, over>"
+
+
+# --- concede (COORDINATION.md contract 3) ------------------------------------------------
+
+
+def test_concede_is_for_any_seat_recorded_and_never_legal(toy: GameSpec) -> None:
+    """Contract 3: ``State.concede(seat, reason)`` "for any seat still in the game,
+    whoever is to act", recorded in ``history`` as ``concede <label>`` (plus `` time`` /
+    `` abandon``), not in ``legal_actions()``."""
+    from tabletop.core import Concession, record_of, verify
+
+    s = new_game("toy-nim", players=3, seed=1)
+    assert s.to_act == 0 and s.can_concede(2)
+    assert not any(isinstance(a, Concession) for a in s.legal_actions())
+    assert s.is_legal("concede P3") and s.is_legal("concede 3 time")
+    assert s.describe("concede P3", 0).label == "Concede"
+    s.concede(2, "time")
+    assert s.history[-1] == Concession(2, "P3", "time")
+    assert str(s.history[-1]) == "concede P3 time" and s.conceded == {2: "time"}
+    assert s.outcome() is not None and s.outcome().reason == "P3 ran out of time"  # type: ignore[union-attr]
+    assert not s.can_concede(0)  # the toy's rule: the game is over
+    assert verify(record_of(s)).history[-1] == s.history[-1]
+
+
+def test_concede_through_notation_and_from_a_seat(toy: GameSpec) -> None:
+    """``apply("concede B")`` works from any seat, for itself only; the seat's label or
+    its number; a reason word only ``time`` or ``abandon``."""
+    s = new_game("toy-nim", players=2, seed=1)
+    with pytest.raises(IllegalActionError, match="a seat concedes only for itself"):
+        s.apply("concede P2", seat=0)
+    for text in ("concede", "concede P9", "concede P2 bored", "concede P2 concede",
+                 "conceded P2"):
+        with pytest.raises(NotationError):
+            s.apply(text)
+    assert not s.history and not s.conceded
+    s.apply("concede 2 abandon", seat=1)  # not to act, for itself
+    assert str(s.history[-1]) == "concede P2 abandon" and s.is_over
+
+
+def test_a_concession_that_cannot_be_changes_nothing(toy: GameSpec) -> None:
+    """Bad input gets a clear error and changes nothing: an unknown reason, a seat out of
+    range, a seat that already conceded, a finished game."""
+    s = new_game("toy-nim", players=2, seed=1)
+    same = s.state_hash()
+    with pytest.raises(IllegalActionError, match="no reason 'bored'"):
+        s.concede(0, "bored")
+    with pytest.raises(IllegalActionError, match="no seat 2 in a game of 2"):
+        s.concede(2)
+    assert s.state_hash() == same and not s.history
+    s.concede(0)
+    with pytest.raises(IllegalActionError, match="P2 cannot concede: the game is over"):
+        s.concede(1)
+    assert len(s.history) == 1
+
+
+def test_conceded_as_position_data(toy: GameSpec) -> None:
+    """``conceded_data`` gives each seat's reason (``""`` for none); ``read_conceded``
+    reads it back and refuses anything else, naming the key."""
+    s = new_game("toy-nim", players=3, seed=1)
+    s.concede(1)
+    assert s.conceded_data() == ["", "concede", ""]
+    other = new_game("toy-nim", players=3, seed=1)
+    other.read_conceded(["time", "", "abandon"])
+    assert other.conceded == {0: "time", 2: "abandon"}
+    assert other.concession_words() == "P1 ran out of time, P3 abandoned the game"
+    for bad in (["", ""], ["", "x", ""], "time", [0, "", ""]):
+        with pytest.raises(ScenarioError, match="conceded: a reason for each of the 3"):
+            other.read_conceded(bad)

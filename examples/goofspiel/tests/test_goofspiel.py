@@ -80,3 +80,33 @@ def test_a_bid_reads_in_words() -> None:
     assert words.text == ("Bid your 2 face down for the prize card 3; the highest bid wins "
                           "it once everyone has bid.")
     assert [w.label for w in s.describe_legal(0)] == ["Bid your 1", "Bid your 2", "Bid your 3"]
+
+
+def test_leaving_the_game_with_two_players_the_other_wins() -> None:
+    """Leaving the Game: "With two players, the other player wins."."""
+    s = position(params={"cards": 3}, deck=[1, 2], prize=3, round=1, scores=[0, 0])
+    s.concede(1)
+    out = s.outcome()
+    assert s.is_over and out is not None and out.winners == (0,)
+    assert out.reason == "P2 conceded"
+
+
+def test_leaving_the_game_with_more_the_others_play_on() -> None:
+    """Leaving the Game: "the player who left bids no more and cannot win: a bid it
+    placed face down this round is taken back unseen, and the others play on. When only
+    one player is left, the game ends and that player wins."."""
+    s = position(players=3, params={"cards": 3}, deck=[1, 2], prize=3, round=1)
+    s.apply("bid 3")          # P1 bids 3 face down
+    s.concede(0, "time")      # and leaves: the bid goes back, unseen
+    assert s.hands[0] == [1, 2, 3] and s.bids[0] == 0 and s.to_act == 1
+    assert "3" not in str(s.events[-1].fields)
+    s.apply("bid 1")
+    s.apply("bid 2")          # P3's 2 beats P2's 1: P1 took no part
+    reveal = [e for e in s.events if e.kind == "reveal"][-1]
+    assert reveal.fields["winner"] == 2 and reveal.fields["bids"] == [0, 1, 2]
+    assert s.to_act == 1      # the next round: P2 bids first now
+    s.concede(2, "abandon")   # one player left: the game ends, P2 wins though behind
+    out = s.outcome()
+    assert s.is_over and out is not None and out.winners == (1,)
+    assert out.reason == "P1 ran out of time, P3 abandoned the game"
+    assert [e.kind for e in s.events[-2:]] == ["concede", "game_over"]

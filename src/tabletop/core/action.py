@@ -44,3 +44,28 @@ def text_of(action: object) -> str:
         except Exception:  # an action of another game that cannot even write itself
             pass
     return excerpt(repr(action))
+
+
+# Why a seat leaves a game early (State.concede): it gave up, its clock ran out, or it was
+# gone past the grace period. The first is the default and is not written in notation.
+CONCESSIONS = ("concede", "time", "abandon")
+_CONCESSION_WORDS = {"concede": "conceded", "time": "ran out of time",
+                     "abandon": "abandoned the game"}
+
+
+@dataclass(frozen=True, slots=True)
+class Concession(Action):
+    """A seat leaving the game (``State.concede``): kept in ``history`` like any action,
+    so records replay it, but never among the legal actions. ``label`` is the seat's label
+    (the notation, ``concede B`` or ``concede P2 time``, names the seat as people do)."""
+
+    seat: int
+    label: str
+    reason: str = "concede"
+
+    def to_text(self) -> str:
+        return f"concede {self.label}" + ("" if self.reason == "concede" else f" {self.reason}")
+
+    def words(self) -> str:
+        """What happened, for an outcome's reason: "B conceded", "P2 ran out of time"."""
+        return f"{self.label} {_CONCESSION_WORDS[self.reason]}"

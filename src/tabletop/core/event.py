@@ -176,3 +176,11 @@ class Event(NamedTuple):
         if self.reveals:
             out["reveals"] = True
         return out
+
+
+# The event of a concession (State.concede), the same kind in every game (each game lists
+# it among its kinds and emits it from its ``_concede``).
+CONCEDE = EventKind(
+    "concede", ("seat", "reason"), "{seat} leaves the game ({reason}).",
+    "`seat` leaves the game early: it concedes (`reason` concede), its clock runs out "
+    "(time) or it is gone past the grace period (abandon).")

@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from .action import Action, Outcome, text_of
-from .errors import IllegalActionError
+from .action import CONCESSIONS, Action, Concession, Outcome, text_of
+from .errors import IllegalActionError, NotationError, ParameterError, ScenarioError, excerpt
 from .event import Event
 from .spec import GameSpec
 from .words import ActionWords
@@ -26,7 +26,8 @@ from .words import ActionWords
 # compiled State (tabletop.native) does not keep ABCMeta, which refuses to make a state of
 # a class that lacks one: __init__ does it then (_check_hooks).
 HOOKS = ("to_act", "_legal_actions", "_apply", "_why_illegal", "parse_action", "view",
-         "clone", "resample", "outcome", "to_data")
+         "clone", "resample", "outcome", "to_data", "_concede")
+R_CONCEDE = "the core contract — State.concede"
 _COMPLETE: set[type] = set()  # the classes _check_hooks passed
 
 
@@ -61,6 +62,8 @@ class State(metaclass=ABCMeta):
         self.events: list[Event] = []
         # The position a game started from, when it started from a scenario.
         self.start: dict[str, Any] | None = None
+        # The seats that conceded (State.concede), each with its reason.
+        self.conceded: dict[int, str] = {}
         self._legal: tuple[Action, ...] | None = None
 
     # --- the contract -------------------------------------------------------------
@@ -108,6 +111,13 @@ class State(metaclass=ABCMeta):
     def to_data(self) -> dict[str, Any]:
         """The whole position as plain data (scenario files, hashing)."""
 
+    @abstractmethod
+    def _concede(self, seat: int, reason: str) -> None:
+        """Carry out ``seat``'s concession by the game's rules (``seat`` is already in
+        :attr:`conceded`; ``reason`` one of ``concede``, ``time``, ``abandon``): emit the
+        game's event for it, then end the game (two sides: the other wins) or take the
+        seat out of it (docs/adding-a-game.md, "Concede")."""
+
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> State:
         """The position ``data`` describes (``to_data``'s inverse, scenario files); raises
@@ -136,9 +146,11 @@ class State(metaclass=ABCMeta):
         """``action`` (an Action or its notation; legal now, or just played from here) in
         words for ``seat`` (``None``: a spectator), by the game's hook ``spec.words``, from
         ``seat``'s view and the public catalogue only: the words tell that seat nothing its
-        view does not."""
+        view does not. A concession reads the same in every game."""
         if isinstance(action, str):
-            action = self.parse_action(action)
+            action = self._parse(action)
+        if type(action) is Concession:
+            return ActionWords("Concede", f"{action.words()}: the seat leaves the game.")
         return self.spec.words(action, self.view(seat), self.catalogue())
 
     def describe_legal(self, seat: int | None) -> list[ActionWords]:
@@ -161,7 +173,14 @@ class State(metaclass=ABCMeta):
         and refused with that error, also where this class is compiled.)
         """
         if isinstance(action, str):
-            action = self.parse_action(action)
+            action = self._parse(action)
+        if type(action) is Concession:  # any seat, whoever is to act (not in legal_actions)
+            assert isinstance(action, Concession)
+            if seat is not None and seat != action.seat:
+                raise IllegalActionError(action.to_text(), "a seat concedes only for itself",
+                                         R_CONCEDE)
+            self.concede(action.seat, action.reason)
+            return
         if seat is not None and seat != self.to_act:
             text = text_of(action)
             if self.to_act is None:
@@ -178,6 +197,85 @@ class State(metaclass=ABCMeta):
         else:
             legal = self._legal_equal(action)
         self.apply_unchecked(legal)
+
+    def _parse(self, text: str) -> Action:
+        """An action's notation read back: the game's, or a concession's."""
+        if text.startswith("concede"):
+            return self.parse_concession(text)
+        return self.parse_action(text)
+
+    def parse_concession(self, text: str) -> Concession:
+        """Read ``concede <seat>`` (plus `` time`` or `` abandon``); the seat by its label
+        or its number counted from 1. Raises ``NotationError``."""
+        words = text.split()
+        if (not 2 <= len(words) <= 3 or words[0] != "concede"
+                or words[2:] not in ([], ["time"], ["abandon"])):
+            raise NotationError(f"not a concession: {excerpt(text)!r} (concede <seat>, "
+                                "then time or abandon if its clock ran out or it left)")
+        try:
+            seat = self.spec.seat_of(words[1], self.players)
+        except ParameterError as e:
+            raise NotationError(str(e)) from None
+        return Concession(seat, self.label(seat), words[2] if len(words) == 3 else "concede")
+
+    def can_concede(self, seat: int) -> bool:
+        """Whether ``seat`` may concede now: the game is not over and the seat is still in
+        it (it has not conceded, nor left by the game's rules: :meth:`_in_game`)."""
+        return (self.to_act is not None and 0 <= seat < self.players
+                and seat not in self.conceded and self._in_game(seat))
+
+    def _in_game(self, seat: int) -> bool:
+        """Whether ``seat`` still plays (a hook: a game whose players are knocked out, as
+        a defeated hero in Lightseekers, overrides it)."""
+        return True
+
+    def concede(self, seat: int, reason: str = "concede") -> None:
+        """``seat`` leaves the game, whoever is to act: it gave up (``"concede"``), its
+        clock ran out (``"time"``) or it was gone past the grace period (``"abandon"``).
+
+        Recorded in :attr:`history` as a :class:`Concession` (notation ``concede B``,
+        ``concede P2 time``), so records replay it; never among :meth:`legal_actions`.
+        What it does is the game's rule (its ``_concede``: two sides, the other wins;
+        more, the seat leaves). A seat that may not concede (:meth:`can_concede`) or an
+        unknown reason raises ``IllegalActionError`` and changes nothing."""
+        if reason not in CONCESSIONS:
+            raise IllegalActionError(f"concede {excerpt(str(seat))}",
+                                     f"no reason {excerpt(str(reason))!r} (reasons: "
+                                     f"{', '.join(CONCESSIONS)})", R_CONCEDE)
+        if not 0 <= seat < self.players:
+            raise IllegalActionError(f"concede {seat}", f"no seat {seat} in a game of "
+                                     f"{self.players}", R_CONCEDE)
+        if not self.can_concede(seat):
+            why = ("the game is over" if self.to_act is None else
+                   "it has already conceded" if seat in self.conceded else
+                   "it is no longer in the game")
+            raise IllegalActionError(f"concede {self.label(seat)}",
+                                     f"{self.label(seat)} cannot concede: {why}", R_CONCEDE)
+        self._legal = None
+        self.history.append(Concession(seat, self.label(seat), reason))
+        self.conceded = {**self.conceded, seat: reason}
+        self._concede(seat, reason)
+
+    def concession_words(self) -> str:
+        """The concessions so far, by seat, for an outcome's reason ("B conceded", "P2 ran
+        out of time, P3 conceded"); empty if nobody conceded."""
+        return ", ".join(Concession(s, self.label(s), self.conceded[s]).words()
+                         for s in sorted(self.conceded))
+
+    def conceded_data(self) -> list[str]:
+        """:attr:`conceded` as position data: each seat's reason, ``""`` for a seat that
+        did not concede (games write it only when someone did: older positions and their
+        hashes stay as they were)."""
+        return [self.conceded.get(s, "") for s in range(self.players)]
+
+    def read_conceded(self, value: object) -> None:
+        """Set :attr:`conceded` from position data (:meth:`conceded_data`'s form); raises
+        ``ScenarioError`` naming the key."""
+        if (not isinstance(value, list) or len(value) != self.players
+                or not all(v == "" or v in CONCESSIONS for v in value)):
+            raise ScenarioError(f"conceded: a reason for each of the {self.players} seats "
+                                f"({', '.join(CONCESSIONS)}, or \"\" for none)")
+        self.conceded = {s: str(v) for s, v in enumerate(value) if v}
 
     def _legal_equal(self, action: object) -> Action:
         """The legal action equal to ``action``, or ``IllegalActionError`` saying why none
@@ -224,7 +322,8 @@ class State(metaclass=ABCMeta):
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` (an Action or its notation) is legal now; text that does not
-        parse is not legal. Nothing changes.
+        parse is not legal. A concession, never among the legal actions, is legal when its
+        seat may concede (:meth:`can_concede`). Nothing changes.
 
         >>> import tabletop
         >>> game = tabletop.new_game("radiant-perim", players=3, seed=1)
@@ -233,9 +332,12 @@ class State(metaclass=ABCMeta):
         """
         if isinstance(action, str):
             try:
-                action = self.parse_action(action)
+                action = self._parse(action)
             except ValueError:
                 return False
+        if type(action) is Concession:
+            assert isinstance(action, Concession)
+            return self.can_concede(action.seat)
         return action in self.legal_actions()
 
     def __repr__(self) -> str:
@@ -278,4 +380,5 @@ class State(metaclass=ABCMeta):
         other.history = self.history[:]
         other.events = self.events[:]
         other.start = self.start
+        other.conceded = self.conceded  # shared: concede replaces it, never changes it
         other._legal = self._legal

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import EventBook, EventKind, plain_words
+from tabletop.core import CONCEDE, EventBook, EventKind, plain_words
 
 KINDS = (
     EventKind("round", ("round", "prize", "deck"),
@@ -26,7 +26,9 @@ KINDS = (
               "tie: the prize is discarded) scores the `prize`; `scores` per seat after."),
     EventKind("game_over", ("scores", "winners"),
               "The game is over: {winners} win with {scores}.",
-              "The prize deck is empty: final `scores` per seat and the winning `seats`."),
+              "The prize deck is empty (or one player is left): final `scores` per seat "
+              "and the winning `seats`."),
+    CONCEDE,  # the core's kind: a player leaves the game (Leaving the Game)
 )
 
 

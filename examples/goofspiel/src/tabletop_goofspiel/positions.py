@@ -12,7 +12,7 @@ from tabletop.core import Chance, ScenarioError
 from tabletop.core.spec import MAX_SEED
 
 KEYS = ("players", "seed", "params", "round", "prize", "turn", "deck", "hands", "bids",
-        "scores", "chance")
+        "scores", "chance", "conceded")
 
 
 def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -67,6 +67,8 @@ def from_data(data: Mapping[str, Any]) -> Any:
         if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
             raise ScenarioError("field 'chance' must be 16 lowercase hex digits")
         s.chance = Chance(int(text, 16))
+    if "conceded" in data:
+        s.read_conceded(data["conceded"])
     _check(s)
     return s
 
@@ -83,10 +85,17 @@ def _check(s: Any) -> None:
                             "one prize card is turned each round (A Round)")
     if s.prize == 0 and s.deck:
         raise ScenarioError("no prize face up while the deck has cards (A Round)")
+    if s.to_act is not None and s.turn in s.conceded:
+        raise ScenarioError("turn: a player who left bids no more (Leaving the Game)")
     for p in range(players):
         bid = s.bids[p]
         if bid > top or (bid and bid in s.hands[p]):
             raise ScenarioError(f"bids[{p}]: {bid} is not a card out of that hand")
+        if p in s.conceded:
+            if bid or len(s.hands[p]) < top - played:
+                raise ScenarioError(f"hands[{p}], bids[{p}]: a player who left bids no "
+                                    "more and keeps its hand (Leaving the Game)")
+            continue
         if (bid != 0) != (p < s.turn):
             raise ScenarioError(f"bids[{p}]: the seats before the one to act have bid, "
                                 "the others not (bids are made in seat order)")

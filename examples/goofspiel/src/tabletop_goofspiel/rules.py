@@ -2,7 +2,7 @@
 
 Each round a prize card is turned up; every player bids a card of their open hand in
 secret; the highest bid wins the prize, a tie discards it. Implements every section of
-goofspiel.txt: Setup, A Round, Ties, End of the Game.
+goofspiel.txt: Setup, A Round, Ties, End of the Game, Leaving the Game.
 
 Simultaneous bids are hidden commitments in seat order (the core contract: one seat
 decides at a time): P1 bids face down, then P2, ..., and the bids are revealed together
@@ -24,6 +24,7 @@ R_SETUP = "Setup"
 R_ROUND = "A Round"
 R_TIES = "Ties"
 R_END = "End of the Game"
+R_LEAVE = "Leaving the Game"
 
 
 class GoofState(State):
@@ -53,21 +54,35 @@ class GoofState(State):
         """Turn the top prize card face up, or end the game when the deck is empty."""
         if not self.deck:
             self.prize = self.turn = 0
-            best = max(self.scores)
-            winners = [s for s in range(self.players) if self.scores[s] == best]
-            self._event("game_over", (list(self.scores), winners), R_END)
+            self._over(R_END)
             return
         self.round += 1
         self.prize = self.deck.pop()
-        self.turn = 0
+        self.turn = self._bidder(0)
         self._event("round", (self.round, self.prize, len(self.deck)), R_ROUND, reveals=True)
+
+    def _over(self, rule: str) -> None:
+        self._event("game_over", (list(self.scores), list(self._winners())), rule)
+
+    def _bidder(self, start: int) -> int:
+        """The first seat from ``start`` on still in the game (``players``: none)."""
+        return next((s for s in range(start, self.players) if s not in self.conceded),
+                    self.players)
+
+    def _winners(self) -> tuple[int, ...]:
+        """The most points among the players still in the game (Leaving the Game)."""
+        playing = [s for s in range(self.players) if s not in self.conceded]
+        best = max(self.scores[s] for s in playing)
+        return tuple(s for s in playing if self.scores[s] == best)
 
     # --- the contract ------------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
-        """The seat to bid next, ``None`` once the prize deck is empty."""
-        return None if self.prize == 0 else self.turn
+        """The seat to bid next, ``None`` once the prize deck is empty or one player is
+        left."""
+        return (None if self.prize == 0 or len(self.conceded) == self.players - 1
+                else self.turn)
 
     def _legal_actions(self) -> list[Action]:
         return [BIDS[c] for c in self.hands[self.turn]]
@@ -78,8 +93,12 @@ class GoofState(State):
         self.hands[seat].remove(action.card)
         self.bids[seat] = action.card
         self._event("bid", (seat, action.card), R_ROUND)
-        if seat + 1 < self.players:
-            self.turn = seat + 1
+        self._next_bid(seat)
+
+    def _next_bid(self, seat: int) -> None:
+        """After ``seat``: the next seat bids, or the bids are revealed."""
+        self.turn = self._bidder(seat + 1)
+        if self.turn < self.players:
             return
         # A Round: every player has bid; the bids are revealed together.
         best = max(self.bids)
@@ -91,6 +110,18 @@ class GoofState(State):
                     R_ROUND if winner is not None else R_TIES, reveals=True)
         self.bids = [0] * self.players
         self._next_round()
+
+    def _concede(self, seat: int, reason: str) -> None:
+        """Leaving the Game: the seat bids no more (a face-down bid is taken back unseen);
+        with one player left the game ends."""
+        self._event("concede", (seat, reason), R_LEAVE)
+        bid, self.bids[seat] = self.bids[seat], 0
+        if bid:  # back in the open hand, which every view showed holding it
+            self.hands[seat] = sorted([*self.hands[seat], bid])
+        if self.players - len(self.conceded) == 1:
+            self._over(R_LEAVE)  # the prize stays face up, unwon
+        elif seat == self.turn:
+            self._next_bid(seat)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         if self.to_act is None:
@@ -118,6 +149,8 @@ class GoofState(State):
         }
         if seat is not None:
             out["my_bid"] = self.bids[seat] or None
+        if self.conceded:
+            out["conceded"] = self.conceded_data()
         outcome = self.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_json()
@@ -151,12 +184,16 @@ class GoofState(State):
         return new
 
     def outcome(self) -> Outcome | None:
-        """Most points wins; a tie for the most is a shared win."""
-        if self.prize:
+        """Most points wins; a tie for the most is a shared win. A player who left cannot
+        win, and the last player left wins (Leaving the Game)."""
+        if self.to_act is not None:
             return None
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.players) if self.scores[s] == best)
+        winners = self._winners()
         reason = "most points" if len(winners) == 1 else "most points, shared"
+        if self.conceded:
+            left = self.players - len(self.conceded) == 1
+            reason = (self.concession_words() if left
+                      else f"{reason} ({self.concession_words()})")
         return Outcome(tuple(float(x) for x in self.scores), winners, reason)
 
     def to_data(self) -> dict[str, Any]:
@@ -165,7 +202,8 @@ class GoofState(State):
                 "round": self.round, "prize": self.prize, "turn": self.turn,
                 "deck": list(self.deck), "hands": [list(h) for h in self.hands],
                 "bids": list(self.bids), "scores": list(self.scores),
-                "chance": f"{self.chance.s:016x}"}
+                "chance": f"{self.chance.s:016x}",
+                **({"conceded": self.conceded_data()} if self.conceded else {})}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> GoofState:

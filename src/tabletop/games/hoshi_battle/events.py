@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import EventBook, EventKind
+from tabletop.core import CONCEDE, EventBook, EventKind
 
 from .data import catalog
 from .dice import GLYPHS
@@ -119,11 +119,13 @@ KINDS = (
               "Who fights the next Duel (`duelists`, two seats) and who waits, in the order "
               "they will be called (`line`); the multiplayer variant's king of the hill."),
     EventKind("out", ("seat",), "{seat} has no Heroes left and leaves the game.",
-              "Every Hero of `seat` is exiled: it leaves the game (Terminology: Game)."),
+              "Every Hero of `seat` is exiled, or it conceded: it leaves the game "
+              "(Terminology: Game)."),
     EventKind("game_over", ("winners", "heroes_left"),
               "The game is over: {winners} win; Heroes left {heroes_left}.",
-              "Only one player has Heroes left (or none: a draw): `winners`, and "
-              "`heroes_left` per seat."),
+              "Only one player has Heroes left (or none: a draw), or only one player is "
+              "left: `winners`, and `heroes_left` per seat."),
+    CONCEDE,  # the core's kind: a player leaves (docs/rules/hoshi-battle.md, Concessions)
 )
 
 

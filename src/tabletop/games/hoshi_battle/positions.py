@@ -38,7 +38,7 @@ KEYS = ("players", "seed", "params", "chance", "phase", "turn", "duel", "round",
         "starter", "last_hitter", "next_starter", "hero_deck", "card_deck", "hands",
         "cards", "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
         "used", "faces", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-        "stone_lost", "struck", "clock", "store", "duelists", "line")
+        "stone_lost", "struck", "clock", "store", "duelists", "line", "conceded")
 MOD_KEYS = ("ts", "seat", "controller", "card", "kind", "key", "op", "value", "until",
             "static")
 RULE_WORDS = frozenset({"fixed_die"})
@@ -64,6 +64,7 @@ def to_data(s: HoshiState) -> dict[str, Any]:
                    "kind": m.kind, "key": m.key, "op": m.op, "value": m.value,
                    "until": m.until, "static": -1 if m.arg is None else m.arg}
                   for m in s.store],
+        **({"conceded": s.conceded_data()} if s.conceded else {}),
     }
 
 
@@ -181,6 +182,8 @@ def from_data(data: Mapping[str, Any]) -> HoshiState:
     s.line = [_int(x, f"line[{i}]", 0, n - 1) for i, x in enumerate(_list(get("line"), "line"))]
     s.store = tuple(_modifier(s, m, f"store[{i}]")
                     for i, m in enumerate(_list(get("store"), "store")))
+    if "conceded" in d:
+        s.read_conceded(d["conceded"])
     _check(s)
     return s
 
@@ -233,9 +236,9 @@ def _check(s: HoshiState) -> None:
     constructed = bool(s.params["deck1"])
     if len(set(s.line)) != len(s.line) or set(s.line) & set(s.duelists):
         raise ScenarioError("line: waiting players, once each, none of them a duelist")
-    if s.phase != OVER and set(s.line) | set(s.duelists) != {
-            p for p in range(n) if s.hands[p] or s.hero[p] or s.chosen[p]
-            or s.phase == KEEP} | set(s.duelists):
+    if s.to_act is not None and set(s.line) | set(s.duelists) != {
+            p for p in range(n) if s.phase == KEEP or (p not in s.conceded and (
+                s.hands[p] or s.hero[p] or s.chosen[p]))} | set(s.duelists):
         raise ScenarioError("line: every player with Heroes who is not a duelist waits in "
                             "line (a player with none has left)")
     for p in range(n):
@@ -274,7 +277,8 @@ def _check(s: HoshiState) -> None:
             if held_h + dh != deal or held_c + dc != deal:
                 raise ScenarioError(f"seat {p}: {deal} Heroes and {deal} Duel cards were "
                                     "dealt (Setup)")
-            if s.phase != KEEP and (dh != deal - KEEP_HEROES or dc != deal - KEEP_CARDS):
+            if s.phase != KEEP and p not in s.conceded and (dh != deal - KEEP_HEROES
+                                                            or dc != deal - KEEP_CARDS):
                 raise ScenarioError(f"discards[{p}]: after the setup every player has kept "
                                     "three of each")
     _check_phase(s)
@@ -308,20 +312,23 @@ def _check_phase(s: HoshiState) -> None:
     if phase == KEEP:
         if s.params["deck1"] or s.duel or any(s.chosen) or any(s.exiled) or any(s.used):
             raise ScenarioError("phase keep: the setup comes before every Duel")
-        need = [p for p in range(n) if len(s.hands[p]) > KEEP_HEROES
-                or len(s.cards[p]) > KEEP_CARDS]
-        if not need or s.turn != need[0]:
+        need = [p for p in range(n) if p not in s.conceded and (
+            len(s.hands[p]) > KEEP_HEROES or len(s.cards[p]) > KEEP_CARDS)]
+        if s.to_act is not None and (not need or s.turn != need[0]):
             raise ScenarioError("phase keep: the first player with cards to discard acts")
         return
+    playing = [p for p in range(n) if p not in s.conceded]
     if any(len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
-           != KEEP_HEROES for p in range(n)):
+           != KEEP_HEROES for p in playing):
         raise ScenarioError("every player keeps three Heroes")
     if any(len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p]) != KEEP_CARDS
-           for p in range(n)):
+           for p in playing):
         raise ScenarioError("every player keeps three Duel cards")
     if phase == OVER:
-        if s.turn != -1 or sum(1 for h in s.hands if h) > 1 or any(s.chosen):
+        if s.turn != -1 or sum(1 for p in playing if s.hands[p]) > 1 or any(s.chosen):
             raise ScenarioError("phase over: nobody acts; at most one player has Heroes")
+        return
+    if s.to_act is None:  # left to one player by concessions: over where it stood
         return
     if s.turn < 0 or s.duel < 1:
         raise ScenarioError(f"phase {phase}: a seat acts in a Duel (duel >= 1)")

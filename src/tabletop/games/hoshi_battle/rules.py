@@ -239,6 +239,8 @@ class HoshiState(State):
 
     def _keep_next(self) -> None:
         for seat in range(self.players):
+            if seat in self.conceded:
+                continue
             if len(self.hands[seat]) > KEEP_HEROES or len(self.cards[seat]) > KEEP_CARDS:
                 self.phase, self.turn = KEEP, seat
                 return
@@ -258,7 +260,7 @@ class HoshiState(State):
         game's seeded chance, once the cards are kept). Why by lot: the players who wait
         longest keep their Heroes longest (docs/balance/hoshi-battle.md), so a fixed seat
         order would favour the last seats."""
-        order = list(range(self.players))
+        order = [p for p in range(self.players) if p not in self.conceded]
         self.chance.shuffle(order)
         self.duelists = (min(order[:2]), max(order[:2]))
         self.line = order[2:]
@@ -311,7 +313,7 @@ class HoshiState(State):
         self.last_hitter = self.starter
         self.round = 0
         self.struck = [0] * self.players
-        self.event("duel", (self.duel, list(self.hero), self.starter), R_DUEL, reveals=True)
+        self.event("duel", (self.duel, list(self.hero), self.starter), R_DUEL)
         # Hero abilities: the unconditional ones from the reveal, then full health, then
         # those whose condition holds (Card Effect Priority: active when their event occurs).
         for seat in self.duel_order():
@@ -541,15 +543,14 @@ class HoshiState(State):
         # King of the hill: the loser joins the end of the waiting line, or leaves the
         # game with no Heroes left (with two players the line holds only the loser).
         for seat in losers:
-            if self.hands[seat]:
+            if self.hands[seat] and seat not in self.conceded:
                 self.line.append(seat)
             else:
                 self.event("out", (seat,), R_LINE)
-        if sum(1 for h in self.hands if h) <= 1:
+        if sum(1 for p in range(self.players) if self._in_game(p)
+               and p not in self.conceded) <= 1:
             self.phase, self.turn = OVER, -1
-            out = self.outcome()
-            assert out is not None
-            self.event("game_over", (list(out.winners), [len(h) for h in self.hands]), R_GAME)
+            self._game_over()
             return
         # The winner stays and the first in line challenges it, and starts (the loser
         # picks up the tempo: with two players the challenger is the loser); after a
@@ -564,12 +565,65 @@ class HoshiState(State):
             self.next_starter = -1
         self._start_choosing()
 
+    def _game_over(self) -> None:
+        out = self.outcome()
+        assert out is not None
+        self.event("game_over", (list(out.winners), list(self._heroes_left())), R_GAME)
+
+    def _heroes_left(self) -> list[int]:
+        """Each player's Heroes still in the game (none for one who conceded)."""
+        return [0 if p in self.conceded else
+                len(self.hands[p]) + bool(self.hero[p]) + bool(self.chosen[p])
+                for p in range(self.players)]
+
+    def _in_game(self, seat: int) -> bool:
+        """A player with Heroes (in hand, chosen or in play); before the first Duel every
+        player."""
+        return bool(self.phase == KEEP or self.hands[seat] or self.hero[seat]
+                    or self.chosen[seat])
+
+    def _concede(self, seat: int, reason: str) -> None:
+        """The player leaves as a player whose Heroes are all exiled does (Terminology:
+        Game, "until only one player is left with Heroes"; docs/rules/hoshi-battle.md,
+        "Concessions"): a Duel it is fighting is lost, its Hero in play exiled; its other
+        Heroes leave unseen. With one player left the game ends where it stands."""
+        self.event("concede", (seat, reason), R_GAME)
+        for p in (seat, self.other(seat)) if seat in self.duelists else (seat,):
+            if self.chosen[p]:  # a Hero chosen face down goes back to its hand, unseen
+                self.hands[p] = self.sort([*self.hands[p], self.chosen[p]])
+                self.chosen[p] = ""
+        if self._frozen():
+            self._game_over()
+        elif self.phase == KEEP:
+            if self.turn == seat:
+                self._keep_next()
+        elif seat not in self.duelists:
+            self.line.remove(seat)
+            self.event("out", (seat,), R_LINE)
+        elif self.hero[seat]:  # a Duel under way: lost, whatever window was open
+            self.stones[seat] = 0
+            self.window = ""
+            self._end_duel([seat])
+        else:  # the Heroes were being chosen: the other duelist faces the next in line
+            self.event("out", (seat,), R_LINE)
+            stays, challenger = self.other(seat), self.line.pop(0)
+            self.duelists = (min(stays, challenger), max(stays, challenger))
+            self.next_starter = challenger
+            self._start_choosing()
+
+    def _frozen(self) -> bool:
+        """Whether concessions left one player in the game: it is over where it stood."""
+        return sum(1 for p in range(self.players)
+                   if p not in self.conceded and self._in_game(p)) <= 1
+
     # --- the contract --------------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
-        """The seat deciding now; None once the game is over."""
-        return None if self.phase == OVER else self.turn
+        """The seat deciding now; None once the game is over (or left to one player)."""
+        if self.phase == OVER or (self.conceded and self._frozen()):
+            return None
+        return self.turn
 
     def _legal_actions(self) -> list[Action]:
         seat, phase = self.turn, self.phase
@@ -616,7 +670,7 @@ class HoshiState(State):
                 self._battle()
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        if self.phase == OVER:
+        if self.to_act is None:
             return "the game is over", R_GAME
         me = self.label(self.turn)
         phase = self.phase
@@ -704,15 +758,16 @@ class HoshiState(State):
     def outcome(self) -> Outcome | None:
         """The last player with Heroes wins (scores: Heroes left); none left (the last two
         Heroes exiled together): a draw shared by the two duelists of the last Duel."""
-        if self.phase != OVER:
+        if self.to_act is not None:
             return None
-        left = [len(h) for h in self.hands]
+        left = self._heroes_left()
         alive = tuple(s for s in range(self.players) if left[s])
+        words = f"{self.concession_words()}; " if self.conceded else ""
         if alive:
             return Outcome(tuple(float(x) for x in left), alive,
-                           "the last player with Heroes left")
+                           f"{words}the last player with Heroes left")
         return Outcome(tuple(0.0 for _ in left), tuple(self.duelists),
-                       "the last two Heroes exiled together: a draw")
+                       f"{words}the last two Heroes exiled together: a draw")
 
     def to_data(self) -> dict[str, Any]:
         """The whole position as plain data (:mod:`.positions`)."""

@@ -112,6 +112,8 @@ def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
         if s.chosen[seat]:
             ids.add(s.chosen[seat])
     out["cards"] = {c: card_info(s, c) for c in sorted(ids)}
+    if s.conceded:
+        out["conceded"] = s.conceded_data()
     outcome = s.outcome()
     if outcome is not None:
         out["outcome"] = outcome.to_json()

@@ -580,9 +580,11 @@ def finish(s: LsState, last: int) -> None:
 
 def winners(s: LsState) -> tuple[int, ...]:
     """Most Victory Points wins; a tie goes to the player who stayed in the game longest
-    (the last one standing, then the last defeated: our decision, docs/rules)."""
-    best = max(s.vp)
-    tied = [p for p in range(s.players) if s.vp[p] == best]
+    (the last one standing, then the last defeated: our decision, docs/rules). A player
+    who conceded does not win."""
+    playing = [p for p in range(s.players) if p not in s.conceded]
+    best = max(s.vp[p] for p in playing)
+    tied = [p for p in playing if s.vp[p] == best]
     if len(tied) == 1:
         return tuple(tied)
 

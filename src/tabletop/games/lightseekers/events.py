@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.core import EventBook, EventKind, plain_words
+from tabletop.core import CONCEDE, EventBook, EventKind, plain_words
 
 KINDS = (
     EventKind("setup", ("order", "heroes", "hands"),
@@ -109,6 +109,7 @@ KINDS = (
               "The game is over: Victory Points {vp}; {winners} wins.",
               "One player remains (it gained 1 VP): `vp` per seat, `winners`, and `out` the "
               "seats in the order they were defeated."),
+    CONCEDE,  # the core's kind: a player leaves, and is removed as if defeated
 )
 
 

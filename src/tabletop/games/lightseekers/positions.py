@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 KEYS = ("players", "seed", "params", "order", "alive", "health", "vp", "heroes", "hand",
         "deck", "discard", "buffs", "items", "uid", "active", "step", "actions", "combo",
         "passed", "used", "paying", "rewards", "store", "clock", "empties", "out", "turn",
-        "chance")
+        "chance", "conceded")
 BUFF_KEYS = ("card", "turns", "uid")
 STORE_KEYS = ("ts", "card", "by", "hero", "stat", "change", "until")
 PAYING_KEYS = ("combo", "paid")
@@ -78,6 +78,7 @@ def to_data(s: LsState) -> dict[str, Any]:
                    "stat": m.key, "change": m.value, "until": m.until} for m in s.store],
         "clock": s.clock, "empties": list(s.empties), "out": list(s.out), "turn": s.turn,
         "chance": f"{s.chance.s:016x}",
+        **({"conceded": s.conceded_data()} if s.conceded else {}),
     }
 
 
@@ -144,8 +145,10 @@ def from_data(data: Mapping[str, Any]) -> LsState:
         raise ScenarioError(f"params: {e}") from None
     s.events = []
     fresh = to_data(s)
-    d = {k: data.get(k, fresh[k]) for k in KEYS}
+    d = {k: data.get(k, fresh[k]) for k in KEYS if k != "conceded"}
     _read(s, d, players)
+    if "conceded" in data:
+        s.read_conceded(data["conceded"])
     _check(s)
     return s
 
@@ -301,6 +304,9 @@ def _check(s: LsState) -> None:
                                 "GAME)")
         if not s.alive[p] and s.health[p]:
             raise ScenarioError(f"health[{p}]: a defeated hero has 0 health")
+    if any(s.alive[p] for p in s.conceded):
+        raise ScenarioError("conceded: a player who conceded is out of the game, as if "
+                            "defeated (alive false)")
     over = s.step == OVER
     if over != (len(living) == 1):
         raise ScenarioError("step: the game is over exactly when one player remains "
@@ -322,7 +328,8 @@ def _check(s: LsState) -> None:
             raise ScenarioError(f"rewards: P{p + 1} has no choice of {k} discarded cards "
                                 "to move back")
     if s.paying is not None:
-        if s.combo or s.acts or s.rewards:
+        # (A reward may wait while a combo is paid for: another player conceded.)
+        if s.combo or s.acts or (s.rewards and not s.conceded):
             raise ScenarioError("paying: a combo is paid for as the turn's first play")
         from .payment import complete
 

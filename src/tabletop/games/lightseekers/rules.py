@@ -27,7 +27,7 @@ from . import board
 from .actions import Act, parse
 from .data import Catalog, catalog, deck_problems
 from .flow import advance, apply_action
-from .ids import OPENING_HANDS, OVER, R_SETUP, START
+from .ids import OPENING_HANDS, OVER, R_END, R_SETUP, START
 from .legal import legal, why_illegal
 from .vocab import VOCAB
 
@@ -166,6 +166,25 @@ class LsState(State):
     # apply_action, called with no method in between (once per decision).
     _apply = apply_action  # type: ignore[assignment]
 
+    def _in_game(self, seat: int) -> bool:
+        return self.alive[seat]
+
+    def _concede(self, seat: int, reason: str) -> None:
+        """The player leaves as if defeated: its hero is removed from the game at 0
+        health and its enemy receives the rewards, "regardless of how they reached 0
+        health" (ENDING THE GAME; docs/rules/lightseekers.md, "Concessions"); the game
+        goes on with the others."""
+        self._event("concede", (seat, reason), R_END)
+        self.health[seat] = 0
+        board.defeat(self, seat)
+        if self.paying is not None and (self.active == seat or self.step == OVER):
+            # A payment left unfinished: the combo and the cards paid go back to the hand.
+            combo, _, paid = self.paying
+            self.hand[self.active] = sorted([*self.hand[self.active], combo, *paid])
+            self.paying = None
+        if self.step != OVER:
+            advance(self)
+
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         assert isinstance(action, Act)
         return why_illegal(self, action)
@@ -234,10 +253,12 @@ class LsState(State):
         if self.step != OVER:
             return None
         win = board.winners(self)
-        best = max(self.vp)
-        tied = sum(1 for v in self.vp if v == best) > 1
+        best = max(v for p, v in enumerate(self.vp) if p not in self.conceded)
+        tied = sum(1 for p, v in enumerate(self.vp) if v == best and p not in self.conceded)
         reason = "most Victory Points" + (", the tie broken by who stayed in the game "
-                                          "longest" if tied else "")
+                                          "longest" if tied > 1 else "")
+        if self.conceded:
+            reason = f"{self.concession_words()}; {reason} of the others"
         return Outcome(tuple(float(v) for v in self.vp), win, reason)
 
     def to_data(self) -> dict[str, Any]:

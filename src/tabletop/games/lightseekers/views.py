@@ -171,6 +171,8 @@ def view(s: LsState, seat: int | None) -> dict[str, Any]:
     out["timed"] = [{"seat": m.affects, "stat": m.key, "change": m.value, "until": m.until,
                      "card": m.card} for m in s.store]
     out["cards"] = {cards[c].id: card_info(c) for c in sorted(named)}
+    if s.conceded:
+        out["conceded"] = s.conceded_data()
     outcome = s.outcome()
     if outcome is not None:
         out["outcome"] = outcome.to_json()

@@ -414,7 +414,8 @@ def discard_card(s: ArenaState, seat: int, card: str, why: str, rule: str) -> No
 
 
 def finish(s: ArenaState, winner: int, cause: str, reason: str) -> None:
-    """End the game (``cause``: deity_ko or deck_out; ``reason`` in words)."""
+    """End the game (``cause``: deity_ko, deck_out, or a concession's reason; ``reason``
+    in words)."""
     if s.phase == OVER:
         return
     s.winner, s.cause, s.reason, s.phase, s.ask = winner, cause, reason, OVER, None

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.core import EventBook, EventKind
+from tabletop.core import CONCEDE, EventBook, EventKind
 
 GAME = "radiant-arena"
 SEATS = ("Player A", "Player B")
@@ -279,7 +279,9 @@ KINDS: tuple[EventKind, ...] = (
        "{count}).", private={"item": "seat"}),
     # --- the end -------------------------------------------------------------------------
     _k("game_end", "winner cause reason board", "{winner} wins: {reason}.",
-       "The game is over (cause: deity_ko or deck_out), with the board as it stood."),
+       "The game is over (cause: deity_ko, deck_out, or the loser's concession: concede, "
+       "time or abandon), with the board as it stood (none during the draft)."),
+    CONCEDE,  # the core's kind: a player leaves, and the other wins
 )
 
 KIND_NAMES = frozenset(k.name for k in KINDS)

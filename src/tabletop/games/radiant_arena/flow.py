@@ -261,6 +261,15 @@ def advance(s: ArenaState) -> None:
         s._event("game_end", (s.winner, s.cause, s.reason, board(s)), R_WIN)
 
 
+def concede(s: ArenaState, seat: int, reason: str) -> None:
+    """A player concedes, runs out of time or abandons the game: the other player wins
+    (Key Concepts — Winning & Losing; docs/rules/radiant-arena.md, "Concessions"). The
+    game stops where it stands (``to_act`` is ``None`` once a seat has conceded)."""
+    s._event("concede", (seat, reason), R_WIN)
+    s._event("game_end", (other(seat), reason, f"Player {s.concession_words()}",
+                          None if s.phase == DRAFT else board(s)), R_WIN)
+
+
 def step_effect(s: ArenaState) -> None:
     """Resolve one step of the effect on top of the stack (tabletop.cards.program)."""
     frame = s.stack[-1]
@@ -456,4 +465,5 @@ def _item_ref(u: int) -> Any:
     return ITEMS[u]
 
 
-__all__ = ["apply_action", "advance", "step_effect", "flush", "board", "A", "BLOCK"]
+__all__ = ["apply_action", "advance", "concede", "step_effect", "flush", "board", "A",
+           "BLOCK"]

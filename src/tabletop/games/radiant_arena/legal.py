@@ -385,7 +385,7 @@ _ASK_RULE = {"manifest": R_MANIFEST, "assign": R_RESOLUTION, "place": R_REVIVE,
 
 def why_illegal(s: ArenaState, action: Action) -> tuple[str, str]:
     """The reason and the rule, as specific as the step allows."""
-    if s.phase == OVER:
+    if s.phase == OVER or s.conceded:
         return "the game is over", R_WIN
     assert isinstance(action, Act)
     if s.phase == DRAFT:

@@ -59,9 +59,11 @@ TOP_KEYS = frozenset({
     "players", "seed", "params", "turn", "active", "phase", "action_points", "power",
     "buyback", "banished", "used", "home_at_start", "revived", "units", "hands", "decks",
     "deck_tops", "discards", "shops", "void", "conduits", "modifiers", "combat", "stack",
-    "pending", "delayed", "seen", "clock", "chance", "winner", "cause", "reason", "draft"})
+    "pending", "delayed", "seen", "clock", "chance", "winner", "cause", "reason", "draft",
+    "conceded"})
 # What a position in the draft holds (the game proper is not set up yet).
-DRAFT_KEYS = frozenset({"players", "seed", "params", "phase", "draft", "chance"})
+DRAFT_KEYS = frozenset({"players", "seed", "params", "phase", "draft", "chance",
+                        "conceded"})
 # The fields of a frame's context that are objects (units, conduits, cards) by event kind.
 _FIELDS: dict[str, Mapping[str, str]] = {
     **{name: e.fields for name, e in VOCAB.events.items()},
@@ -126,7 +128,8 @@ def to_data(s: ArenaState) -> dict[str, Any]:
     if s.phase == DRAFT:
         assert s.draft is not None
         return {"players": 2, "seed": s.seed, "params": dict(s.params), "phase": "draft",
-                "draft": draft_data(s.draft), "chance": f"{s.chance.s:016x}"}
+                "draft": draft_data(s.draft), "chance": f"{s.chance.s:016x}",
+                **_conceded(s)}
     units: dict[str, Any] = {}
     for u in range(8):
         entry: dict[str, Any] = {"zone": ZONE_NAMES[s.zone[u]], "levelled": bool(s.lvl[u]),
@@ -163,7 +166,14 @@ def to_data(s: ArenaState) -> dict[str, Any]:
         out.update(winner=s.winner, cause=s.cause, reason=s.reason)
     if s.draft is not None:
         out["draft"] = draft_data(s.draft)
+    out.update(_conceded(s))
     return out
+
+
+def _conceded(s: ArenaState) -> dict[str, Any]:
+    """Who conceded, only if anyone did (the positions and hashes of games nobody
+    conceded stay as they were)."""
+    return {"conceded": s.conceded_data()} if s.conceded else {}
 
 
 def _combat_data(s: ArenaState) -> dict[str, Any]:
@@ -449,6 +459,7 @@ def from_data(data: Mapping[str, Any],
     _fill_decks(s, top)
     s.to_deploy = 6 - sum(1 for u in range(8) if u % 4 != 3 and s.zone[u] >= 0) \
         if s.phase == DEPLOY else 0
+    _read_conceded(s, top)
     top.done()
     s.cards_in_play()
     check_position(s)
@@ -470,7 +481,16 @@ def _draft_position(s: ArenaState, top: Table) -> ArenaState:
             raise ScenarioError("chance: must be 16 lowercase hex digits (the generator's "
                                 "state, as written by to_data)")
         s.chance = Chance(int(text, 16))
+    _read_conceded(s, top)
     return s
+
+
+def _read_conceded(s: ArenaState, top: Table) -> None:
+    if "conceded" in top:
+        s.read_conceded(top.raw("conceded"))
+        if len(s.conceded) != 1 or s.phase == OVER:
+            raise ScenarioError("conceded: one of the two players, in a game not yet over "
+                                "(the other wins at once: Key Concepts — Winning & Losing)")
 
 
 def _default_turn(phase: int, active: int) -> int:

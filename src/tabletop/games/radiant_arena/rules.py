@@ -486,8 +486,8 @@ class ArenaState(State):
 
     @property
     def to_act(self) -> int | None:
-        """The seat deciding now (``None`` when the game is over)."""
-        if self.phase == OVER:
+        """The seat deciding now (``None`` when the game is over, or a seat conceded)."""
+        if self.phase == OVER or self.conceded:
             return None
         if self.ask is not None:
             return self.ask[1]
@@ -505,17 +505,26 @@ class ArenaState(State):
         return parse(text)
 
     def outcome(self) -> Outcome | None:
-        """The winner and why; scores are 1 for the winner, 0 for the loser."""
-        if self.phase != OVER:
+        """The winner and why; scores are 1 for the winner, 0 for the loser. A seat that
+        conceded loses."""
+        if self.conceded:
+            winner = B if A in self.conceded else A
+            reason = f"Player {self.concession_words()}"
+        elif self.phase != OVER:
             return None
-        scores = tuple(1.0 if s == self.winner else 0.0 for s in (A, B))
-        return Outcome(scores, (self.winner,), self.reason)
+        else:
+            winner, reason = self.winner, self.reason
+        scores = tuple(1.0 if s == winner else 0.0 for s in (A, B))
+        return Outcome(scores, (winner,), reason)
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         return legal.why_illegal(self, action)
+
+    def _concede(self, seat: int, reason: str) -> None:
+        flow.concede(self, seat, reason)
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Act)

@@ -254,6 +254,8 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
     }
     if s.draft is not None:
         out["draft"] = draft.view(s, seat)
+    if s.conceded:
+        out["conceded"] = s.conceded_data()
     outcome = s.outcome()
     if outcome is not None:
         out["outcome"] = outcome.to_json()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.core import EventBook, EventKind
+from tabletop.core import CONCEDE, EventBook, EventKind
 
 from .actions import CATALOG as C
 
@@ -168,9 +168,10 @@ KINDS: tuple[EventKind, ...] = (
           "The next age (or the end of the game) follows."),
     _kind("game_over", "scores winners tie_break", "The game is over: {winners} "
           "win{tie_break} ({scores}).",
-          "After the third age: final `scores` per side and the winning seats; "
-          "`tie_break` is true when the top score was tied and the tied side that most "
-          "recently won a battle wins."),
+          "After the third age (or a concession): final `scores` per side and the "
+          "winning seats; `tie_break` is true when the top score was tied and the tied "
+          "side that most recently won a battle wins."),
+    CONCEDE,  # the core's kind: a player leaves, and the game ends (docs/rules)
 )
 
 SEAT_FIELDS = frozenset({"seat", "target", "to", "dealer"})

@@ -15,7 +15,6 @@ from .rules import (
     MELD,
     MOUNT,
     N_RANKS,
-    OVER,
     PHASE_NAMES,
     R_ASSASSIN,
     R_BATTLES,
@@ -39,7 +38,7 @@ _PHASE_RULE = {RECRUIT: R_RECRUIT, MELD: R_MELD, WAR: R_WAR}
 
 def why_illegal(state: PerimState, action: Action) -> tuple[str, str]:
     """(reason, rule) for an action that is not among ``state``'s legal actions."""
-    if state.phase == OVER:
+    if state.to_act is None:  # after the third age, or at a concession
         return "the game is over", R_WINNING
     phase = _PHASE_OF[type(action)]
     if phase != state.phase:

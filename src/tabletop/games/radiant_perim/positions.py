@@ -37,7 +37,7 @@ from .rules import (
 TOP_KEYS = ("players", "seed", "params", "age", "phase", "dealer", "radiant", "turn",
             "need_move", "picks_left", "tracker", "deck", "pool", "scores", "coins_taken",
             "battle_no", "last_win", "chance", "control", "silver", "copper", "battle",
-            "seat")
+            "seat", "conceded")
 SEAT_KEYS = ("hand", "known", "lacks", "captured", "unseen_captured", "melds", "revealed")
 BATTLE_KEYS = ("plays", "cards", "acted", "may_pass")
 PLAY_KEYS = ("seat", "cards", "rank", "counts")
@@ -93,6 +93,7 @@ def to_data(s: PerimState) -> dict[str, Any]:
             }
             for p in range(s.players)
         ],
+        **({"conceded": s.conceded_data()} if s.conceded else {}),
     }
 
 
@@ -293,6 +294,8 @@ def _from_data(data: Mapping[str, Any]) -> PerimState:
     _read_seats(s, top)
     _read_battle(s, top)
     _read_deck(s, top)
+    if "conceded" in data:
+        s.read_conceded(data["conceded"])
     check_reachable(s)
     return s
 

@@ -258,7 +258,7 @@ def _check_assassinated(s: PerimState, extra: list[int], hits: int) -> None:
 
 
 def _check_to_act(s: PerimState) -> None:
-    if s.phase == OVER:
+    if s.to_act is None:  # over, after the third age or at a concession
         return
     if not s.legal_actions():
         who = s.label(s.turn)

@@ -264,8 +264,9 @@ class PerimState(State):
 
     @property
     def to_act(self) -> int | None:
-        """The seat that decides now, ``None`` when the game is over."""
-        return None if self.phase == OVER else self.turn
+        """The seat that decides now, ``None`` when the game is over (after the third
+        age, or at a concession: the phase stays where the game stopped)."""
+        return None if self.phase == OVER or self.conceded else self.turn
 
     def parse_action(self, text: str) -> Action:
         """Read radiant-perim notation (see :mod:`.actions`)."""
@@ -623,13 +624,32 @@ class PerimState(State):
             self._begin_age()
         else:
             self.phase = OVER
-            best = max(self.scores)
-            winners = self.winning_teams()
-            # The tie-break decided only if it left out some side tied on points.
-            tie_break = sum(1 for p in self.scores if p == best) > len(winners)
-            self._event("game_over", (list(self.scores),
-                                      [s for s in range(self.players)
-                                       if self.team(s) in winners], tie_break), R_WINNING)
+            self._game_over()
+
+    def _game_over(self) -> None:
+        winners = self.winning_teams()
+        self._event("game_over", (list(self.scores),
+                                  [s for s in range(self.players) if self.team(s) in winners],
+                                  self._tie_broken(winners)), R_WINNING)
+
+    def _concede(self, seat: int, reason: str) -> None:
+        """A player leaves: the game ends where it stands (docs/rules/radiant-perim.md,
+        "Concessions"). Two sides (two players, or two teams of four): the other side
+        wins. Three players: the two who stay are ranked by their points, the tie broken
+        as at the end of the game (Winning)."""
+        self._event("concede", (seat, reason), R_WINNING)
+        self._game_over()
+
+    def _playing(self) -> list[int]:
+        """The sides still in the game: none of their players conceded."""
+        out = {self.team(s) for s in self.conceded}
+        return [t for t in range(self.teams) if t not in out]
+
+    def _tie_broken(self, winners: list[int]) -> bool:
+        """Whether the tie-break decided: it left out some side tied on points."""
+        playing = self._playing()
+        best = max(self.scores[t] for t in playing)
+        return sum(1 for t in playing if self.scores[t] == best) > len(winners)
 
     # --- End of an Age ---------------------------------------------------------------
 
@@ -685,20 +705,26 @@ class PerimState(State):
         self._event("age_ends", (self.age, control, list(self.scores)), R_END_AGE)
 
     def winning_teams(self) -> list[int]:
-        """Most points; a tie goes to the tied side that most recently won a battle."""
-        best = max(self.scores)
-        tied = [t for t in range(self.teams) if self.scores[t] == best]
+        """Most points; a tie goes to the tied side that most recently won a battle. A
+        side with a player who conceded does not win."""
+        playing = self._playing()
+        best = max(self.scores[t] for t in playing)
+        tied = [t for t in playing if self.scores[t] == best]
         latest = max(self.last_win[t] for t in tied)
         return [t for t in tied if self.last_win[t] == latest]
 
     def outcome(self) -> Outcome | None:
         """Scores per seat (a team's score for both partners) and the winning seats."""
-        if self.phase != OVER:
+        if self.to_act is not None:
             return None
         winners = self.winning_teams()
         reason = "most points after the third age"
-        best = max(self.scores)
-        tied = sum(1 for p in self.scores if p == best)
+        if self.conceded:
+            reason = self.concession_words() + ("" if self.teams == 2 else
+                                                "; the most points of the others")
+        playing = self._playing()
+        best = max(self.scores[t] for t in playing)
+        tied = sum(1 for t in playing if self.scores[t] == best)
         if tied > len(winners):
             reason += "; tie broken by the most recent battle won"
         elif tied > 1:

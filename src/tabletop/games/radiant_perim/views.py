@@ -100,6 +100,8 @@ def view(state: PerimState, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None:
         out["my_melds"] = [_meld_text(m, r) for m, r, _ in s.pending[seat]]
+    if s.conceded:
+        out["conceded"] = s.conceded_data()
     outcome = s.outcome()
     if outcome is not None:
         out["outcome"] = outcome.to_json()
