@@ -69,3 +69,14 @@ def test_a_bid_stays_secret_until_the_reveal() -> None:
     mine, theirs = s.events_for(0)[-1], s.events_for(1)[-1]
     assert mine.fields["card"] == 5 and "card" not in theirs.fields
     assert s.view(1)["bid"] == [True, False] and "5" not in str(s.view(1).get("my_bid"))
+
+
+def test_a_bid_reads_in_words() -> None:
+    """docs/adding-a-game.md, "Actions in words": a button says "Bid your 7" and what the
+    bid is for (the prize face up), never the notation."""
+    s = position(params={"cards": 3}, deck=[1, 2], prize=3, round=1)
+    words = s.describe("bid 2", 0)
+    assert words.label == "Bid your 2"
+    assert words.text == ("Bid your 2 face down for the prize card 3; the highest bid wins "
+                          "it once everyone has bid.")
+    assert [w.label for w in s.describe_legal(0)] == ["Bid your 1", "Bid your 2", "Bid your 3"]

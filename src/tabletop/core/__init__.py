@@ -29,14 +29,14 @@ from .record import (
 from .scenario import dumps_scenario, export, from_scenario, load_scenario, scenario_of
 from .spec import GameSpec, ParamSpec, broken_games, games, get_spec, new_game, register
 from .state import State
+from .words import ActionWords, notation_words
 
 __all__ = [
-    "HIDDEN", "Action", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
+    "HIDDEN", "Action", "ActionWords", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
     "GameSpec", "IllegalActionError", "NotationError", "Outcome", "ParamSpec",
     "ParameterError", "PluginError", "Record", "RecordError", "ScenarioError", "State",
     "TabletopError", "UnknownGameError", "broken_games", "dumps_scenario", "excerpt",
     "export", "from_scenario", "game_id", "games", "get_spec", "initial_state",
-    "iter_records", "load_scenario", "new_game", "plain_words", "read_records", "record_of",
-    "register",
-    "replay", "scenario_of", "verify",
+    "iter_records", "load_scenario", "new_game", "notation_words", "plain_words",
+    "read_records", "record_of", "register", "replay", "scenario_of", "verify",
 ]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ParameterError, UnknownGameError, excerpt
 from .plugins import PluginError, load_group
+from .words import Words, notation_words
 
 if TYPE_CHECKING:
     from .event import EventKind
@@ -88,6 +89,10 @@ class GameSpec:
     # and a view encoder for tabletop.interfaces.env, see docs/research.md); imported only
     # by the adapters. Empty: the adapters use their generic fallback.
     encoding: str = ""
+    # The game's words for people (``State.describe``): ``(action, view, catalogue) ->
+    # ActionWords``, reading the seat's view and the public catalogue only. Default: the
+    # notation.
+    words: Words = notation_words
 
     def __post_init__(self) -> None:
         state = self.state

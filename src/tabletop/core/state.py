@@ -20,6 +20,7 @@ from .action import Action, Outcome, text_of
 from .errors import IllegalActionError
 from .event import Event
 from .spec import GameSpec
+from .words import ActionWords
 
 # What every game implements: the abstract methods below. Kept by name too, because the
 # compiled State (tabletop.native) does not keep ABCMeta, which refuses to make a state of
@@ -114,6 +115,12 @@ class State(metaclass=ABCMeta):
         another reader instead (``GameSpec.from_data``)."""
         raise NotImplementedError(f"{cls.__name__} does not read positions")
 
+    def catalogue(self) -> object:
+        """The game's public card data that its words read (card names, texts): the same
+        for every seat and fixed when the game starts, never where a hidden card lies.
+        ``None`` (the default) for a game whose views name everything."""
+        return None
+
     # --- provided -----------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -124,6 +131,21 @@ class State(metaclass=ABCMeta):
             legal = self._legal = (tuple(self._legal_actions()) if self.to_act is not None
                                    else ())
         return legal
+
+    def describe(self, action: Action | str, seat: int | None) -> ActionWords:
+        """``action`` (an Action or its notation; legal now, or just played from here) in
+        words for ``seat`` (``None``: a spectator), by the game's hook ``spec.words``, from
+        ``seat``'s view and the public catalogue only: the words tell that seat nothing its
+        view does not."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self.spec.words(action, self.view(seat), self.catalogue())
+
+    def describe_legal(self, seat: int | None) -> list[ActionWords]:
+        """The words of every legal action for ``seat``, aligned with
+        :meth:`legal_actions` (one view built for all of them)."""
+        words, view, cat = self.spec.words, self.view(seat), self.catalogue()
+        return [words(a, view, cat) for a in self.legal_actions()]
 
     def label(self, seat: int) -> str:
         """The label people see for a seat (P1, or A in radiant-arena)."""

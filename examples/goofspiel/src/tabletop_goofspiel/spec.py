@@ -7,6 +7,7 @@ from tabletop.core import GameSpec, ParamSpec
 from .actions import GRAMMAR
 from .events import KINDS
 from .rules import GoofState
+from .words import words
 
 SPEC = GameSpec(
     id="goofspiel",
@@ -20,4 +21,5 @@ SPEC = GameSpec(
     default_players=2,
     notation=GRAMMAR,
     event_kinds=KINDS,
+    words=words,               # each action in words for people (words.py)
 )
