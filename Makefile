@@ -49,6 +49,7 @@ soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy --strict src/tabletop/core src/tabletop/native.py
+	$(VENV)/bin/mypy --strict src/tabletop/interfaces/web
 	$(VENV)/bin/mypy src/tabletop/cards src/tabletop/games/radiant_arena src/tabletop/games/lightseekers src/tabletop/games/hoshi_battle
 
 clean:

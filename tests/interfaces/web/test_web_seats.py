@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tabletop.core import new_game
-
 from .conftest import act, auth, create, view, wait_until
 
 PERIM = "radiant-perim"
@@ -47,14 +45,10 @@ def test_labels_are_aligned_with_the_legal_actions(client: Any) -> None:
     tid, (t0, _) = create(client, PERIM, "human", "human")
     msg = view(client, tid, t0)
     assert len(msg["labels"]) == len(msg["legal"]) > 0
-    state = new_game(PERIM, players=2, seed=1)
-    describe = getattr(state, "describe", None)
     live = hub(client).tables[tid].state
     for text, words in zip(msg["legal"], msg["labels"], strict=True):
-        assert set(words) == {"label", "text"} and words["label"] and words["text"]
-        if describe is not None:
-            got = live.describe(live.parse_action(text), 0)
-            assert words == {"label": got.label, "text": got.text}
+        got = live.describe(text, 0)
+        assert words == {"label": got.label, "text": got.text} and words["label"]
     assert view(client, tid)["labels"] == []  # a spectator has no actions
 
 

@@ -79,7 +79,8 @@ class Clock:
     turn: ``None`` for an AI seat), each person's lag bank, the seat whose clock runs and
     the server time (seconds) it started or starts ticking (later than the turn's
     beginning while the other seats' actions are being shown), the running turn's round
-    trips so far (its decisions with a public event), and when each seat's showing of the others' actions ends."""
+    trips so far (its decisions with a public event), and when each seat's showing of
+    the others' actions ends."""
 
     options: ClockOptions
     remaining: tuple[int | None, ...]

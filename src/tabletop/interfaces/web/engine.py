@@ -1,23 +1,17 @@
-"""What the web server asks of the core beyond playing actions: an action's words for a
-seat (contract 2, ``State.describe``) and a seat's concession (contract 3,
+"""What the web server asks of the core beyond playing actions: the actions' words for a
+seat (contract 2, ``State.describe_legal``) and a seat's concession (contract 3,
 ``State.concede``). Both go through here, so the server uses one spelling of each."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tabletop.core import Action, State
+from tabletop.core import State
 
 
-def words(state: State, action: Action, seat: int) -> dict[str, str]:
-    """``{label, text}`` of a legal action for ``seat``, from ``State.describe`` (built from
-    the action and the seat's view only); the notation where a game has no words yet."""
-    describe = getattr(state, "describe", None)
-    if describe is None:
-        text = action.to_text()
-        return {"label": text, "text": text}
-    got: Any = describe(action, seat)
-    return {"label": str(got.label), "text": str(got.text)}
+def labels(state: State, seat: int) -> list[dict[str, str]]:
+    """``{label, text}`` of every legal action for ``seat``, aligned with the legal
+    actions, from ``State.describe_legal`` (built from the seat's view and the public
+    catalogue only: contract 2)."""
+    return [{"label": w.label, "text": w.text} for w in state.describe_legal(seat)]
 
 
 def can_concede(state: State, seat: int) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from tabletop.core import get_spec
 
-from .engine import words
+from .engine import labels as words_of
 from .storage import ChatRow, NoticeRow
 from .tables import Cursor, LiveTable
 
@@ -109,9 +109,7 @@ def build(live: LiveTable, seat: int | None, kind: Kind = "state",
     undo; ``token`` is the one the seat presented (for a rematch's link)."""
     state = live.state
     legal = live.legal(seat)
-    labels = []
-    if legal and seat is not None:
-        labels = [words(state, a, seat) for a in state.legal_actions()]
+    labels = words_of(state, seat) if legal and seat is not None else []
     parts: dict[str, Any] = {
         "table": table_line(live), "seat": seat, "version": live.version(seat),
         "view": state.view(seat), "legal": legal, "labels": labels,
