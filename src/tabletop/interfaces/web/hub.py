@@ -72,7 +72,8 @@ class Hub:
         self.clocks = ClockKeeper(self)
         # Rate limits: what one seat (or one address) may do, burst and rate per second.
         self.limits = {"chat": Limiter(5, 0.5), "gift": Limiter(3, 0.5),
-                       "offer": Limiter(4, 0.2), "create": Limiter(30, 0.5)}
+                       "offer": Limiter(4, 0.2), "create": Limiter(30, 0.5),
+                       "join": Limiter(20, 1.0)}
 
     # --- loading ----------------------------------------------------------------------
 
@@ -309,7 +310,8 @@ class Hub:
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
             if not engine.can_concede(live.state, seat):
-                raise ApiError(409, f"{live.state.label(seat)} is no longer in the game")
+                raise ApiError(409, f"{live.state.label(seat)} cannot concede: it is no "
+                               "longer in the game")
             new = live.state.clone()
             try:
                 engine.concede(new, seat, reason)

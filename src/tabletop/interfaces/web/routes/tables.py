@@ -149,7 +149,11 @@ async def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str,
     an open seat was taken without one."""
     hub = hub_of(request)
     live = hub.get(table_id)
-    fresh = hub.join(live, body.seat, body.token, _name(body.name))
+    name = _name(body.name)
+    wait = hub.limits["join"].wait(request.client.host if request.client else "?")
+    if wait:
+        raise ApiError(429, f"too many joins: wait {wait:.0f} s", retry_after=round(wait, 1))
+    fresh = hub.join(live, body.seat, body.token, name)
     out: dict[str, Any] = {"table": table_line(live), "seat": body.seat}
     if fresh is not None:
         out["token"] = fresh
