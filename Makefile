@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NATIVE := src/tabletop/_native/manifest.json
 NATIVE_SOURCES := $(wildcard src/tabletop/core/*.py src/tabletop/cards/*.py src/tabletop/games/radiant_arena/*.py)
 
-.PHONY: play test bench bench-agents lint soak clean native
+.PHONY: play test bench bench-agents lint soak clean native golden
 
 $(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,9 @@ bench-agents: $(STAMP)  ## agent strength and speed (long: about 3 hours on 2 co
 soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 	$(VENV)/bin/tabletop simulate radiant-perim --games 1000 --players 4 --workers 2 --out /tmp/tabletop-soak.jsonl
 	$(VENV)/bin/tabletop replay /tmp/tabletop-soak.jsonl
+
+golden: $(STAMP)  ## regenerate the golden playthroughs (tests/golden) after a RULES_VERSION bump
+	$(PY) -m tabletop.testing.golden --dir tests/golden
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench examples

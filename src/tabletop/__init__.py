@@ -8,8 +8,10 @@ The public API, as ``import chess`` gives python-chess's::
     game.view(0)                           # what seat 0 may know (seats count from 0)
     record = tabletop.record_of(game)      # replays to the same hash: tabletop.verify
 
-Games register themselves through the ``tabletop.games`` entry-point group;
-:mod:`tabletop.core` is the home of the contract (``State``, ``GameSpec``, events).
+``tabletop.list_games()`` gives every registered game's ``GameSpec``. (The name
+``tabletop.games`` is the package of the built-in games, and the entry-point group games
+register themselves through.) :mod:`tabletop.core` is the home of the contract (``State``,
+``GameSpec``, events).
 """
 
 from . import native
@@ -29,6 +31,7 @@ from .core import (  # noqa: E402
     ParameterError,
     Record,
     RecordError,
+    RulesVersionError,
     ScenarioError,
     State,
     TabletopError,
@@ -36,7 +39,6 @@ from .core import (  # noqa: E402
     dumps_scenario,
     export,
     from_scenario,
-    games,
     get_spec,
     initial_state,
     load_scenario,
@@ -47,13 +49,15 @@ from .core import (  # noqa: E402
     scenario_of,
     verify,
 )
+from .core import games as list_games  # noqa: E402  (not "games": that is the package)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action", "CardDataError", "Event", "GameSpec", "IllegalActionError", "NotationError",
-    "Outcome", "ParameterError", "Record", "RecordError", "ScenarioError", "State",
-    "TabletopError", "UnknownGameError", "__version__", "dumps_scenario", "export",
-    "from_scenario", "games", "get_spec", "initial_state", "load_scenario", "new_game",
-    "read_records", "record_of", "replay", "scenario_of", "verify",
+    "Outcome", "ParameterError", "Record", "RecordError", "RulesVersionError",
+    "ScenarioError", "State", "TabletopError", "UnknownGameError", "__version__",
+    "dumps_scenario", "export", "from_scenario", "get_spec", "initial_state", "list_games",
+    "load_scenario", "new_game", "read_records", "record_of", "replay", "scenario_of",
+    "verify",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tabletop.core import Record, load_scenario, replay
+from tabletop.core import Record, get_spec, load_scenario, replay
 
 from .conftest import Run, assert_one_error, lines_of
 
@@ -147,3 +147,22 @@ def test_files_that_are_not_records_fail_in_one_line(run: Run, tmp_path: Path) -
     huge = tmp_path / "huge.json"
     huge.write_text('{"seed": ' + "7" * 5000 + "}")
     assert_failures(run("replay", str(huge)), 0, "number larger than")
+
+
+def test_a_record_of_another_rules_version_is_refused_on_every_path(
+        run: Run, records_file: Path, tmp_path: Path) -> None:
+    """Issue 30: "Old records are refused with the version they need": replay, export,
+    analyze and play --resume each name the record's rules version and the one this
+    tabletop plays, and none says "does not replay"."""
+    path = _tampered(records_file, tmp_path, 1, {"rules_version": "0"})
+    single = tmp_path / "one.json"
+    single.write_text(lines_of(path)[0] + "\n")
+    plays = get_spec("radiant-perim").rules_version
+    words = ("radiant-perim rules version '0' and replays only under that version; this "
+             f"tabletop plays version '{plays}'")
+    failures = assert_failures(run("replay", str(path)), 5, words)
+    assert not any("does not replay" in line for line in failures)
+    for args in (("export", str(path), "--move", "3"),
+                 ("analyze", str(path), "--move", "3", "--budget", "10"),
+                 ("play", "radiant-perim", "--resume", str(single))):
+        assert "does not replay" not in assert_one_error(run(*args), words), args

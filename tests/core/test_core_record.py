@@ -19,7 +19,9 @@ from tabletop.core import (
     GameSpec,
     Record,
     RecordError,
+    RulesVersionError,
     from_scenario,
+    initial_state,
     new_game,
     read_records,
     record_of,
@@ -301,8 +303,10 @@ def test_a_record_of_another_rules_version_is_refused(toy: GameSpec, toy_play: A
     line (not replayed into a hash mismatch)."""
     rec = toy_record(toy_play)
     rec.rules_version = "6"
-    with pytest.raises(RecordError, match="rules version '6'; this tabletop plays version '7'"):
-        verify(rec)
+    for path in (verify, replay, initial_state):  # every path refuses it, before replaying
+        with pytest.raises(RulesVersionError, match="rules version '6' and replays only "
+                           "under that version; this tabletop plays version '7'"):
+            path(rec)
 
 
 @pytest.mark.parametrize(("key", "value"), [("seed", 99), ("players", 2),

@@ -8,6 +8,8 @@ themselves through the ``tabletop.games`` entry point.
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -122,3 +124,27 @@ def test_new_game_without_seed_records_a_fresh_one(toy: GameSpec) -> None:
     assert new_game("toy-nim", seed=a.seed).state_hash() == a.state_hash()
     assert new_game("radiant-perim", seed=8).state_hash() == (
         new_game("radiant-perim", seed=8).state_hash())
+
+
+def test_list_games_works_whatever_has_been_imported() -> None:
+    """Issue 30: "``tabletop.games`` is exported as the function that lists games, but as
+    soon as a game loads the name becomes the subpackage, and calling it raises
+    TypeError". The function is ``tabletop.list_games`` now; ``tabletop.games`` is only
+    the package. In a fresh interpreter: before any game package is imported, after one
+    is, and with ``from tabletop import *``."""
+    script = "\n".join([
+        "import tabletop",
+        "before = [s.id for s in tabletop.list_games()]",
+        "import tabletop.games.lightseekers",
+        "after = [s.id for s in tabletop.list_games()]",
+        "from tabletop import *",
+        "star = [s.id for s in list_games()]",
+        "import types",
+        "assert isinstance(tabletop.games, types.ModuleType)",
+        "assert 'games' not in tabletop.__all__ and 'list_games' in tabletop.__all__",
+        "print(before == after == star, 'lightseekers' in after, 'radiant-perim' in after)",
+    ])
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", "True"]

@@ -9,6 +9,7 @@ from .errors import (
     NotationError,
     ParameterError,
     RecordError,
+    RulesVersionError,
     ScenarioError,
     TabletopError,
     UnknownGameError,
@@ -34,7 +35,8 @@ from .words import ActionWords, notation_words
 __all__ = [
     "HIDDEN", "Action", "ActionWords", "CardDataError", "Chance", "Event", "EventBook", "EventKind",
     "GameSpec", "IllegalActionError", "NotationError", "Outcome", "ParamSpec",
-    "ParameterError", "PluginError", "Record", "RecordError", "ScenarioError", "State",
+    "ParameterError", "PluginError", "Record", "RecordError", "RulesVersionError",
+    "ScenarioError", "State",
     "TabletopError", "UnknownGameError", "broken_games", "dumps_scenario", "excerpt",
     "export", "from_scenario", "game_id", "games", "get_spec", "initial_state",
     "iter_records", "load_scenario", "new_game", "notation_words", "plain_words",

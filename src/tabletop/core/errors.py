@@ -48,6 +48,11 @@ class RecordError(TabletopError):
     """A malformed record, or one that does not replay to its final hash."""
 
 
+class RulesVersionError(RecordError):
+    """A record (or a stored table) of another rules version of its game: refused before
+    replaying, since its actions follow rules this tabletop no longer plays."""
+
+
 class ScenarioError(TabletopError):
     """A scenario file that does not describe a valid position."""
 

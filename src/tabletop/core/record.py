@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError, TabletopError, excerpt
+from .errors import RecordError, RulesVersionError, TabletopError, excerpt
 from .files import MAX_FILE_BYTES, MAX_LINE_BYTES, decode, parse_json, read_text
 from .spec import MAX_SEED, GameSpec, get_spec, new_game
 from .state import State
@@ -145,17 +145,18 @@ def record_of(state: State) -> Record:
 def initial_state(record: Record, files: Sequence[Path] = ()) -> State:
     """The position a record starts from.
 
-    A record of another rules version, or whose ``start`` contradicts its seed, seat
-    count or parameters, is refused. A parameter that names local files (card files) is
-    never opened from the record: each file it names must be given in ``files`` (matched
-    by file name), and that file is read instead.
+    A record of another rules version (``RulesVersionError``), or whose ``start``
+    contradicts its seed, seat count or parameters, is refused. A parameter that names
+    local files (card files) is never opened from the record: each file it names must be
+    given in ``files`` (matched by file name), and that file is read instead.
     """
     try:
         spec = get_spec(record.game)
         if record.rules_version != spec.rules_version:
-            raise RecordError(f"the record is of {spec.id} rules version "
-                              f"{excerpt(record.rules_version)!r}; this tabletop plays "
-                              f"version {spec.rules_version!r}")
+            raise RulesVersionError(
+                f"the record is of {spec.id} rules version "
+                f"{excerpt(record.rules_version)!r} and replays only under that version; "
+                f"this tabletop plays version {spec.rules_version!r}")
         params = dict(record.params)
         players = params.pop("players", None)
         if not isinstance(players, int) or isinstance(players, bool):

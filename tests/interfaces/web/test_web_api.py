@@ -284,3 +284,39 @@ def test_pages_and_static_files_hold_no_secret(client: Any) -> None:
         assert r.status_code == 200, path
         assert t0 not in r.text
     assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_a_table_of_another_rules_version_is_refused_naming_the_versions(
+        db: Any, caplog: Any) -> None:
+    """Issue 30: "Old records are refused with the version they need": a stored table
+    whose game now plays another rules version is not resumed and answers 410 naming the
+    version it was played under and the one this server plays (not "does not replay")."""
+    import logging
+    import sqlite3
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    from tabletop.interfaces.web import create_app
+
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as first:
+        tid, tokens = create(first, "lightseekers", "human", "human")
+        seat = view(first, tid)["view"]["to_act"]
+        m = view(first, tid, tokens[seat])
+        assert act(first, tid, tokens[seat], m["legal"][0], m["version"]).status_code == 200
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE tables SET rules_version = '0' WHERE id = ?", (tid,))
+    plays = tabletop.get_spec("lightseekers").rules_version
+    with caplog.at_level(logging.ERROR, logger="tabletop.web"), \
+            TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as second:
+        resumed = [r.getMessage() for r in caplog.records if tid in r.getMessage()]
+        assert resumed and "cannot be resumed" in resumed[0]
+        assert f"rules version '0' and replays only under that version; this tabletop " \
+            f"plays version '{plays}'" in resumed[0]
+        for token in (None, tokens[0]):
+            r = second.get(f"/api/tables/{tid}/view", headers=auth(token))
+            assert r.status_code == 410, r.text
+            assert "rules version '0'" in r.text and f"plays version '{plays}'" in r.text
+            assert "does not replay" not in r.text

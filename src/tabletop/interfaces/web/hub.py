@@ -23,6 +23,7 @@ from tabletop.core import (
     NotationError,
     Record,
     RecordError,
+    RulesVersionError,
     State,
     TabletopError,
     get_spec,
@@ -130,6 +131,10 @@ class Hub:
             raise ApiError(404, f"no table {table_id[:40]!r}")
         try:
             live = self._load(row)
+        except RulesVersionError as e:
+            # Public: the game and two version numbers (no stored action, no state).
+            log.error("table %s cannot be loaded: %s", row.id, e)
+            raise ApiError(410, f"table {row.id} cannot be loaded: {e}") from None
         except RecordError as e:
             # The reason quotes stored actions and the true state: the server's log only.
             log.error("table %s cannot be loaded: %s", row.id, e)
