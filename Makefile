@@ -52,6 +52,7 @@ golden: $(STAMP)  ## regenerate the golden playthroughs (tests/golden) after a R
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench examples
 	$(VENV)/bin/mypy --strict src/tabletop/core src/tabletop/native.py
+	$(VENV)/bin/mypy --strict src/tabletop/interfaces/web
 	$(VENV)/bin/mypy src/tabletop/cards src/tabletop/games/radiant_arena src/tabletop/games/lightseekers src/tabletop/games/hoshi_battle
 
 clean:

@@ -218,3 +218,80 @@ def test_with_three_players_the_strike_is_only_between_the_duelists(client: Test
     time.sleep(0.15)
     assert press(client, tid, tokens[s], "strike").status_code == 200
     assert result(client, tid, tokens, n) == "strike hit"
+
+
+# --- lag: a press is timed by when it was made (issue 31, "Hoshi's strike, fair") -----
+
+
+def measured(c: TestClient, tid: str, seat: int, *rtts: int) -> None:
+    """Round trips as the server measures them (ping, probe, echo: test_web_seats.py)."""
+    live = c.app.state.hub.tables[tid]  # type: ignore[attr-defined]
+    live.rtt[seat].clear()
+    live.rtt[seat].extend(rtts)
+
+
+def test_a_slow_connection_does_not_lose_the_strike(client: TestClient) -> None:
+    """A press arriving after the window, from a seat whose round trip the server
+    measured at 250 ms, was made within it: it lands."""
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    measured(client, tid, window["striker"], 400, 250, 300)  # the smallest counts
+    n = history(client, tid)
+    go(client, tid, tokens[window["striker"]])
+    time.sleep(WINDOW + 0.08)  # arrives 0.88 s after go: made about 0.63 s after it
+    assert press(client, tid, tokens[window["striker"]], "strike").json()["counted"]
+    assert result(client, tid, tokens, n) == "strike hit"
+
+
+def test_the_credit_is_bounded_and_an_impossible_press_is_a_false_start(
+        client: TestClient) -> None:
+    """However slow a seat seems (a client may delay its answers to pings), at most
+    CREDIT_S is given back; and a press the credit would put before a person could see
+    go is a false start."""
+    from tabletop.interfaces.web.strike import CREDIT_S
+
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    measured(client, tid, window["striker"], 2000)
+    n = history(client, tid)
+    go(client, tid, tokens[window["striker"]])
+    time.sleep(WINDOW + CREDIT_S + 0.1)
+    press(client, tid, tokens[window["striker"]], "strike")
+    assert result(client, tid, tokens, n) == "strike miss"
+    window = to_strike(client, tid, tokens)
+    measured(client, tid, window["striker"], 250)
+    n = history(client, tid)
+    go(client, tid, tokens[window["striker"]])
+    time.sleep(0.2)  # arrived 0.2 s after go with a 0.25 s round trip: pressed before it
+    press(client, tid, tokens[window["striker"]], "strike")
+    assert result(client, tid, tokens, n) == "strike miss"
+
+
+def test_the_ais_reaction_depends_on_its_difficulty() -> None:
+    """docs/agents.md, "Reaction times": an ex-Gaussian per difficulty. A person of
+    ordinary reflexes (a browser's simple reaction test: about 270 ± 50 ms) wins some
+    strikes and loses some at normal difficulty, most against easy, few against hard."""
+    import random
+
+    from tabletop.agents.reaction import REACTION, reaction_time
+
+    rng = random.Random(31)
+    person = [max(0.12, rng.gauss(0.27, 0.05)) for _ in range(4000)]
+    share = {}
+    for level in REACTION:
+        ai = [reaction_time(rng, level) for _ in person]
+        assert min(ai) >= ANTICIPATION_S  # never a false start
+        wins = sum(decide_race(Press(p, a)) for p, a in zip(person, ai, strict=True))
+        share[level] = wins / len(person)
+    assert 0.35 < share["normal"] < 0.65, share
+    assert share["easy"] > 0.6 and share["hard"] < 0.4, share
+    assert REACTION["easy"].mean > REACTION["normal"].mean > REACTION["hard"].mean
+
+
+def test_an_ai_duelist_presses_at_its_own_difficulty(db: Path) -> None:
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
+        tid, _ = create(c, "hoshi-battle", "human", "hard", params={"strike": "live"})
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        live = hub.tables[tid]
+        assert hub.referee.difficulty(live, 1) == "hard"
+        assert hub.referee.difficulty(live, 0) == "normal"  # a person the AI would hold

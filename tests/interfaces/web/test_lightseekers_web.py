@@ -20,7 +20,7 @@ from tabletop.core import Record, initial_state
 
 from .conftest import Server, auth
 from .test_web_browser import Shots, browser, new_page, play_to_the_end, shots
-from .test_web_leak import _check_exact, _check_secrets, _play, _strings, server
+from .test_web_leak import _check_clocks, _check_exact, _check_secrets, _play, _strings, server
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other web tests
 
@@ -50,13 +50,14 @@ def test_no_message_to_a_lightseekers_seat_holds_another_seats_secrets(
         server: Server, players: int) -> None:
     record, steps, raw, ws, tokens = _play(server, "lightseekers", players, 40 + players)
     _check_exact(record, steps, ws)
+    _check_clocks(steps)
     _check_secrets(record, raw, ws, tokens)
     hidden, public, own = _hand_secrets(record)
     assert hidden  # other seats held cards: the check below is not vacuous
     secret = hidden - public - own
-    everything = set(_strings([json.loads(r) for r in raw] + ws.messages))
+    everything = set(_strings([json.loads(r) for r in raw] + ws.states))
     assert not secret & everything
-    for msg in steps + ws.messages:
+    for msg in steps + ws.states:
         v = msg["view"]
         assert len(v["heroes"]) == players
         for hero in v["heroes"]:

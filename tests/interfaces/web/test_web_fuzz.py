@@ -1,7 +1,7 @@
 """Property-based fuzzing of every endpoint from the OpenAPI schema (issue 13, Security
 and bad input): Schemathesis generates requests from ``/openapi.json`` and sends them to
 the app in-process. No request gets a 5xx, and a refused request (4xx) changes nothing
-stored: no table, action, seat or token.
+stored: no table, action, seat or token, chat line, notice, clock or mute.
 
 Most requests are pointed at real tables with real or wrong tokens, so that they reach
 the rules and not just the 404 of an unknown table.
@@ -54,7 +54,14 @@ def _stored() -> Any:
                 db.execute("SELECT table_id, seat, token_hash, joined FROM seats ORDER BY "
                            "table_id, seat").fetchall(),
                 db.execute("SELECT table_id, n, action, hash FROM actions ORDER BY "
-                           "table_id, n").fetchall())
+                           "table_id, n").fetchall(),
+                db.execute("SELECT table_id, n, text FROM chat ORDER BY table_id, n"
+                           ).fetchall(),
+                db.execute("SELECT table_id, n, kind FROM notices ORDER BY table_id, n"
+                           ).fetchall(),
+                db.execute("SELECT seat, name, muted FROM seats ORDER BY table_id, seat"
+                           ).fetchall(),
+                db.execute("SELECT id, clock, rematch FROM tables ORDER BY id").fetchall())
 
 
 @schema.parametrize()

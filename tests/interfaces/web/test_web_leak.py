@@ -1,6 +1,6 @@
-"""Nothing a seat may not see leaves the server (issue 13, Security): random games of
-both games are played over the wire (HTTP and WebSocket) and every message to seat A is
-checked.
+"""Nothing a seat may not see leaves the server (issue 13, Security; issue 31, "Nothing
+new may leak"): random games of both games are played over the wire (HTTP and WebSocket),
+with a game clock and chat, and every message to seat A and to a spectator is checked.
 
 - Exactly the core's words: each view, event list and legal list sent to A is what
   ``State.view(A)``, ``events_for(A)`` and ``legal_actions()`` give at that point (the
@@ -10,6 +10,9 @@ checked.
   face-down deity, conduit face or face-down clash card is never in A's messages.
 - radiant-arena: no name of B's hidden cards (hand, shop items, deity, conduit faces),
   unless it is public or A's own, appears anywhere in A's messages.
+- The table's own things: the clocks tell nothing of a secret step (while A's version
+  stands still, its clocks do too); chat reaches seats only; spectators get no chat, no
+  offers, no rematch link; notices carry only their public fields; pongs only the ping.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ HTTP = httpx.Client(timeout=10)
 
 
 class Listener:
-    """A WebSocket for one seat, collecting every message in a thread."""
+    """A WebSocket for one seat, collecting every message in a thread; it pings now and
+    then, and answers each pong's probe (as the browser does)."""
 
     def __init__(self, url: str, tid: str, token: str | None) -> None:
         self.messages: list[dict[str, Any]] = []
@@ -56,8 +60,18 @@ class Listener:
             except Exception:
                 return
             self.raw.append(str(text))
-            self.messages.append(json.loads(text))
+            msg = json.loads(text)
+            self.messages.append(msg)
             self._last = time.monotonic()
+            if msg["type"] == "pong":
+                self._ws.send(json.dumps({"probe": msg["probe"]}))
+            elif len(self.messages) % 7 == 0:
+                self._ws.send(json.dumps({"ping": len(self.messages)}))
+
+    @property
+    def states(self) -> list[dict[str, Any]]:
+        """The seat's messages (``state`` and ``update``), without the pongs."""
+        return [m for m in self.messages if m["type"] in ("state", "update")]
 
     def close(self) -> None:
         while time.monotonic() - self._last < 0.5:  # until the stream is quiet
@@ -89,24 +103,35 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
+CHAT = ["good luck", "<b>bold</b> & <script>x</script>", "which card now?"]
+
+
 def _play(server: Server, game: str, players: int, seed: int
           ) -> tuple[Record, list[dict[str, Any]], list[str], Listener, list[str]]:
-    """A random game with every seat a person; returns the record, A's HTTP messages
-    (one view message per step, in order), their raw texts, A's WebSocket listener and
-    the tokens."""
+    """A random game with every seat a person, a game clock and some chat; returns the
+    record, A's HTTP messages (one view message per step, in order, each with the time
+    it was asked: ``_at``), their raw texts, A's WebSocket listener and the tokens. A
+    spectator's listener is checked here."""
     r = HTTP.post(f"{server.url}/api/tables", json={
-        "game": game, "players": players, "seats": seats(*["human"] * players)})
+        "game": game, "players": players, "seats": seats(*["human"] * players),
+        "clock": {"mode": "game", "limit_s": 3600, "increment_s": 5}})
     assert r.status_code == 201
     tid = r.json()["table"]["id"]
     tokens = [s["token"] for s in r.json()["seats"]]
     ws = Listener(server.url, tid, tokens[0])
+    watcher = Listener(server.url, tid, None)
     rng = random.Random(seed)
     steps: list[dict[str, Any]] = []
     raw: list[str] = []
     while True:
+        if rng.random() < 0.05:
+            speaker = rng.randrange(players)
+            HTTP.post(f"{server.url}/api/tables/{tid}/chat", headers=auth(tokens[speaker]),
+                      json={"text": rng.choice(CHAT)})
+        at = time.monotonic()
         got = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[0]))
         raw.append(got.text)
-        steps.append(got.json())
+        steps.append({**got.json(), "_at": (at + time.monotonic()) / 2})
         if steps[-1]["table"]["status"] == "over":
             break  # (the finished record holds the seed, rightly: the game is over)
         for extra in ("legal", "record"):  # A asks everything it may ask mid-game
@@ -127,6 +152,8 @@ def _play(server: Server, game: str, players: int, seed: int
         if seat == 0:
             raw.append(done.text)
     ws.close()
+    watcher.close()
+    _check_spectator(watcher, tokens)
     record = Record.from_json(HTTP.get(f"{server.url}/api/tables/{tid}/record").json()["record"])
     return record, steps, raw, ws, tokens
 
@@ -149,11 +176,62 @@ def _check_exact(record: Record, steps: list[dict[str, Any]], ws: Listener) -> A
     seen = set(views)
     events: list[dict[str, Any]] = []
     for msg in ws.messages:
+        if msg["type"] == "pong":
+            assert set(msg) == {"type", "ping", "probe", "rtt_ms"}
+            continue
         assert msg["type"] in ("state", "update") and msg["seat"] == 0
         assert json.dumps(msg["view"], sort_keys=True) in seen
         events = msg["events"] if msg["type"] == "state" else events + msg["events"]
+        _check_table_things(msg)
     assert events == steps[-1]["events"]
+    for msg in steps:
+        _check_table_things(msg)
     return state
+
+
+def _check_table_things(msg: dict[str, Any]) -> None:
+    """A seat's chat, notices, offers and rematch: only what is the seat's to know."""
+    for line in msg["chat"]:
+        assert set(line) <= {"n", "seat", "label", "text", "kind", "key", "at"}
+        assert 0 <= line["seat"] < msg["table"]["players"] and line["text"] in CHAT
+    for n in msg["notices"]:
+        assert "taken_back" not in n and "bump" not in n
+    assert msg["rematch"] is None and msg["muted"] == {"all": False, "seats": []}
+
+
+def _check_clocks(steps: list[dict[str, Any]]) -> int:
+    """While A's version stands still (another seat's secret steps), A's clocks do too:
+    the same seat running, the same times left, the same deadline (as of when asked).
+    Returns how many such steps there were."""
+    still = 0
+    for before, after in zip(steps, steps[1:], strict=False):
+        if after["version"] != before["version"] or after["table"]["status"] == "over":
+            continue
+        a, b = before["clock"], after["clock"]
+        still += 1
+        assert a["running"] == b["running"]
+        for s, (x, y) in enumerate(zip(a["remaining_ms"], b["remaining_ms"], strict=True)):
+            if s != a["running"]:
+                assert x == y, (s, a, b)
+        if a["running"] is not None:
+            due = (before["_at"] + a["deadline_in_ms"] / 1000,
+                   after["_at"] + b["deadline_in_ms"] / 1000)
+            assert abs(due[0] - due[1]) < 0.5, (a, b)  # an increment would be 5 s
+    return still
+
+
+def _check_spectator(watcher: Listener, tokens: list[str]) -> None:
+    """A spectator reads no chat, sees no offers and no rematch link, and nothing of
+    anyone's token."""
+    assert watcher.messages
+    for msg in watcher.messages:
+        if msg["type"] == "pong":
+            assert msg["rtt_ms"] is None  # a spectator's round trip is nobody's business
+            continue
+        assert msg["seat"] is None and msg["chat"] == [] and msg["offers"] == []
+        assert msg["rematch"] is None and msg["muted"] is None and msg["legal"] == []
+    everything = "\n".join(watcher.raw)
+    assert not any(t in everything for t in tokens)
 
 
 def _check_secrets(record: Record, raw: list[str], ws: Listener, tokens: list[str]) -> None:
@@ -168,8 +246,9 @@ def test_no_message_to_a_perim_seat_holds_another_seats_secrets(
         server: Server, players: int) -> None:
     record, steps, raw, ws, tokens = _play(server, "radiant-perim", players, players)
     _check_exact(record, steps, ws)
+    assert _check_clocks(steps) > 0  # the others' secret melds: the clocks stood still
     _check_secrets(record, raw, ws, tokens)
-    for msg in steps + ws.messages:
+    for msg in steps + ws.states:
         v = msg["view"]
         assert all("cards" not in h for h in v["hands"][1:])       # other hands
         assert all("cards" not in c for c in v["captured"][1:])    # other captured piles
@@ -206,12 +285,13 @@ def test_no_message_to_an_arena_seat_holds_the_other_seats_secrets(
         server: Server, seed: int) -> None:
     record, steps, raw, ws, tokens = _play(server, "radiant-arena", 2, seed)
     _check_exact(record, steps, ws)
+    _check_clocks(steps)
     _check_secrets(record, raw, ws, tokens)
     hidden, public, own = _arena_secrets(record)
     secret = hidden - public - own
-    everything = set(_strings([json.loads(r) for r in raw] + ws.messages))
+    everything = set(_strings([json.loads(r) for r in raw] + ws.states))
     assert not secret & everything
-    for msg in steps + ws.messages:
+    for msg in steps + ws.states:
         b = msg["view"]["players"][1]
         assert not {"cards", "shop_items", "card_texts"} & set(b)
         assert all(c["name"] is None for c in b["conduits"] if not c["ruined"])

@@ -11,13 +11,17 @@ as the striker's action. On this server the referee is :class:`Referee`:
 3. the striker presses "strike" and the defender may press "pull" (``POST
    /api/tables/{id}/strike`` or ``{"strike": "strike" | "pull"}`` on the table's
    WebSocket); each seat's first press counts, **timed by the server's monotonic clock
-   when it arrives** (whatever time a client writes in its message is ignored);
+   when it arrives, less the seat's network round trip** as the server measured it
+   (the smallest of its last pings, at most :data:`CREDIT_S`): the moment the press was
+   made, as near as the server can tell without believing a client's clock (whatever
+   time a client writes in its message is ignored);
 4. the race's rules (:func:`decide_race`) decide, and the result is applied as the
    striker's action, stored like any action, so the record replays by hash.
 
-An AI duelist's press is drawn from a human-like reaction time after go. Nobody else may
-apply a strike's result: ``POST /actions`` refuses ``strike hit`` and ``strike miss``.
-The same rules time the terminal's keypress race (``render_hoshi``).
+An AI duelist's press is drawn from a human-like reaction time after go, by its difficulty
+(:func:`tabletop.agents.reaction.reaction_time`). Nobody else may apply a strike's result:
+``POST /actions`` refuses ``strike hit`` and ``strike miss``. The same rules time the
+terminal's keypress race (``render_hoshi``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tabletop.agents.reaction import reaction_time
+
 from .errors import ApiError
 
 if TYPE_CHECKING:
@@ -41,7 +47,7 @@ WINDOW_S = 1.5  # the striker must strike within this after go
 ANTICIPATION_S = 0.1  # sooner after go than a person can react: a false start
 EDGE_S = 0.06  # Swift (striker) and Elusive (defender)
 DELAY_S = (0.8, 2.2)  # go comes after a random delay in this range
-AGENT_REACTION = (0.33, 0.06, 0.18, 0.6)  # mean, sd, min, max (seconds)
+CREDIT_S = 0.3  # the most of a press's network round trip the referee gives back
 PRESSES = {"strike": "striker", "pull": "defender"}
 
 
@@ -68,10 +74,9 @@ def decide_race(press: Press, swift: bool = False, elusive: bool = False,
     return s - edge <= d
 
 
-def agent_reaction(rng: random.Random) -> float:
-    """An AI's reaction time in seconds (human-like)."""
-    mean, sd, lo, hi = AGENT_REACTION
-    return max(lo, min(hi, rng.gauss(mean, sd)))
+def agent_reaction(rng: random.Random, difficulty: str = "normal") -> float:
+    """An AI's reaction time in seconds (human-like, by difficulty: docs/agents.md)."""
+    return reaction_time(rng, difficulty)
 
 
 def live_strike(state: State) -> dict[str, Any] | None:
@@ -83,8 +88,9 @@ def live_strike(state: State) -> dict[str, Any] | None:
 @dataclass
 class StrikeWindow:
     """One strike being raced: its position (actions so far), the two sides, Swift and
-    Elusive, the server times it opened and went (``go``), and each seat's first press
-    (server time)."""
+    Elusive, the server times it opened and went (``go``), each seat's first press
+    (server time, its round trip already taken off) and the most credited to each side
+    (0 for an AI, which presses on the server)."""
 
     position: int
     striker: int
@@ -96,6 +102,7 @@ class StrikeWindow:
     window: float = WINDOW_S
     go: float | None = None
     presses: dict[int, float] = field(default_factory=dict)
+    credit: dict[int, float] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def message(self) -> dict[str, Any]:
@@ -126,11 +133,14 @@ class Referee:
     the server's own (tests give theirs); ``apply(live, seat, text)`` stores a result."""
 
     def __init__(self, apply: Apply, is_ai: Callable[[LiveTable, int], bool],
+                 difficulty: Callable[[LiveTable, int], str] = lambda live, seat: "normal",
                  clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None,
                  delay: tuple[float, float] = DELAY_S, window: float = WINDOW_S) -> None:
         self.apply = apply
         self.is_ai = is_ai
+        self.difficulty = difficulty
+        self.credit_s = CREDIT_S
         self.clock = clock
         self.rng = rng or secrets.SystemRandom()
         self.delay = delay
@@ -168,7 +178,8 @@ class Referee:
               window: int | None = None) -> dict[str, Any]:
         """A press arriving now from ``seat``: ``strike`` (the striker) or ``pull`` (the
         defender), for the window ``window`` (its id; None: the open one). Its time is
-        the server's; the first press of a seat counts."""
+        the server's, less the seat's measured round trip (at most ``credit_s``); the
+        first press of a seat counts."""
         now = self.clock()
         w = self.windows.get(live.row.id)
         if kind not in PRESSES:
@@ -182,9 +193,17 @@ class Referee:
             raise ApiError(403, f"only the {PRESSES[kind]} may press {kind}")
         first = seat not in w.presses
         if first:
-            w.presses[seat] = now
+            w.presses[seat] = now - self.credit(live, seat)
             w.wake.set()
         return {"press": kind, "counted": first, "phase": w.message()["phase"]}
+
+    def credit(self, live: LiveTable, seat: int) -> float:
+        """What is taken off a press of ``seat`` for the network: its smallest recent
+        round trip (a client can delay its answers to pings, so seem slower, but never
+        answer before it was asked), at most ``credit_s``."""
+        if self.is_ai(live, seat):
+            return 0.0
+        return min(self.credit_s, live.min_rtt(seat) / 1000)
 
     async def _run(self, live: LiveTable, w: StrikeWindow) -> None:
         """Go after the delay, wait for the striker (or the window's end), decide, apply."""
@@ -192,15 +211,20 @@ class Referee:
             await self._sleep_until(w, w.opened + w.delay, wake=False)
             w.go = self.clock()
             for seat in (w.striker, w.defender):
+                w.credit[seat] = self.credit(live, seat)
                 if self.is_ai(live, seat) and seat not in w.presses:
-                    w.presses[seat] = w.go + agent_reaction(self.rng)
+                    w.presses[seat] = w.go + agent_reaction(self.rng,
+                                                            self.difficulty(live, seat))
             live.strike = w.message()
             live.notify()
             while True:
                 s = w.relative(w.striker)
                 if s is not None and (s < ANTICIPATION_S or s > w.window):
                     break  # a false start (or a press after the window): decided
-                end = w.go + w.window if s is None else w.go + s + EDGE_S
+                # A press arrives up to its credit after it was made: wait for the
+                # striker's last chance, or for a pull made before the strike landed.
+                end = (w.go + w.window + w.credit[w.striker] if s is None
+                       else w.go + s + EDGE_S + w.credit[w.defender])
                 if self.clock() >= end:
                     break
                 await self._sleep_until(w, end, wake=True)
@@ -234,4 +258,4 @@ class Referee:
 
 
 __all__ = ["Referee", "StrikeWindow", "Press", "decide_race", "agent_reaction", "live_strike",
-           "WINDOW_S", "ANTICIPATION_S", "EDGE_S", "DELAY_S"]
+           "WINDOW_S", "ANTICIPATION_S", "EDGE_S", "DELAY_S", "CREDIT_S"]

@@ -184,6 +184,8 @@ function connect() {
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "error") { showError(msg.error); return; }
+    if (msg.type === "moved") { st.moved = true; st.seat = null; showError(msg.error); return; }
+    if (msg.type !== "state" && msg.type !== "update") return;  // a pong
     applyMessage(msg);
   };
   ws.onclose = ev => {

@@ -1,0 +1,489 @@
+"""The hub: every live table of the server, its store and its AI pool.
+
+It creates, resumes and serves tables. Every change to a table's game goes one way: it
+is applied to a copy of the state under the table's lock, stored (with the clocks after
+it), and only then made the table's state and acknowledged; then the table's connections
+are woken, its AI seats started and its clock's deadline set again (:meth:`Hub.changed`).
+AI seats decide in a worker pool off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from tabletop.agents import difficulty_agent
+from tabletop.core import (
+    IllegalActionError,
+    NotationError,
+    Record,
+    RecordError,
+    RulesVersionError,
+    State,
+    TabletopError,
+    get_spec,
+    initial_state,
+    new_game,
+    record_of,
+    replay,
+)
+
+from . import engine
+from .ai import DecisionJob, agent_seed, decide_job
+from .errors import ApiError
+from .limits import Limiter
+from .lobby import server_only
+from .storage import NoticeRow, SeatRow, Storage, StorageError, TableRow, token_hash
+from .strike import Referee
+from .tables import LiveTable
+
+log = logging.getLogger("tabletop.web")
+
+HOLD_DIFFICULTY = "normal"  # the AI that holds a person's seat, or plays a timed-out turn
+
+
+def new_token() -> str:
+    """A fresh seat token (the secret of a join link)."""
+    return secrets.token_urlsafe(18)
+
+
+class Hub:
+    """Every live table of the server, its store and its AI pool. ``now`` is the server's
+    clock (wall time: clocks are stored and survive a restart)."""
+
+    def __init__(self, storage: Storage, pool: Executor, max_finished: int = 256,
+                 now: Callable[[], float] = time.time) -> None:
+        from .presence import Presence
+        from .timers import ClockKeeper
+
+        self.storage = storage
+        self.pool = pool
+        self.tables: dict[str, LiveTable] = {}
+        self.max_finished = max_finished
+        self.now = now
+        # The real-time strike's referee (strike.py): the only source of its results.
+        self.referee = Referee(self._refereed, lambda live, seat: live.ai_plays(seat),
+                               difficulty=self._difficulty)
+        self.presence = Presence(self)
+        self.clocks = ClockKeeper(self)
+        # Rate limits: what one seat (or one address) may do, burst and rate per second.
+        self.limits = {"chat": Limiter(5, 0.5), "gift": Limiter(3, 0.5),
+                       "offer": Limiter(4, 0.2), "create": Limiter(30, 0.5),
+                       "join": Limiter(20, 1.0)}
+
+    # --- loading ----------------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Load every unfinished table from the store and restart its AI seats."""
+        count = 0
+        for row in self.storage.tables("running", limit=10**9):
+            try:
+                live = self._load(row)
+            except RecordError as e:
+                log.error("table %s cannot be resumed: %s", row.id, e)
+                continue
+            self.tables[row.id] = live
+            self.changed(live, notify=False)
+            count += 1
+        return count
+
+    def _load(self, row: TableRow) -> LiveTable:
+        """A table rebuilt from its stored actions; the last stored hash must match."""
+        rows = self.storage.actions(row.id)
+        record = Record(row.game, row.rules_version, {"players": row.players, **row.params},
+                        row.seed, [r.action for r in rows], None, "0" * 64)
+        state = replay(record)
+        if rows and state.state_hash() != rows[-1].hash:
+            raise RecordError(f"replay of table {row.id} reached another position than the "
+                              "one stored")
+        live = self._live(row, state, rows)
+        now = self.now()
+        if live.clock is not None:
+            live.clock = live.clock.resumed(now)
+        if not state.is_over:
+            # Nobody is connected to a table the server just loaded: its people are away
+            # from now on (their grace period starts), until they connect again.
+            for s in row.seats:
+                if s.kind == "human" and s.joined:
+                    live.ever_connected[s.seat] = True
+                    live.gone_since[s.seat] = now
+        return live
+
+    def _live(self, row: TableRow, state: State, actions: Any = ()) -> LiveTable:
+        live = LiveTable(row, state, actions, self.storage.chat(row.id),
+                         self.storage.notices(row.id))
+        live.now = self.now
+        live.shown_after = self.presence.shown_after
+        return live
+
+    def get(self, table_id: str) -> LiveTable:
+        """The table ``table_id`` (loaded from the store if needed); 404 if unknown."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        row = self.storage.table(table_id) if len(table_id) <= 64 else None
+        if row is None:
+            raise ApiError(404, f"no table {table_id[:40]!r}")
+        try:
+            live = self._load(row)
+        except RulesVersionError as e:
+            # Public: the game and two version numbers (no stored action, no state).
+            log.error("table %s cannot be loaded: %s", row.id, e)
+            raise ApiError(410, f"table {row.id} cannot be loaded: {e}") from None
+        except RecordError as e:
+            # The reason quotes stored actions and the true state: the server's log only.
+            log.error("table %s cannot be loaded: %s", row.id, e)
+            raise ApiError(410, f"table {row.id} cannot be loaded: its stored actions no "
+                           "longer replay under this server's rules") from None
+        self._forget_finished()
+        self.tables[row.id] = live
+        return live
+
+    def _forget_finished(self) -> None:
+        over = [t for t, live in self.tables.items()
+                if live.state.is_over and not live.watchers]
+        for t in over[: max(0, len(over) - self.max_finished)]:
+            del self.tables[t]
+
+    # --- creating and joining -------------------------------------------------------
+
+    def create(self, game: str, players: int | None, params: dict[str, Any],
+               seats: list[dict[str, Any]], open_: bool, options: dict[str, Any],
+               me: int | None = None, name: str | None = None
+               ) -> tuple[LiveTable, dict[int, str], int | None]:
+        """A new table; returns it, the token of every person's seat and the creator's
+        seat (``me``, default the first person's), which is joined at once: nobody else
+        can take it, open table or not."""
+        try:
+            spec = get_spec(game)
+        except TabletopError as e:
+            raise ApiError(404, str(e)) from None
+        for pname in params:
+            if pname in server_only(spec):
+                raise ApiError(400, f"{game}: parameter {pname!r} names files on the server; "
+                               "the web server does not take it")
+            if open_ and pname in spec.params and spec.params[pname].private:
+                raise ApiError(400, f"{game}: parameter {pname!r} is a seat's secret (its "
+                               "hand); an open table, where strangers take seats, does "
+                               "not take it")
+        n = spec.default_players if players is None else players
+        if len(seats) not in (0, n):
+            raise ApiError(400, f"give one entry per seat ({n}), not {len(seats)}")
+        wanted = seats or [{"kind": "human"}] + [{"kind": "ai"}] * (n - 1)
+        people = [s for s, w in enumerate(wanted) if w.get("kind", "human") == "human"]
+        if me is not None and me not in people:
+            raise ApiError(400, f"seat {me} is not a person's seat: you cannot sit there")
+        mine = me if me is not None else (people[0] if people else None)
+        try:
+            # The spec checks the names first: a client's ``seed`` or ``players`` must
+            # not reach new_game's own arguments (a chosen seed is a known deal).
+            checked = spec.check_params(n, params)
+            state = new_game(game, players=n, **checked)
+        except TabletopError as e:
+            raise ApiError(400, str(e)) from None
+        rows: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        for s, want in enumerate(wanted):
+            kind = want.get("kind", "human")
+            if kind == "human":
+                token = new_token()
+                tokens[s] = token
+                rows.append(SeatRow(s, "human", token_hash=token_hash(token),
+                                    joined=s == mine, name=name if s == mine else None))
+            elif kind == "ai":
+                level = want.get("difficulty") or "normal"
+                try:
+                    agent = difficulty_agent(level, game)
+                except TabletopError as e:
+                    raise ApiError(400, f"seat {spec.seat_label(s)}: {e}") from None
+                rows.append(SeatRow(s, "ai", difficulty=level.strip().lower(), agent=agent,
+                                    joined=True))
+            else:
+                raise ApiError(400, f"seat {spec.seat_label(s)}: kind must be human or ai")
+        row = TableRow(id=secrets.token_hex(6), game=game, rules_version=spec.rules_version,
+                       players=n, params=dict(state.params), seed=state.seed, open=open_,
+                       seats=rows, options={**options, "creator": mine})
+        self.storage.create(row)
+        return self.adopt(row, state), tokens, mine
+
+    def adopt(self, row: TableRow, state: State) -> LiveTable:
+        """Serve a table just stored (a rematch)."""
+        live = self._live(row, state)
+        self.tables[row.id] = live
+        self.changed(live, notify=False)
+        return live
+
+    def seat_for(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat a token acts for at this table (``None``: no token, a spectator);
+        403 for a token of no seat here, saying in words when it was a seat's link whose
+        seat someone else has taken since."""
+        if token is None or token == "":
+            return None
+        h = token_hash(token)
+        for s in live.row.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                if live.row.open and not s.joined:
+                    # Using a link joins its seat: a seat whose cards someone has seen
+                    # is no longer free for a stranger to take.
+                    self.storage.join(live.row.id, s.seat)
+                    s.joined = True
+                return s.seat
+        taken = self.storage.replaced(h)
+        if taken is not None and taken[0] == live.row.id:
+            label = get_spec(live.row.game).seat_label(taken[1])
+            when = time.strftime("%H:%M UTC", time.gmtime(taken[2]))
+            raise ApiError(403, f"Seat {label} was taken by another player at {when}, "
+                           "before this link was used: the table is open, and anyone may "
+                           "take a seat nobody has joined. This link no longer opens the "
+                           "seat; you can still watch the table.",
+                           seat_taken={"seat": taken[1], "at": int(taken[2] * 1000)})
+        raise ApiError(403, f"this token is not a seat of table {live.row.id}")
+
+    def join(self, live: LiveTable, seat: int, token: str | None,
+             name: str | None = None) -> str | None:
+        """Take a seat: with its token (a join link), or, at an open table, a person's
+        seat nobody has joined yet (a fresh token is returned, the old link stops and
+        says why). ``name``: the person's guest name."""
+        if not 0 <= seat < live.row.players:
+            raise ApiError(400, f"no seat {seat} at this table (0..{live.row.players - 1})")
+        row = live.row.seats[seat]
+        if row.kind != "human":
+            raise ApiError(409, f"seat {seat} is played by the AI")
+        if token:
+            if self.seat_for(live, token) != seat:
+                raise ApiError(403, f"this token is not seat {seat}'s")
+            if not row.joined or (name is not None and name != row.name):
+                self.storage.join(live.row.id, seat, name=name)
+                row.joined = True
+                row.name = name if name is not None else row.name
+                live.notify()
+            return None
+        if not live.row.open:
+            raise ApiError(403, "this table is by invitation: use the seat's join link")
+        if row.joined:
+            raise ApiError(409, f"seat {seat} is taken")
+        fresh = new_token()
+        self.storage.join(live.row.id, seat, token_hash(fresh), name)
+        row.token_hash = token_hash(fresh)
+        row.joined = True
+        row.name = name
+        self.add_notice(live, "seat_taken", seat)
+        live.notify()
+        return fresh
+
+    # --- acting ---------------------------------------------------------------------
+
+    async def act(self, live: LiveTable, seat: int, text: str, version: int) -> str:
+        """Apply ``text`` for ``seat`` answering the position it saw (``version``); the
+        action is stored before this returns its notation."""
+        async with live.lock:
+            if live.state.is_over:
+                raise ApiError(409, "the game is over")
+            if self.referee.pending(live):
+                raise ApiError(409, "a real-time strike is open: its result is the server's "
+                               "to decide; press with POST /api/tables/{id}/strike")
+            if version != live.version(seat):
+                raise ApiError(409, f"stale: the table has moved on (your version is "
+                               f"{live.version(seat)}, not {version}); reload the table")
+            if live.ai_plays(seat) and live.state.to_act == seat:
+                raise ApiError(409, "the AI plays this turn for you ("
+                               + ("your time ran out" if seat == live.ai_turn else
+                                  "you were away; it hands the seat back once you are "
+                                  "connected to the table again") + ")")
+            new = live.state.clone()
+            try:
+                new.apply(text, seat=seat)
+            except IllegalActionError as e:
+                raise ApiError(409, str(e), reason=e.reason, rule=e.rule,
+                               action=e.action_text) from None
+            except (NotationError, TabletopError) as e:
+                raise ApiError(400, str(e)) from None
+            await self._store(live, new, seat)
+            done = new.history[-1].to_text()
+        self.changed(live)
+        return done
+
+    async def concede(self, live: LiveTable, seat: int, reason: str = "concede",
+                      by: str = "person") -> str:
+        """``seat`` concedes (contract 3: ``State.concede``), recorded like any action."""
+        async with live.lock:
+            if live.state.is_over:
+                raise ApiError(409, "the game is over")
+            if not engine.can_concede(live.state, seat):
+                raise ApiError(409, f"{live.state.label(seat)} cannot concede: it is no "
+                               "longer in the game")
+            new = live.state.clone()
+            try:
+                engine.concede(new, seat, reason)
+            except TabletopError as e:
+                raise ApiError(409, str(e)) from None
+            await self._store(live, new, seat, by)
+            done = new.history[-1].to_text()
+        self.changed(live)
+        return done
+
+    async def _store(self, live: LiveTable, new: State, seat: int, by: str = "person"
+                     ) -> None:
+        """Commit ``new`` (the caller holds the lock); 409 if the store refuses."""
+        try:
+            await live.commit(new, seat, self.storage, by)
+        except StorageError as e:
+            log.error("%s", e)
+            raise ApiError(409, "the action could not be stored; try again") from None
+
+    def changed(self, live: LiveTable, notify: bool = True) -> None:
+        """After a change to a table: wake its connections, start its AI seats, set its
+        clock's deadline and its presence timers again."""
+        self.clocks.sync(live)
+        if notify:
+            live.notify()
+        self.start_ai(live)
+        self.clocks.schedule(live)
+        self.presence.schedule(live)
+
+    def add_notice(self, live: LiveTable, kind: str, seat: int | None,
+                   secret: dict[str, Any] | None = None, **public: Any) -> NoticeRow:
+        """Store a notice of the table (kind, seat, public fields; ``secret`` is shown
+        only in the finished game's history) and add it to the table."""
+        row = NoticeRow(len(live.notices), kind, seat, public, secret or {}, self.now())
+        self.storage.add_notice(live.row.id, row)
+        live.notices.append(row)
+        return row
+
+    # --- AI seats -------------------------------------------------------------------
+
+    def _difficulty(self, live: LiveTable, seat: int) -> str:
+        s = live.row.seats[seat]
+        if s.kind == "ai" and s.difficulty:
+            return s.difficulty
+        return HOLD_DIFFICULTY
+
+    async def _refereed(self, live: LiveTable, seat: int, text: str) -> None:
+        """Store a strike's result, decided by the referee, as the striker's action."""
+        async with live.lock:
+            new = live.state.clone()
+            new.apply(text, seat=seat)
+            try:
+                await live.commit(new, seat, self.storage, "referee")
+            except StorageError as e:  # the table stays at the strike: a new window opens
+                log.error("%s", e)
+        live.strike = None
+        self.changed(live)
+
+    def _ai_seat(self, live: LiveTable) -> int | None:
+        if self.referee.pending(live):  # nobody decides a live strike but the referee
+            self.referee.open_if_due(live)
+            return None
+        s = live.state.to_act
+        return s if s is not None and live.ai_plays(s) else None
+
+    def start_ai(self, live: LiveTable) -> None:
+        """Start the table's AI loop if the AI is to act for a seat and no loop runs."""
+        if live.broken or self._ai_seat(live) is None:
+            return
+        if live.ai_task is not None and not live.ai_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet (created outside the server): resume() starts it
+        live.ai_task = loop.create_task(self._ai_loop(live))
+
+    def _agent(self, live: LiveTable, seat: int) -> str:
+        s = live.row.seats[seat]
+        if s.kind == "ai":
+            return s.agent or "random"
+        return difficulty_agent(HOLD_DIFFICULTY, live.row.game)
+
+    async def _ai_loop(self, live: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        while (seat := self._ai_seat(live)) is not None:
+            if live.thinking != seat:
+                live.thinking = seat
+                live.notify()
+            st, row = live.state, live.row
+            job = DecisionJob(row.id, row.game, row.rules_version,
+                              {"players": row.players, **row.params}, row.seed,
+                              tuple(a.to_text() for a in st.history),
+                              self._agent(live, seat), agent_seed(row.seed, len(st.history)))
+            try:
+                text, n = await loop.run_in_executor(self.pool, decide_job, job)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # a bug in an agent: stop this table's AI, say so
+                log.exception("table %s: the AI of seat %s failed", row.id, seat)
+                live.broken = f"the AI failed ({type(e).__name__}); the table is paused"
+                live.thinking = None
+                live.notify()
+                return
+            async with live.lock:
+                if (len(live.state.history) != n or live.state.to_act != seat
+                        or not live.ai_plays(seat)):
+                    continue  # the table moved on meanwhile (or the person is back)
+                new = live.state.clone()
+                new.apply(text, seat=seat)
+                try:
+                    await live.commit(new, seat, self.storage, "ai")
+                except StorageError as e:
+                    log.error("%s", e)
+                    await asyncio.sleep(0.5)
+                    continue
+            live.notify()
+            self.clocks.schedule(live)
+        if live.thinking is not None:
+            live.thinking = None
+            live.notify()
+
+    # --- records and replays ----------------------------------------------------------
+
+    def record(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The finished game's record; mid-game, only the seat's own history (its events):
+        the raw actions and the seed would tell what it may not know."""
+        if live.state.is_over:
+            return {"finished": True, "record": record_of(live.state).to_json()}
+        return {"finished": False, "seat": seat, "events": live.events(seat)}
+
+    def history(self, live: LiveTable) -> dict[str, Any]:
+        """The table's history besides its game: every notice (undo, takeback, time given,
+        the AI holding a seat...). Finished: also who chose each action and what each undo
+        took back; mid-game only the notices' public parts (an action's notation, even
+        how many were taken back, can be secret)."""
+        from .messages import notice
+
+        if not live.state.is_over:
+            return {"finished": False, "notices": [notice(live, n) for n in live.notices]}
+        actions = [{"n": a.n, "seat": a.seat, "action": a.action, "by": a.by}
+                   for a in self.storage.actions(live.row.id)]
+        return {"finished": True, "actions": actions,
+                "notices": [{**notice(live, n), **n.secret} for n in live.notices]}
+
+    def replay_step(self, live: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
+        """A finished game after ``step`` actions, as ``seat`` saw it."""
+        if not live.state.is_over:
+            raise ApiError(409, "a game can be replayed once it is over")
+        total = len(live.state.history)
+        if not 0 <= step <= total:
+            raise ApiError(400, f"step must be 0..{total}")
+        if seat is not None and not 0 <= seat < live.state.players:
+            raise ApiError(400, f"seat must be 0..{live.state.players - 1}")
+        record = record_of(live.state)
+        state = initial_state(record) if step == 0 else replay(record, upto=step)
+        return {"step": step, "steps": total, "seat": seat,
+                "action": record.actions[step - 1] if step else None,
+                "actor": None if step == 0 else live.actors[step - 1],
+                "view": state.view(seat),
+                "events": [e.to_json() for e in state.events_for(seat)]}
+
+    def shutdown(self) -> None:
+        """Stop every task of every table (the server stops)."""
+        self.referee.cancel()
+        self.clocks.cancel()
+        self.presence.cancel()
+        for live in self.tables.values():
+            if live.ai_task is not None:
+                live.ai_task.cancel()

@@ -1,0 +1,137 @@
+"""The table's WebSocket: a seat's live messages, its pings, its presses in a strike.
+
+Send ``{"token": ...}`` first (``{}``: spectate). The server answers with the seat's
+whole message (``type: state``), then an ``update`` whenever something the seat may see
+changes. A client may send ``{"ping": any}`` (answered by ``{type: "pong", ping, probe,
+rtt_ms}``; echo ``{"probe": probe}`` at once: that is how the server measures the seat's
+round trip, for the clocks' lag allowance and the strike's credit) and, in a strike
+window, ``{"strike": "strike" | "pull", "window": id}``. A connection may send 100
+messages in a burst, then five a second; more are dropped. Opening the same seat
+elsewhere moves it: this connection gets ``{type: "moved"}`` and is closed (code 4001).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from ..clock import RTT_CAP_MS
+from ..errors import ApiError
+from ..hub import Hub
+from ..limits import Bucket
+from ..messages import build, error, moved, pong
+from ..tables import MAX_WATCHERS, LiveTable, Watcher
+from .common import hub_of
+
+router = APIRouter()
+BURST, PER_S = 100, 5.0  # what one connection may send
+MOVED = 4001  # the close code of a connection whose seat opened elsewhere
+
+
+@router.websocket("/api/tables/{table_id}/ws")
+async def live_updates(websocket: WebSocket, table_id: str) -> None:
+    """Live messages for one seat (see the module's docstring)."""
+    await websocket.accept()
+    hub = hub_of(websocket)
+    try:
+        live = hub.get(table_id[:64])
+        try:
+            hello = json.loads(await asyncio.wait_for(_receive_text(websocket), 30))
+        except (ValueError, TypeError):
+            raise ApiError(400, "the first message must be JSON: {\"token\": ...}") from None
+        token = hello.get("token") if isinstance(hello, dict) else None
+        if token is not None and not isinstance(token, str):
+            raise ApiError(400, "token must be a string")
+        seat = hub.seat_for(live, token)
+        if len(live.watchers) >= MAX_WATCHERS:
+            raise ApiError(409, "too many connections to this table")
+    except ApiError as e:
+        await websocket.send_json(error(e.body()))
+        await websocket.close(code=4000 + e.status)
+        return
+    except (WebSocketDisconnect, TimeoutError):
+        return
+    watcher = Watcher(seat, token if seat is not None else None)
+    hub.presence.arrive(live, watcher)
+    sender = asyncio.create_task(_send(websocket, live, watcher))
+    budget = Bucket(BURST, PER_S, BURST, time.monotonic())
+    try:
+        while True:
+            text = await _receive_text(websocket)
+            if watcher.moved or budget.take(time.monotonic()):
+                continue  # a moved connection no longer acts; over budget: dropped
+            _handle(hub, live, watcher, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.presence.leave(live, watcher)
+        sender.cancel()
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; a binary frame reads as ``""`` (not JSON: refused as the first
+    message, ignored later). Raises ``WebSocketDisconnect`` when the client leaves."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else ""
+
+
+def _handle(hub: Hub, live: LiveTable, watcher: Watcher, text: str) -> None:
+    """One message from the client: a ping, a probe's echo or a strike's press; anything
+    else is ignored (a press that does not count too: the seat sees the window's
+    result anyway)."""
+    try:
+        msg: Any = json.loads(text)
+    except ValueError:
+        return
+    if not isinstance(msg, dict):
+        return
+    seat = watcher.seat
+    if "ping" in msg:
+        ping = msg["ping"] if isinstance(msg["ping"], (int, float, str)) else None
+        probe = secrets.token_hex(8)
+        rtts = live.rtts()
+        watcher.outbox.append(pong(ping, probe, None if seat is None or not live.rtt[seat]
+                                   else rtts[seat]))
+        watcher.probes[probe] = 0.0  # timed when it is sent
+        while len(watcher.probes) > 4:
+            watcher.probes.pop(next(iter(watcher.probes)))
+        watcher.wake()
+    elif isinstance(msg.get("probe"), str):
+        sent = watcher.probes.pop(msg["probe"], None)
+        if sent and seat is not None:
+            rtt = int((time.monotonic() - sent) * 1000)
+            live.rtt[seat].append(min(RTT_CAP_MS, rtt))
+    elif seat is not None and isinstance(msg.get("strike"), str):
+        window = msg.get("window")
+        with contextlib.suppress(ApiError):
+            hub.referee.press(live, seat, msg["strike"],
+                              window if isinstance(window, int) else None)
+
+
+async def _send(websocket: WebSocket, live: LiveTable, watcher: Watcher) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+        await websocket.send_json(build(live, watcher.seat, "state", watcher.cursor,
+                                        watcher.token))
+        while True:
+            await watcher.queue.get()
+            if watcher.moved:
+                await websocket.send_json(moved())
+                await websocket.close(code=MOVED)
+                return
+            while watcher.outbox:
+                out = watcher.outbox.pop(0)
+                if out.get("probe") in watcher.probes:
+                    watcher.probes[out["probe"]] = time.monotonic()
+                await websocket.send_json(out)
+            msg = build(live, watcher.seat, "update", watcher.cursor, watcher.token)
+            if msg is not None:
+                await websocket.send_json(msg)

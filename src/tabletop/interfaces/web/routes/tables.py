@@ -1,0 +1,161 @@
+"""The lobby's routes: the games, the tables, creating a table, taking a seat."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.agents import DIFFICULTIES
+from tabletop.core import games
+
+from .. import talk
+from ..clock import INCREMENT_S, LIMITS_S, check_options
+from ..errors import ApiError
+from ..lobby import game_info
+from ..messages import table_line
+from ..presence import GRACE_RANGE_S, GRACE_S
+from .common import ERRORS, TableId, hub_of
+
+router = APIRouter()
+Name = Annotated[str, Field(max_length=200, description="A guest name (at most 24 "
+                            "characters of plain text)")]
+
+
+class SeatChoice(BaseModel):
+    """Who plays a seat: a person, or the AI at a difficulty."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "ai"] = "human"
+    difficulty: Literal["easy", "normal", "hard"] | None = None
+
+
+class ClockChoice(BaseModel):
+    """The table's clock: none; ``move`` (each turn has ``limit_s``); ``game`` (each
+    person has ``limit_s`` for the game and gains ``increment_s`` after each turn). When
+    a clock runs out: ``ai`` (the AI plays that turn) or ``lose`` (the seat loses on
+    time)."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["none", "move", "game"] = "none"
+    limit_s: int = Field(default=60, ge=LIMITS_S[0], le=LIMITS_S[1])
+    increment_s: int = Field(default=0, ge=INCREMENT_S[0], le=INCREMENT_S[1])
+    on_timeout: Literal["ai", "lose"] | None = None
+
+
+class NewTable(BaseModel):
+    """A table to create."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64, examples=["radiant-perim"])
+    players: int | None = Field(default=None, ge=1, le=16)
+    params: dict[Annotated[str, Field(max_length=64)],
+                 Annotated[str, Field(max_length=200)] | bool | int] = Field(
+        default_factory=dict, max_length=16)
+    seats: list[SeatChoice] = Field(default_factory=list, max_length=16,
+                                    description="One entry per seat (default: you, then AIs)")
+    open: bool = Field(default=False, description="Listed in the lobby: anyone may take a "
+                       "person's seat nobody has joined")
+    seat: int | None = Field(default=None, ge=0, le=63, description="Your seat (a person's; "
+                             "default the first); you are seated at once")
+    name: Name | None = None
+    clock: ClockChoice | None = None
+    grace_s: int | None = Field(default=GRACE_S, ge=GRACE_RANGE_S[0], le=GRACE_RANGE_S[1],
+                                description="How long a disconnected person's seat waits "
+                                "before the AI holds it (null: for ever)")
+    on_leave: Literal["ai", "concede"] = Field(default="ai", description="After the grace "
+                                               "period: the AI holds the seat, or it "
+                                               "concedes")
+
+
+class JoinSeat(BaseModel):
+    """Take a seat: with its token, or a free seat of an open table without one."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=63)
+    token: str | None = Field(default=None, max_length=200)
+    name: Name | None = None
+
+
+def _name(name: str | None) -> str | None:
+    return None if name is None else talk.plain(name, talk.NAME_CHARS, "the name")
+
+
+@router.get("/api/games", tags=["games"])
+async def list_games() -> dict[str, Any]:
+    """Every game the server plays: player counts, parameters, seat labels, teams; the AI
+    difficulties; the chat's emotes and phrases."""
+    return {"games": [game_info(spec) for spec in games()],
+            "difficulties": list(DIFFICULTIES), "chat": talk.presets()}
+
+
+@router.get("/api/tables", tags=["tables"], responses=ERRORS)
+async def list_tables(request: Request,
+                      status: Literal["open", "running", "over"] | None = None,
+                      ) -> dict[str, Any]:
+    """The latest tables: ``open`` (a person's seat is free to take), ``running``,
+    ``over``. Public lines only."""
+    hub = hub_of(request)
+    stored = "over" if status == "over" else ("running" if status else None)
+    out = []
+    for row in hub.storage.tables(stored, limit=100):
+        if status == "open" and not (row.open and any(
+                s.kind == "human" and not s.joined for s in row.seats)):
+            continue
+        try:
+            out.append(table_line(hub.get(row.id)))
+        except ApiError:
+            continue  # a table that no longer loads (another rules version)
+    return {"tables": out}
+
+
+@router.post("/api/tables", tags=["tables"], status_code=201, responses=ERRORS)
+async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
+    """Create a table. You are seated at once (``you``: your seat). Returns its public
+    line and, for each person's seat, its secret token and join link (the only time they
+    are given)."""
+    hub = hub_of(request)
+    try:
+        clock = check_options(None if body.clock is None else body.clock.model_dump())
+    except ValueError as e:
+        raise ApiError(400, str(e)) from None
+    name = _name(body.name)
+    address = request.client.host if request.client else "?"
+    wait = hub.limits["create"].wait(address)
+    if wait:
+        raise ApiError(429, f"too many new tables: wait {wait:.0f} s",
+                       retry_after=round(wait, 1))
+    options = {"clock": None if clock is None else clock.to_json(), "grace_s": body.grace_s,
+               "on_leave": body.on_leave}
+    live, tokens, me = hub.create(body.game, body.players, dict(body.params),
+                                  [s.model_dump() for s in body.seats], body.open, options,
+                                  body.seat, name)
+    line = table_line(live)
+    return {"table": line, "you": me, "seats": [
+        {"seat": s, "label": line["labels"][s], "token": t,
+         "link": f"/table/{live.row.id}#token={t}"} for s, t in sorted(tokens.items())]}
+
+
+@router.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
+async def get_table(request: Request, table_id: TableId) -> dict[str, Any]:
+    """A table's public line."""
+    return table_line(hub_of(request).get(table_id))
+
+
+@router.post("/api/tables/{table_id}/join", tags=["seats"], responses=ERRORS)
+async def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str, Any]:
+    """Take a seat (see JoinSeat), or give your name. A fresh token comes back only when
+    an open seat was taken without one."""
+    hub = hub_of(request)
+    live = hub.get(table_id)
+    name = _name(body.name)
+    wait = hub.limits["join"].wait(request.client.host if request.client else "?")
+    if wait:
+        raise ApiError(429, f"too many joins: wait {wait:.0f} s", retry_after=round(wait, 1))
+    fresh = hub.join(live, body.seat, body.token, name)
+    out: dict[str, Any] = {"table": table_line(live), "seat": body.seat}
+    if fresh is not None:
+        out["token"] = fresh
+        out["link"] = f"/table/{live.row.id}#token={fresh}"
+    return out
