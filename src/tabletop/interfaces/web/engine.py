@@ -16,11 +16,10 @@ def labels(state: State, seat: int) -> list[dict[str, str]]:
 
 def can_concede(state: State, seat: int) -> bool:
     """Whether ``seat`` is still in the game and may concede (``State.can_concede``)."""
-    check = getattr(state, "can_concede", None)
-    return bool(check(seat)) if check is not None else False
+    return state.can_concede(seat)
 
 
 def concede(state: State, seat: int, reason: str = "concede") -> None:
     """``seat`` concedes (``reason``: ``concede``, ``time`` or ``abandon``), recorded in the
     state's history as an action; raises ``TabletopError`` if it may not."""
-    state.concede(seat, reason)  # type: ignore[attr-defined]
+    state.concede(seat, reason)
