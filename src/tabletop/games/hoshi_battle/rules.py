@@ -313,7 +313,7 @@ class HoshiState(State):
         self.last_hitter = self.starter
         self.round = 0
         self.struck = [0] * self.players
-        self.event("duel", (self.duel, list(self.hero), self.starter), R_DUEL)
+        self.event("duel", (self.duel, list(self.hero), self.starter), R_DUEL, reveals=True)
         # Hero abilities: the unconditional ones from the reveal, then full health, then
         # those whose condition holds (Card Effect Priority: active when their event occurs).
         for seat in self.duel_order():
