@@ -18,9 +18,15 @@ SHARED_RULES = REPO.parent / "shared" / "rules"
 
 
 def game_dir(spec: GameSpec) -> Path | None:
-    """The folder of the package that defines the game (its State class or factory)."""
+    """The folder of the package that defines the game (its State class or factory).
+
+    The package's own ``__init__``, not the defining module: a module compiled by
+    ``tabletop.native`` lives in the build folder, away from the game's data and docs."""
     owner = spec.state if spec.state is not None else spec.factory
-    module = sys.modules.get(getattr(owner, "__module__", ""), None)
+    name = getattr(owner, "__module__", "")
+    module = sys.modules.get(name, None)
+    if module is not None and not hasattr(module, "__path__") and "." in name:
+        module = sys.modules.get(name.rpartition(".")[0], module)
     path = getattr(module, "__file__", None)
     return Path(path).parent if path else None
 
