@@ -7,6 +7,7 @@
 // events end an age or a turn (the scoring panel shows them). This file does the rest:
 // the connection, the clicks, the log, errors, the scoring panel and replays.
 import { call, escapeHtml, fragmentToken, h } from "/static/js/api.js";
+import { mountSocial } from "/static/js/social.js";
 
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -17,7 +18,13 @@ const st = {
   table: null, seat: null, version: 0, view: null, legal: [], events: [],
   module: null, busy: false, socket: null, replay: null, scoringFrom: 0,
   strike: null,  // an open real-time strike window (docs/web.md), as the server tells it
+  social: null,  // presence, clocks, chat, offers, notices, two tabs, the strike's GO (social.js)
 };
+function sendSocket(obj) {
+  if (!st.socket || st.socket.readyState !== WebSocket.OPEN) return false;
+  st.socket.send(JSON.stringify(obj));
+  return true;
+}
 
 // A press in the open strike window, over the WebSocket (the lowest latency); the server
 // times it when it arrives. Sends nothing when no window is open.
@@ -105,6 +112,7 @@ async function send(action) {
     if (got.version >= st.version) {
       st.version = got.version; st.view = got.view; st.legal = got.legal; st.table = got.table;
       draw();
+      st.social.update(got);
     }
   } catch (e) {
     showError(e.message, e.body);
@@ -169,6 +177,7 @@ function applyMessage(msg) {
   else if (msg.events.length) { st.events = st.events.concat(msg.events); logEvents(msg.events, false); }
   if (msg.type === "state" || msg.events.some(e => st.module.scoring(e, "end"))) showScoring(st.events);
   draw();
+  st.social.update(msg);
 }
 
 async function refresh() {
@@ -180,9 +189,10 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws`);
   st.socket = ws;
-  ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); $("conn").textContent = ""; };
+  ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); $("conn").textContent = ""; st.social.opened(); };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
+    if (st.social.socket(msg) && msg.type !== "moved") return;
     if (msg.type === "error") { showError(msg.error); return; }
     if (msg.type === "moved") { st.moved = true; st.seat = null; showError(msg.error); return; }
     if (msg.type !== "state" && msg.type !== "update") return;  // a pong
@@ -233,12 +243,13 @@ async function main() {
   $("title").textContent = st.table.name;
   document.title = `${st.table.name} — tabletop`;
   if (query.get("replay")) { startReplay(); return; }
+  st.social = mountSocial({ tableId, token, call, send: sendSocket, refresh });
   try {
     const msg = await call("GET", `/api/tables/${tableId}/view`, { token });
     st.seat = msg.seat;
     if (st.seat !== null) await call("POST", `/api/tables/${tableId}/join`, { body: { seat: st.seat, token }, token });
     applyMessage(msg);
-  } catch (e) { showError(e.message, e.body); return; }
+  } catch (e) { if (!st.social.refused(e)) showError(e.message, e.body); return; }
   $("notation").addEventListener("submit", ev => {
     ev.preventDefault();
     const text = $("notation-text").value.trim();
