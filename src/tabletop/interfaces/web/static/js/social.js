@@ -7,7 +7,7 @@
 // table.js calls, and nothing else:
 //   const social = mountSocial(ctx)   once the table's public line is known, where ctx is
 //       {tableId, token, call (api.js), send(object) -> bool (JSON over the WebSocket),
-//        refresh() (fetch the seat's message again)};
+//        refresh() (fetch the seat's message again), table (the table's public line)};
 //   social.update(msg)    every seat message: state, update, and a request's reply;
 //   social.socket(msg)    the WebSocket's other messages (pong, moved, error): true if
 //                         it dealt with one (moved: the page must stop acting);
@@ -32,6 +32,7 @@ const TOASTED = new Set(["seat_taken", "ai_holds", "ai_releases", "timeout", "ti
 export function mountSocial(ctx) {
   const root = document.getElementById("social") || makeRoot();
   root.classList.add("social");
+  root.hidden = true;  // until the seat's first message
   const $ = h;
   const seatsList = $("ol", { class: "seat-rows", "data-testid": "presence" });
   const clockLine = $("div", { class: "clock-line note" });
@@ -147,6 +148,7 @@ export function mountSocial(ctx) {
         }
       }
       msg = m;
+      root.hidden = false;
       clocks.set(m.clock);
       clockLine.textContent = clocks.describe();
       presence.update(m, first);
@@ -193,7 +195,7 @@ export function mountSocial(ctx) {
   // A link whose seat a stranger took before it was used: the server's words, and a way
   // to watch instead.
   function showTaken(body) {
-    const t = msg ? msg.table : null;
+    const t = msg ? msg.table : ctx.table;
     const taken = body.seat_taken;
     const box = $("div", { class: "social-cover", role: "alertdialog", "aria-labelledby": "taken-title", "data-testid": "seat-taken" },
       $("div", { class: "social-card" },

@@ -43,33 +43,68 @@ export class Strike {
     if (!this.send({ strike: role, window: this.window.id })) return;
     this.pressed = this.window.id;
     this.pressedAt = this.window.phase === "go" ? "go" : "early";
+    // What this page saw: the press's time after GO appeared here (the server's own
+    // timing decides; this is only the player's reaction as shown to them).
+    this.reaction = this.pressedAt === "go" ? Math.round(performance.now() - this.goAt) : null;
     this.draw();
   }
 
   update(msg, moved) {
     this.msg = msg;
+    const now = performance.now();
+    // The result is the `strike` event; it may come with the message that closes the
+    // window or just before it (the window still open) or just after.
+    const recent = this.window || (this.closedAt && now - this.closedAt < 5000);
+    const ev = msg.type === "state" ? null : (msg.events || []).filter(e => e.kind === "strike").pop();
+    if (ev && recent) this.pending = { ...ev.fields };
     const s = moved ? null : msg.strike;
     if (s) {
       const fresh = !this.window || this.window.id !== s.id;
       const went = s.phase === "go" && (fresh || this.window.phase !== "go");
+      if (fresh) {
+        // A strike that missed is often followed at once by the next window (a throw
+        // again): its result is then told in the new window's panel.
+        this.last = this.pending ? this.outcome(this.pending) : null;
+        this.opened = now; this.result = null; this.pending = null; this.reaction = null; this.pressedAt = null;
+        clearTimeout(this.steady); this.steady = setTimeout(() => this.draw(), STEADY_MS);
+      }
       this.window = s;
-      if (fresh) { this.opened = performance.now(); this.result = null; clearTimeout(this.steady); this.steady = setTimeout(() => this.draw(), STEADY_MS); }
-      if (went) { this.goAt = performance.now(); beep(); }
+      if (went) { this.goAt = now; beep(); }
       this.draw();
       return;
     }
-    if (this.window) {  // the window closed: its result is among this message's events
-      this.closed = { striker: this.window.striker, defender: this.window.defender, at: performance.now() };
-      this.window = null;
-    }
-    const ev = (msg.events || []).filter(e => e.kind === "strike").pop();
-    if (ev && this.closed && performance.now() - this.closed.at < 5000 && msg.type !== "state") {
-      this.result = { ...ev.fields };
-      this.closed = null;
+    if (this.window) { this.window = null; this.closedAt = now; }
+    if (this.pending) {
+      this.result = this.pending;
+      this.pending = null;
       clearTimeout(this.hide);
       this.hide = setTimeout(() => { this.result = null; this.draw(); }, RESULT_MS);
-    } else if (this.closed && performance.now() - this.closed.at >= 5000) this.closed = null;
+    }
     this.draw();
+  }
+
+  // A strike's result (the `strike` event's fields) from the reader's side: good news,
+  // bad news, or a strike between two others; and the reader's own press as seen here.
+  outcome(r) {
+    const me = this.msg.seat, t = this.msg.table;
+    const striking = r.striker === me, defending = r.defender === me;
+    let head, line;
+    if (striking) { head = r.landed ? "Hit!" : "Missed"; line = r.landed ? "Your strike landed." : "Your strike missed."; }
+    else if (defending) { head = r.landed ? "You were hit" : "Escaped!"; line = r.landed ? `${seatName(t, r.striker)}'s strike landed on you.` : `${seatName(t, r.striker)}'s strike missed you.`; }
+    else { head = r.landed ? "Hit!" : "Missed"; line = `${seatName(t, r.striker)}'s strike ${r.landed ? "landed on" : "missed"} ${seatName(t, r.defender)}.`; }
+    const mood = striking || defending ? (striking === !!r.landed ? "good" : "bad") : "neutral";
+    const you = this.reaction !== null && this.reaction !== undefined
+      ? `You pressed ${this.reaction} ms after GO appeared here${this.reaction < 100 ? " (under 100 ms counts as a false start)" : ""}.`
+      : this.pressedAt === "early" ? "You pressed before GO: a false start." : (striking || defending) ? "You did not press." : "";
+    return { head, line, mood, you };
+  }
+
+  // The window's bar, made once at GO so that a redraw does not start it again.
+  barFor(s) {
+    if (!this.bar || this.bar.dataset.window !== String(s.id)) {
+      this.bar = h("div", { class: "strike-bar", "data-window": s.id, style: `animation-duration: ${s.window_ms}ms` });
+    }
+    return this.bar;
   }
 
   draw() {
@@ -90,20 +125,18 @@ export class Strike {
       }
       el.className = `strike-go ${go ? "go" : steady ? "steady" : "ready"}${role ? " duelist" : ""}${mine ? " pressed" : ""}`;
       el.dataset.phase = go ? "go" : "ready";
-      el.replaceChildren(h("div", { class: "strike-head" }, head), h("div", { class: "strike-line" }, line),
-        go ? h("div", { class: "strike-bar", style: `animation-duration: ${s.window_ms}ms` }) : null);
+      const last = !go && this.last ? [h("div", { class: "strike-line small", "data-testid": "strike-result" }, `${this.last.line} ${this.last.you}`.trim())] : [];
+      el.replaceChildren(...last, h("div", { class: "strike-head" }, head), h("div", { class: "strike-line" }, line),
+        ...(go ? [this.barFor(s)] : []));
       el.hidden = false;
       return;
     }
     if (this.result) {
-      const r = this.result, me = this.msg.seat;
-      const striker = r.striker === me ? "Your" : `${seatName(t, r.striker)}'s`;
-      let line;
-      if (r.landed) line = r.defender === me ? `${striker} strike landed: it struck before you pulled away.` : `${striker} strike landed: it struck first.`;
-      else line = r.defender === me ? `You escaped ${striker} strike.` : `${striker} strike missed: pulled away in time, too early, or too late.`;
-      el.className = `strike-go result ${r.landed ? "hit" : "miss"}`;
+      const o = this.outcome(this.result);
+      el.className = `strike-go result ${this.result.landed ? "hit" : "miss"} ${o.mood}`;
       el.dataset.phase = "result";
-      el.replaceChildren(h("div", { class: "strike-head" }, r.landed ? "Hit!" : "Missed"), h("div", { class: "strike-line", "data-testid": "strike-result" }, line));
+      el.replaceChildren(h("div", { class: "strike-head" }, o.head), h("div", { class: "strike-line", "data-testid": "strike-result" }, o.line),
+        ...(o.you ? [h("div", { class: "strike-line small", "data-testid": "strike-reaction" }, o.you)] : []));
       el.hidden = false;
       return;
     }

@@ -243,7 +243,7 @@ async function main() {
   $("title").textContent = st.table.name;
   document.title = `${st.table.name} — tabletop`;
   if (query.get("replay")) { startReplay(); return; }
-  st.social = mountSocial({ tableId, token, call, send: sendSocket, refresh });
+  st.social = mountSocial({ tableId, token, call, send: sendSocket, refresh, table: st.table });
   try {
     const msg = await call("GET", `/api/tables/${tableId}/view`, { token });
     st.seat = msg.seat;
