@@ -9,7 +9,7 @@ from .data import catalog
 from .events import KINDS
 from .rules import LsState
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 SPEC = GameSpec(
     id="lightseekers",
