@@ -746,6 +746,10 @@ class HoshiState(State):
         new.next_starter, new.line = self.next_starter, self.line[:]
         return new
 
+    def catalogue(self) -> Catalog:
+        """The Heroes and Duel cards (names and texts, public): what the game's words read."""
+        return self.cat
+
     def resample(self, seat: int, rng: Random) -> HoshiState:
         """Re-deal what ``seat`` cannot see (:mod:`.hidden`)."""
         from .hidden import resample

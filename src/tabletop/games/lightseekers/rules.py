@@ -239,6 +239,10 @@ class LsState(State):
         new._kinds = self._kinds
         return new
 
+    def catalogue(self) -> Catalog:
+        """The card pool (names and texts, public): what the game's words read."""
+        return self.cat
+
     def resample(self, seat: int, rng: Random) -> LsState:
         """Re-deal what ``seat`` cannot see (see :mod:`.hidden`)."""
         from .hidden import resample

@@ -534,6 +534,10 @@ class ArenaState(State):
         """What ``seat`` may know."""
         return views.view(self, seat)
 
+    def catalogue(self) -> Catalog:
+        """The card pool of this game (names and texts, public): what its words read."""
+        return self.cat
+
     def resample(self, seat: int, rng: Random) -> ArenaState:
         """Re-deal what ``seat`` cannot see."""
         return hidden.resample(self, seat, rng)

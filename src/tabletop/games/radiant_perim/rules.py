@@ -44,6 +44,7 @@ from .actions import (
     parse,
     slot_name,
 )
+from .data import Catalog
 from .events import book_for
 
 RECRUIT, MELD, WAR, OVER = range(4)
@@ -765,6 +766,10 @@ class PerimState(State):
         new.acted, new.may_pass, new.battle_no = self.acted, self.may_pass, self.battle_no
         new.last_win, new.chance, new.book = self.last_win[:], self.chance.copy(), self.book
         return new
+
+    def catalogue(self) -> Catalog:
+        """The cards, melds and map (public, the same in every game): what its words read."""
+        return C
 
     def resample(self, seat: int, rng: Random) -> PerimState:
         """Re-deal every card ``seat`` cannot see, keeping what it knows of other hands."""
