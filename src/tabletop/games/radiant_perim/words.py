@@ -13,12 +13,7 @@ from tabletop.core import Action, ActionWords
 
 from .actions import Assassinate, Meld, MeldDone, Move, Pass, Pick, Play, slot_name
 from .data import Catalog
-
-
-def region_words(region: str) -> str:
-    """``clouds-1`` reads "Clouds 1"."""
-    realm, _, number = region.rpartition("-")
-    return f"{realm.capitalize()} {number}"
+from .events import region_words
 
 
 def _article(word: str) -> str:
@@ -110,4 +105,4 @@ def words(action: Action, view: dict[str, Any], catalogue: Any) -> ActionWords:
     raise AssertionError(f"not a radiant-perim action: {action!r}")
 
 
-__all__ = ["words", "region_words"]
+__all__ = ["words"]
