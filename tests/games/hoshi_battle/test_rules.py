@@ -11,7 +11,7 @@ from tabletop.cards import TIMED, Modifier
 from tabletop.cards.modifiers import counted as kernel_counted
 from tabletop.core import IllegalActionError, ParameterError, new_game, record_of, verify
 from tabletop.games.hoshi_battle import HoshiState
-from tabletop.games.hoshi_battle import effects as fx
+from tabletop.games.hoshi_battle import board as fx
 from tabletop.games.hoshi_battle.dice import FACES, chance_of_symbol
 from tabletop.games.hoshi_battle.vocab import VOCAB
 

@@ -12,7 +12,7 @@ the dice until a player rolls the symbol and strikes (the strike model, or the r
 strike's referee), then the end-of-round window (the defeated player's last chance) and
 the exile of a Hero with no Hoshi Stone.
 Implements Hero Cards, Duel Cards, Terminology and Card Effect Priority; every continuous
-effect is a modifier with a timestamp on the rules kernel (:mod:`.effects`).
+effect is a modifier with a timestamp on the rules kernel (:mod:`.board`).
 
 The state is flat lists of ids and ints, and one tuple of modifiers, so it copies fast.
 """
@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from tabletop.cards import Modifier, Vocabulary
 from tabletop.core import Action, Chance, Event, Outcome, ParameterError, State
 
-from . import effects as fx
+from . import board as fx
 from .actions import (
     DISCARDS,
     HEROES,

@@ -751,7 +751,7 @@ class PerimState(State):
     # --- illegal actions ---------------------------------------------------------------
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        from .explain import why_illegal
+        from .legal import why_illegal
 
         return why_illegal(self, action)
 
