@@ -638,13 +638,23 @@ def analyze_cmd(
     console.print(Text(f"Before action {move}: {report['label']} to act; ISMCTS ran "
                        f"{report['iterations']:,} iterations in {report['seconds']:.2f} s "
                        "with only what that seat knew.", style="bold"))
+    # Each action in words (its label, and what it does as the width allows); the
+    # notation is in the --json report.
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    for col in ("action", "visits", "win %", ""):
-        table.add_column(col, justify="left" if col in ("action", "") else "right")
+    widest = max((len(r["label"]) for r in report["actions"]), default=6)
+    room = console.width - widest - 34  # the other columns and the padding
+    columns = ["action", "visits", "win %", ""] + (["what it does"] if room >= 16 else [])
+    for col in columns:
+        table.add_column(col, justify="right" if col in ("visits", "win %") else "left",
+                         no_wrap=True)
     for row in report["actions"]:
         win = "–" if row["win"] is None else f"{100 * row['win']:.1f}"
         mark = "played" if row["action"] == report["played"] else ""
-        table.add_row(row["action"], str(row["visits"]), win, mark)
+        cells = [row["label"], str(row["visits"]), win, mark]
+        if room >= 16:
+            text = "" if row["text"] == row["label"] else row["text"]
+            cells.append(text if len(text) <= room else text[:room - 1] + "…")
+        table.add_row(*cells)
     console.print(table)
 
 
