@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import CardDataError
+from tabletop.core.datafile import raise_problems
 
 from .nodes import (
     COUNTS,
@@ -37,7 +37,6 @@ NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 MAX_VALUE = 99
 MAX_DEPTH = 8  # values, conditions and nested effects inside each other
 MAX_STEPS = 64  # steps in one compiled program
-MAX_PROBLEMS = 50  # reported at once (the rest are counted)
 COMPARE = frozenset({"<", "<=", "==", "!=", ">=", ">"})
 STEP_KEYS = frozenset({"op", "if", "else", "as"})
 SELECTOR_KEYS = frozenset({"side", "place", "kind", "where", "exclude", "count", "up_to",
@@ -76,12 +75,7 @@ class Compiler:
 
     def raise_problems(self) -> None:
         """Raise one ``CardDataError`` listing every problem recorded (if any)."""
-        if not self.problems:
-            return
-        shown = self.problems[:MAX_PROBLEMS]
-        more = len(self.problems) - len(shown)
-        tail = [f"... and {more} more problems"] if more > 0 else []
-        raise CardDataError("\n".join(shown + tail))
+        raise_problems(self.problems)
 
     # --- scalars ----------------------------------------------------------------------
 

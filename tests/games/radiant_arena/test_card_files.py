@@ -99,15 +99,15 @@ def change(path: str, value: Any) -> dict[str, Any]:
 
 
 CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
-    ("unknown key", change("hero.0.basic.atack", 3), ("hero.0.basic.atack", "hero nova")),
-    ("string for int", change("hero.0.basic.attack", "3"), ("hero.0.basic.attack",)),
-    ("bool for int", change("skill.0.count", True), ("skill.0.count",)),
-    ("float for int", change("hero.0.basic.health", 8.0), ("hero.0.basic.health",)),
-    ("huge number", change("hero.0.basic.health", 10**18), ("hero.0.basic.health",)),
-    ("negative attack", change("skill.0.attack", -1), ("skill.0.attack",)),
-    ("too many copies", change("skill.0.count", 31), ("skill.0.count",)),
-    ("not a slug", change("hero.0.id", "Nova Star"), ("hero.0.id",)),
-    ("unicode id", change("hero.0.id", "nøva"), ("hero.0.id",)),
+    ("unknown key", change("hero.0.basic.atack", 3), ("hero nova: basic.atack",)),
+    ("string for int", change("hero.0.basic.attack", "3"), ("hero nova: basic.attack",)),
+    ("bool for int", change("skill.0.count", True), ("skill nova-burst: count",)),
+    ("float for int", change("hero.0.basic.health", 8.0), ("hero nova: basic.health",)),
+    ("huge number", change("hero.0.basic.health", 10**18), ("hero nova: basic.health",)),
+    ("negative attack", change("skill.0.attack", -1), ("skill nova-burst: attack",)),
+    ("too many copies", change("skill.0.count", 31), ("skill nova-burst: count",)),
+    ("not a slug", change("hero.0.id", "Nova Star"), ("hero Nova Star: id",)),
+    ("unicode id", change("hero.0.id", "nøva"), ("hero nøva: id",)),
     ("reserved id", change("hero.0.id", "left"), ("hero left", "a word of the notation")),
     ("id of another deck's card", change("skill.0.id", "alyn"), ("skill alyn", "already the "
                                                                  "id of a hero card")),
@@ -132,7 +132,7 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("another deity's conduits", change("deck.0.conduits", ["gift-of-the-elements",
                                                             "natures-bounty", "smite"]),
      ("deck novas", "the conduits of its deity")),
-    ("a missing field", change("hero.0.basic.exp", ...), ("basic.exp",)),
+    ("a missing field", change("hero.0.basic.exp", ...), ("hero nova: basic.exp",)),
 ]
 
 

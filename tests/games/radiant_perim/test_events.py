@@ -84,7 +84,7 @@ def test_texts_use_seat_labels_and_side_colours() -> None:
         s.apply(a)
     won = [e for e in s.events if e.kind == "battle_won"][-1]
     assert (won.fields["seat"], won.fields["side"]) == (2, 0)
-    assert won.text == ("P3 wins battle 1, of clouds-2: captures Avis Scout, Avis Elder, "
+    assert won.text == ("P3 wins battle 1, of Clouds 2: captures Avis Scout, Avis Elder, "
                         "Avis Knight, Avis Mount, takes 0 coin points and places a cube of "
                         "red (P1, P3).")
     assert [e.text for e in s.events if e.kind == "play"][0] == (

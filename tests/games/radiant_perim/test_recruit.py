@@ -86,7 +86,7 @@ def test_recruit_picks_are_seen_by_everyone() -> None:
         assert view["pool"] == s.to_data()["pool"]
     assert texts(s, 1)[-2:] == [f"P1 drafts {name(taken)} from a1.",
                                 f"a1 is refilled with {name(refill)}; {s.view(1)['deck']} "
-                                "cards are left in the deck."]
+                                "cards left in the deck."]
 
 
 def test_recruit_fewer_choices_when_the_deck_runs_out() -> None:

@@ -16,12 +16,11 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.cards import EMPTY, Compiler, ModSpec, Program, Trigger
 from tabletop.cards.text import same_text
-from tabletop.core import CardDataError
-from tabletop.core.datafile import read_toml
+from tabletop.core.datafile import check, entry_label, location, raise_problems, read_checked
 
 from .ids import CARD_TYPES, TIMINGS
 from .text import TextError, card_text, hero_text
@@ -125,16 +124,6 @@ class Catalog:
         return (*self.heroes, *self.cards)
 
 
-def _model(model: type[BaseModel], raw: Any, where: str, problems: list[str]) -> Any:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        for err in e.errors():
-            loc = ".".join(str(x) for x in err["loc"])
-            problems.append(f"{where}: {loc}: {err['msg']}")
-        return None
-
-
 def _compile_hero(c: Compiler, m: HeroModel, where: str) -> Hero:
     statics = tuple(c.modifier(raw, f"{where}: static[{i}]") for i, raw in enumerate(m.static))
     triggers = tuple(c.trigger(raw, f"{where}: triggers[{i}]", f"hero:{m.id}:trigger:{i}")
@@ -167,19 +156,21 @@ def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
                  card_path: Path = DATA_DIR / "cards.toml") -> Catalog:
     """Read, validate and compile both files; every problem at once as a
     ``CardDataError``."""
-    problems: list[str] = []
-    hfile = _model(HeroFile, read_toml(hero_path), str(hero_path), problems)
-    cfile = _model(CardFile, read_toml(card_path), str(card_path), problems)
     c = Compiler(VOCAB)
+    problems: list[str] = []  # the files' and entries' shapes (c.problems: the cards')
+    _, hfile = read_checked(HeroFile, hero_path, problems)
+    _, cfile = read_checked(CardFile, card_path, problems)
     heroes: dict[str, Hero] = {}
     cards: dict[str, Card] = {}
     seen: set[str] = set()
-    for path, items, model in ((hero_path, hfile.hero if hfile else [], HeroModel),
-                               (card_path, cfile.card if cfile else [], CardModel)):
+    entries: tuple[tuple[Path, str, list[dict[str, Any]], type[HeroModel | CardModel]],
+                   ...] = ((hero_path, "hero", hfile.hero if hfile else [], HeroModel),
+                           (card_path, "card", cfile.card if cfile else [], CardModel))
+    for path, table, items, model in entries:
         for i, raw in enumerate(items):
-            label = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-            where = f"{path}: {label}"
-            m = _model(model, raw, where, problems)
+            label = entry_label(raw, i)
+            where = location(path, table, label)
+            m = check(model, raw, path, problems, table, label)
             if m is None:
                 continue
             if m.id in seen or m.id in RESERVED:
@@ -198,11 +189,9 @@ def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
                 if not c.problems:
                     _check_text(c, where, m.text, m.known, lambda k=card: card_text(
                         k.type, k.timing, k.effects, k.triggers))
-    problems += c.problems
     if not heroes or not cards:
         problems.append("hoshi-battle needs Heroes and Duel cards")
-    if problems:
-        raise CardDataError("\n".join(problems[:50]))
+    raise_problems(problems + c.problems)
     assert set(CARD_TYPES) >= {k.type for k in cards.values()}
     assert set(TIMINGS) >= {k.timing for k in cards.values()}
     return Catalog(heroes, cards)

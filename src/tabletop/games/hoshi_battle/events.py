@@ -49,14 +49,14 @@ KINDS = (
               "`seat` chooses the Hero for the next Duel; `hero` is private until the reveal.",
               redacted="{seat} chooses a Hero face down.", private={"hero": "seat"}),
     EventKind("rolloff", ("throws", "starter"),
-              "{starter} wins the roll-off ({throws} throws) and starts the Duel.",
+              "{starter} wins the roll-off ({throws}) and starts the Duel.",
               "A roll-off decides who starts (`starter`) after `throws` throws of the d8."),
     EventKind("duel", ("duel", "fighters", "starter"),
               "Duel {duel}: {fighters}. {starter} starts.",
               "The chosen Heroes are revealed together: `fighters` (a Hero id per seat, "
               "\"\" for a seat not fighting) and the starting player."),
     EventKind("full_health", ("stones",),
-              "Every duelist starts the Duel at full health: Hoshi Stones {stones}.",
+              "Every duelist starts the Duel at full health, in Hoshi Stones: {stones}.",
               "The Duel begins at full health (`stones` per seat; the winner healed)."),
     EventKind("ability", ("seat", "hero", "active", "ts"),
               "{hero}'s ability ({seat}) {active}.",
@@ -122,7 +122,7 @@ KINDS = (
               "Every Hero of `seat` is exiled, or it conceded: it leaves the game "
               "(Terminology: Game)."),
     EventKind("game_over", ("winners", "heroes_left"),
-              "The game is over: {winners} win; Heroes left {heroes_left}.",
+              "The game is over: {winners}; Heroes left: {heroes_left}.",
               "Only one player has Heroes left (or none: a draw), or only one player is "
               "left: `winners`, and `heroes_left` per seat."),
     CONCEDE,  # the core's kind: a player leaves (docs/rules/hoshi-battle.md, Concessions)
@@ -150,7 +150,11 @@ def words(name: str, value: Any) -> str:
         return (" and " if name == "duelists" else ", ").join(label(s) for s in value) \
             or "nobody"
     if name == "winners":
-        return " and ".join(label(s) for s in value) or "nobody"
+        if not value:
+            return "nobody wins"
+        return " and ".join(label(s) for s in value) + (" win" if len(value) > 1 else " wins")
+    if name == "throws":
+        return "1 throw" if value == 1 else f"{value} throws"
     if name == "active":
         return "is active" if value else "is no longer active"
     if name == "effect":
@@ -176,6 +180,11 @@ def words(name: str, value: Any) -> str:
         n = abs(value)
         stones = "a Hoshi Stone" if n == 1 else f"{n} Hoshi Stones"
         return f"regains {stones}" if value > 0 else f"loses {stones}"
+    if name in ("stones", "heroes_left") and isinstance(value, list):
+        # One number per seat: "P1 3, P2 2"; a seat not in the Duel (no stones at full
+        # health: it waits in line) is left out.
+        return ", ".join(f"{label(s)} {n}" for s, n in enumerate(value)
+                         if name == "heroes_left" or n)
     if name in ("stones", "heroes_left", "counted", "symbol"):
         return str(value)
     return str(value)

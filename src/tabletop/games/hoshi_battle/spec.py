@@ -8,8 +8,9 @@ from .actions import GRAMMAR
 from .data import catalog
 from .events import KINDS
 from .rules import HoshiState
+from .words import words
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 SPEC = GameSpec(
     id="hoshi-battle",
@@ -36,4 +37,5 @@ SPEC = GameSpec(
     notation=GRAMMAR,
     encoding="tabletop.games.hoshi_battle.tensors",
     event_kinds=KINDS,
+    words=words,  # each action in words for people (words.py)
 )

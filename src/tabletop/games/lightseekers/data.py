@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.cards import (
     EMPTY,
@@ -32,8 +32,8 @@ from tabletop.cards import (
     Selector,
     Trigger,
 )
-from tabletop.core import CardDataError, EventBook
-from tabletop.core.files import parse_toml, read_text
+from tabletop.core import EventBook
+from tabletop.core.datafile import location, read_checked
 
 from .events import make_book
 from .ids import (
@@ -498,24 +498,6 @@ def deck_problems(cat_cards: dict[str, Card], heroes: dict[str, Hero], hero: str
     return out
 
 
-def _read(path: Path) -> CardFile:
-    raw = parse_toml(read_text(path, CardDataError), str(path), CardDataError)
-    try:
-        return CardFile.model_validate(raw)
-    except ValidationError as e:
-        lines = []
-        for err in e.errors()[:20]:
-            loc = list(err["loc"])
-            where = ".".join(str(x) for x in loc)
-            if len(loc) >= 2 and isinstance(loc[1], int):
-                items = raw.get(str(loc[0]), [])
-                if loc[1] < len(items) and isinstance(items[loc[1]], dict):
-                    where = f"{loc[0]} {items[loc[1]].get('id', loc[1])}: " + ".".join(
-                        str(x) for x in loc[2:])
-            lines.append(f"{path.name}: {where}: {err['msg']}")
-        raise CardDataError("\n".join(lines)) from None
-
-
 def load_catalog(paths: tuple[Path, ...] = ()) -> Catalog:
     """The packaged cards (and any further files), compiled and validated; every problem
     is reported at once in one ``CardDataError``."""
@@ -524,13 +506,16 @@ def load_catalog(paths: tuple[Path, ...] = ()) -> Catalog:
     heroes: dict[str, Hero] = {}
     cards: dict[str, Card] = {}
     decks: dict[str, DeckModel] = {}
+    deck_file: dict[str, Path] = {}
     seen: dict[str, str] = {}
     for path in files:
-        data = _read(path)
+        _, data = read_checked(CardFile, path, c.problems)
+        if data is None:
+            continue
         entries: list[tuple[str, Any]] = [("hero", h) for h in data.hero] + \
             [("card", m) for m in data.card] + [("combo", m) for m in data.combo]
         for kind, m in entries:
-            where = f"{path.name}: {kind} {m.id}"
+            where = location(path, kind, m.id)
             if m.id in seen:
                 c.problem(where, f"id {m.id!r} is already a {seen[m.id]}")
                 continue
@@ -543,11 +528,12 @@ def load_catalog(paths: tuple[Path, ...] = ()) -> Catalog:
                 cards[m.id] = _compile_card(c, m, len(cards), where)
         for d in data.deck:
             if d.id in decks:
-                c.problem(f"{path.name}: deck {d.id}", "defined twice")
+                c.problem(location(path, "deck", d.id), "defined twice")
             decks[d.id] = d
+            deck_file[d.id] = path
     for d in decks.values():
         for message in deck_problems(cards, heroes, d.hero, d.combos, d.cards):
-            c.problem(f"deck {d.id}", message)
+            c.problem(location(deck_file[d.id], "deck", d.id), message)
     c.raise_problems()
     names = {k: v.name for k, v in cards.items()} | {k: v.name for k, v in heroes.items()}
     from .text import card_text, hero_text

@@ -74,7 +74,7 @@ KINDS = (
               "{seat}'s buff {card} has expired and is discarded.",
               "A rotating buff has expired (its active corner is empty, or it is upright "
               "again) and goes to the top of `seat`'s discard pile."),
-    EventKind("equip", ("seat", "card", "weight"), "{seat} equips {card} ({weight} points).",
+    EventKind("equip", ("seat", "card", "weight"), "{seat} equips {card} ({weight}).",
               "`seat` equips an item card; `weight` the points it uses (at most 2 in all)."),
     EventKind("discard", ("seat", "card", "why"), "{card} goes to {seat}'s discard pile ({why}).",
               "A card goes to the top of `seat`'s discard pile; `why`: played (an attack "
@@ -85,7 +85,7 @@ KINDS = (
               "A timed effect: `seat`'s hero gets `change` (+ or -) `stat` (power or armor) "
               "until `until` (turn: the end of this turn; next_turn: the start of the "
               "controller's next turn)."),
-    EventKind("pass", ("seat", "actions"), "{seat} ends the action phase ({actions} actions).",
+    EventKind("pass", ("seat", "actions"), "{seat} ends the action phase ({actions}).",
               "`seat` ends its action phase having performed `actions` actions."),
     EventKind("empty_deck", ("seat", "loss", "health", "checks", "deck"),
               "Empty deck check: {seat} loses {loss} health (health {health}) and shuffles "
@@ -106,7 +106,7 @@ KINDS = (
               "deck.", "`seat` moves `card` from its discard pile back into its deck (a defeat's "
               "reward, or an effect)."),
     EventKind("game_over", ("vp", "winners", "out"),
-              "The game is over: Victory Points {vp}; {winners} wins.",
+              "The game is over: Victory Points {vp}; {winners}.",
               "One player remains (it gained 1 VP): `vp` per seat, `winners`, and `out` the "
               "seats in the order they were defeated."),
     CONCEDE,  # the core's kind: a player leaves, and is removed as if defeated
@@ -126,13 +126,20 @@ def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
             return "" if value is None else f" from {label(value)}"
         if name == "target":
             return "" if value is None else f" at {label(value)}"
-        if name in ("order", "winners", "out"):
+        if name == "winners":
+            if not value:
+                return "nobody wins"
+            return " and ".join(label(s) for s in value) + (" win" if len(value) > 1
+                                                             else " wins")
+        if name == "vp" and isinstance(value, list):
+            return ", ".join(f"{label(s)} {n}" for s, n in enumerate(value))
+        if name in ("order", "out"):
             return ", ".join(label(s) for s in value) or "nobody"
         if name in ("card", "combo", "source"):
             if value is None:
                 return "an effect"
             if value == "hero":
-                return "the hero"
+                return "their hero"
             return names.get(value, str(value))
         if name == "heroes":
             return ", ".join(names.get(h, h) for h in value)
@@ -141,6 +148,10 @@ def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
                     "next_turn": "until the start of its next turn"}.get(value, str(value))
         if name == "change":
             return f"{value:+d}"
+        if name == "weight":
+            return "1 point" if value == 1 else f"{value} points"
+        if name == "actions":
+            return "1 action" if value == 1 else f"{value} actions"
         return plain_words(name, value)
 
     return words

@@ -8,8 +8,9 @@ from .actions import GRAMMAR
 from .data import catalog
 from .events import KINDS
 from .rules import LsState
+from .words import words
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 SPEC = GameSpec(
     id="lightseekers",
@@ -27,4 +28,5 @@ SPEC = GameSpec(
     notation=GRAMMAR,
     encoding="tabletop.games.lightseekers.tensors",
     event_kinds=KINDS,
+    words=words,  # each action in words for people (words.py)
 )

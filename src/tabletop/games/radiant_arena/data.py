@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.cards import (
     EMPTY,
@@ -36,7 +36,7 @@ from tabletop.cards import (
 )
 from tabletop.cards.costs import x_values
 from tabletop.core import CardDataError, EventBook
-from tabletop.core.files import parse_toml, read_text
+from tabletop.core.datafile import location, problem_text, read_checked
 
 from .events import make_book
 from .ids import R_ANATOMY, R_CONDUIT_ICON, R_DECKS, R_PICK
@@ -610,28 +610,6 @@ def _with_x(program: Program, costs: Costs) -> Program:
     return Program(program.address, (*steps, *moved), program.raw, program.tree)
 
 
-def _read(path: Path) -> dict[str, Any]:
-    """A card file's TOML, within the size limit; every failure is a ``CardDataError``."""
-    return parse_toml(read_text(path, CardDataError, MAX_FILE_BYTES), str(path), CardDataError)
-
-
-def _model_problems(path: Path, data: dict[str, Any], e: ValidationError) -> list[str]:
-    """Every problem pydantic found in a file, each naming its entry and field."""
-    out = []
-    for err in e.errors():
-        loc = err["loc"]
-        where = ".".join(str(x) for x in loc)
-        entry = ""
-        if len(loc) >= 2 and isinstance(loc[1], int):
-            items = data.get(str(loc[0]), [])
-            if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]],
-                                                                              dict):
-                label = items[loc[1]].get("id", "?")
-                entry = f" ({loc[0]} {str(label)[:40]})"
-        out.append(f"{path}: {where}{entry}: {err['msg']}")
-    return out
-
-
 def load_catalog(extra: Iterable[Path] = ()) -> Catalog:
     """The packaged card files, then any extra files (a later file replaces a card of the
     same kind only if it lists it in ``overrides``). Every problem is reported at once in
@@ -657,11 +635,8 @@ def load_files(paths: list[Path]) -> Catalog:
     ld = _Loader()
     structural: list[str] = []
     for path in paths:
-        raw = _read(path)
-        try:
-            f = CardFile.model_validate(raw)
-        except ValidationError as e:
-            structural += _model_problems(path, raw, e)
+        _, f = read_checked(CardFile, path, structural, MAX_FILE_BYTES)
+        if f is None:
             continue
         count = sum(len(x) for x in (f.hero, f.deity, f.conduit, f.item, f.skill, f.deck))
         if count > MAX_CARDS:
@@ -718,14 +693,13 @@ def load_files(paths: list[Path]) -> Catalog:
         cat = Catalog(units, skills, items, conduits, decks, consecrated.attack,  # type: ignore
                       consecrated.health, tuple(str(p) for p in paths),  # type: ignore
                       dict(ld.programs))
-        problems += [f"{origin.get(card, paths[0])}: {card}: field {fld!r}: {msg}"
+        problems += [f"{location(origin.get(card, paths[0]), card=card, key=fld)}: {msg}"
                      for card, fld, msg in reference_problems(cat)]
         if not problems:
             vanguard = ld.c.replacement(VANGUARD_RAW, "vanguard", "rule:vanguard")
             object.__setattr__(cat, "vanguard", vanguard)
             return cat
-    raise CardDataError("\n".join(problems[:50]) + (
-        f"\n... and {len(problems) - 50} more problems" if len(problems) > 50 else ""))
+    raise CardDataError(problem_text(problems))
 
 
 def _compile_file(ld: _Loader, path: Path, f: CardFile, units: dict[str, Unit],

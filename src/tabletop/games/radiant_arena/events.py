@@ -80,6 +80,12 @@ def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
             codes = CODES.get(field)
             if codes is not None and value in codes:
                 return codes[value]
+            if field == "keyword":
+                return value.replace("_", " ").replace("-", " ").title()
+            if field == "ability" and value not in names:
+                # A hero's or an item's talent has no printed name of its own: its id in
+                # words ("heal" reads "Heal").
+                return value.replace("-", " ").capitalize()
             return names.get(value, value)
         if isinstance(value, list):
             return ", ".join(words(field, v) for v in value) or "nothing"
@@ -133,18 +139,20 @@ KINDS: tuple[EventKind, ...] = (
        "{total} left.", "An effect makes a seat lose power (never below 0)."),
     # --- units -------------------------------------------------------------------------
     _k("damage", "unit amount before after health piercing stun combat source",
-       "{unit} takes {amount}{piercing}{stun} damage ({after} of {health}).",
+       "{unit} takes {amount}{piercing}{stun} damage ({after} damage against {health} "
+       "health).",
        "A hero or deity is dealt damage: the amount after armor (0: armor stopped it; Stun "
        "keeps it in play at 1 health), damage before and after, health."),
     _k("conduit_damage", "seat lane amount before after health piercing stun combat source",
-       "The {lane} conduit of {seat} takes {amount} damage ({after} of {health}).",
+       "The {lane} conduit of {seat} takes {amount} damage ({after} damage against "
+       "{health} health).",
        "A consecrated conduit is dealt damage (it has no armor; Stun does not stop a ruin): "
        "amount, damage before and after, health; source: the card or unit dealing it."),
     _k("damage_prevented", "unit by", "{unit} cannot take damage ({by}).",
        "A prevention effect stops damage to a hero (Vanguard: while another friendly hero "
        "attacks with Vanguard); by: the unit (or card) whose effect prevents it."),
     _k("heal", "unit amount before after cause source",
-       "{unit} heals {amount} damage ({after} left).",
+       "{unit} heals {amount} damage ({after} damage left).",
        "Damage is removed from a hero or deity (Regen, an effect, the Wrathlord)."),
     _k("ko", "unit lane source", "{unit} is KO'd and returns home.",
        "A hero or deity is KO'd: to its home, damage removed, ready; level and item kept; "

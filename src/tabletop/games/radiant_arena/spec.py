@@ -14,6 +14,7 @@ from .data import Catalog, deck_problems, load_catalog
 from .events import KINDS
 from .positions import from_data
 from .rules import ArenaState, new_state
+from .words import words
 
 # 2: structured events, strict scenarios, cards by id in positions; 3: the rules kernel
 # (tabletop.cards): its data in positions, new event kinds, decks that may share a deity;
@@ -77,4 +78,5 @@ SPEC = GameSpec(
     notation=GRAMMAR,
     seat_label=seat_label,
     event_kinds=KINDS,
+    words=words,  # each action in words for people (words.py)
 )

@@ -59,13 +59,13 @@ KINDS: tuple[EventKind, ...] = (
     _kind("coins_placed", "silver copper",
           "Coins are placed: silver on {silver}; copper on {copper}.",
           "A silver coin is added to each region of `silver` (the temples) and, from age 2, "
-          "a copper coin to each region of `copper` (every other region but the portals); "
-          "coins left from earlier ages stay, so a region may hold several."),
-    _kind("dealt", "seat count cards", "{seat} is dealt {count} cards: {cards}.",
+          "a copper coin to each region of `copper` (every other region but the portals, "
+          "while the box's 30 last); coins left from earlier ages stay, so a region may hold "
+          "several."),
+    _kind("dealt", "seat count cards", "{seat} is dealt {count}: {cards}.",
           "`seat` is dealt `count` cards; `cards` (slugs) is private to that seat.",
-          redacted="{seat} is dealt {count} cards.", private={"cards": "seat"}),
-    _kind("pool_dealt", "pool deck", "The drafting pool: {pool}. {deck} cards are left in "
-          "the deck.",
+          redacted="{seat} is dealt {count}.", private={"cards": "seat"}),
+    _kind("pool_dealt", "pool deck", "The drafting pool: {pool}. {deck} left in the deck.",
           "Nine cards are dealt face up: `pool` lists the card of each slot a1..c3 (row, "
           "column); `deck` is the number of cards left in the deck."),
     # --- Phase 1: Recruit ------------------------------------------------------------------
@@ -73,14 +73,13 @@ KINDS: tuple[EventKind, ...] = (
           "The Recruit phase begins; `seat` (left of the dealer) drafts first."),
     _kind("pick", "seat slot card", "{seat} drafts {card} from {slot}.",
           "`seat` drafts `card` from pool `slot`; everyone saw it go into that hand."),
-    _kind("refill", "slot card deck", "{slot} is refilled with {card}; {deck} cards are left "
-          "in the deck.",
+    _kind("refill", "slot card deck", "{slot} is refilled with {card}; {deck} left in the deck.",
           "The empty pool `slot` is refilled from the deck with `card`; `deck` cards are "
           "left."),
     _kind("slot_empty", "slot", "The deck has run out: {slot} stays empty.",
           "There is no card left in the deck to refill `slot`: it stays empty."),
     _kind("recruit_ends", "deck set_aside",
-          "Recruit ends: the deck ({deck} cards) and the rest of the pool ({set_aside}) are "
+          "Recruit ends: the deck ({deck}) and the rest of the pool ({set_aside}) are "
           "set aside.",
           "Every seat has drafted four cards: the deck (`deck` cards) and the cards left "
           "in the pool (`set_aside`, slugs) are set aside until the next age."),
@@ -94,8 +93,7 @@ KINDS: tuple[EventKind, ...] = (
           "and the `cards` it uses. Seen by that seat only."),
     _kind("melds_done", "seat", "{seat} has chosen melds.",
           "`seat` has finished setting melds aside (how many is secret)."),
-    _kind("melds_revealed", "seat melds points", "{seat} reveals {melds} and scores {points} "
-          "points.",
+    _kind("melds_revealed", "seat melds points", "{seat} reveals {melds} and scores {points}.",
           "All seats have chosen: `seat` shows its `melds` (a list of {meld, race, cards}) "
           "and scores `points` for its side by the age's column of the meld chart. One "
           "event per seat, from left of the dealer. The cards shown are known to be in "
@@ -109,8 +107,8 @@ KINDS: tuple[EventKind, ...] = (
           "`seat` should move the battle tracker but has no legal move; control passes to "
           "the seat on its left, `to`."),
     _kind("move", "seat region natives coins",
-          "{seat} moves the battle tracker to {region} ({natives} native; {coins} coin "
-          "points at stake).",
+          "{seat} moves the battle tracker to {region} ({natives} native; {coins} "
+          "at stake).",
           "`seat` moves the battle tracker into `region` (its `natives`, race ids); a "
           "battle begins there, worth `coins` coin points (silver 3, copper 1)."),
     _kind("walkover", "seat side", "Only {side} has cards left: {seat} wins the last "
@@ -137,17 +135,17 @@ KINDS: tuple[EventKind, ...] = (
     _kind("pass", "seat", "{seat} passes.",
           "`seat`, whose card was assassinated in this battle, passes."),
     _kind("battle_won", "seat side region cards coins previous number",
-          "{seat} wins battle {number}, of {region}: captures {cards}, takes {coins} coin "
-          "points and places a cube of {side}.",
+          "{seat} wins battle {number}, of {region}: captures {cards}, takes {coins} and "
+          "places a cube of {side}.",
           "`seat` wins the battle of `region` (the `number`th battle of the game): the "
           "`cards` of the battle go face down to its captured pile, its side `side` takes "
           "the `coins` coin points there and places a cube, removing the cube of "
           "`previous` (a side, or null)."),
     _kind("leftovers", "seat count cards",
-          "{seat} puts {count} cards left in hand into its captured pile: {cards}.",
+          "{seat} puts {count} left in hand into its captured pile: {cards}.",
           "Ending the War: `seat` puts the `count` cards left in its hand face down into "
           "its captured pile; `cards` is private to that seat.",
-          redacted="{seat} puts {count} cards left in hand into its captured pile.",
+          redacted="{seat} puts {count} left in hand into its captured pile.",
           private={"cards": "seat"}),
     # --- End of an Age -------------------------------------------------------------------
     _kind("realm_scored", "age realm cubes points",
@@ -166,8 +164,8 @@ KINDS: tuple[EventKind, ...] = (
           "The age is scored: the board as it stood (`control`: each region id to the "
           "side whose cube is on it, or null) and the `scores` per side after the age. "
           "The next age (or the end of the game) follows."),
-    _kind("game_over", "scores winners tie_break", "The game is over: {winners} "
-          "win{tie_break} ({scores}).",
+    _kind("game_over", "scores winners tie_break", "The game is over: {winners}{tie_break} "
+          "({scores}).",
           "After the third age (or a concession): final `scores` per side and the "
           "winning seats; `tie_break` is true when the top score was tied and the tied "
           "side that most recently won a battle wins."),
@@ -178,6 +176,12 @@ SEAT_FIELDS = frozenset({"seat", "target", "to", "dealer"})
 SIDE_FIELDS = frozenset({"side", "previous"})
 CARD_FIELDS = frozenset({"card", "assassin"})
 PER_SIDE = frozenset({"cubes", "points", "coins", "scores"})
+
+
+def region_words(region: str) -> str:
+    """A region for people: ``clouds-1`` reads "Clouds 1"."""
+    realm, _, number = region.rpartition("-")
+    return f"{realm.capitalize()} {number}" if realm else region
 
 
 def _seat_words(seat: int) -> str:
@@ -230,7 +234,18 @@ def _words_for(players: int) -> Callable[[str, Any], str]:
         if name == "printed":
             return ", ".join(f"{_seat_words(s)} {n}" for s, n in enumerate(value))
         if name == "winners":
-            return " and ".join(_seat_words(s) for s in value)
+            if not value:
+                return "nobody wins"
+            return " and ".join(_seat_words(s) for s in value) + (
+                " win" if len(value) > 1 else " wins")
+        if name in ("count", "deck"):
+            return "1 card" if value == 1 else f"{value} cards"
+        if name == "points" and isinstance(value, int):
+            return "1 point" if value == 1 else f"{value} points"
+        if name == "coins" and isinstance(value, int):
+            return "1 coin point" if value == 1 else f"{value} coin points"
+        if name == "region":
+            return region_words(value)
         if name == "race":
             return f" ({RACE_NAMES[value]})" if value in RACE_NAMES else ""
         if name == "radiant":
@@ -257,7 +272,7 @@ def _words_for(players: int) -> Callable[[str, Any], str]:
             return ", ".join(f"{'abc'[i // 3]}{i % 3 + 1} {CARD_NAMES[c]}"
                              for i, c in enumerate(value) if c) or "empty"
         if name in ("silver", "copper"):
-            return ", ".join(value) if value else "no region"
+            return ", ".join(region_words(r) for r in value) if value else "no region"
         return str(value)
 
     return words

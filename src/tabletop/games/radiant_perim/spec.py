@@ -7,10 +7,11 @@ from tabletop.core import GameSpec
 from .actions import CATALOG, GRAMMAR
 from .events import KINDS
 from .rules import PerimState
+from .words import words
 
 # 2: seats and sides 0-based in data (views, events, scenarios), events with kinds and
 # fields, the assassination target written @p2.
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 
 
 def _from_data(data: object) -> PerimState:
@@ -31,5 +32,6 @@ SPEC = GameSpec(
     notation=GRAMMAR,
     card_ids=tuple(f"perim.{CATALOG.card_slug(t)}" for t in range(CATALOG.n_types)),
     event_kinds=KINDS,
+    words=words,  # each action in words for people (words.py)
     encoding="tabletop.games.radiant_perim.tensors",
 )

@@ -627,3 +627,30 @@ def test_view_depends_only_on_what_the_seat_was_told(
                 if real.events_for(None)[n_pub:] == other.events_for(None)[n_pub:]:
                     assert other.view(None) == real.view(None)
     assert compared > 0
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES_SEEDS)
+def test_words_depend_only_on_the_seats_view(game: str, players: int, seed: int) -> None:
+    """docs/adding-a-game.md section 3, "Actions in words" (issue 31): the words of the
+    legal actions (``describe_legal``) are a label and a sentence for each, aligned with
+    ``legal_actions``, and come from the seat's view and the public catalogue alone: in a
+    re-deal of everything the seat to act cannot see, every one reads the same, and the
+    catalogue is the same."""
+    pt = playthrough(game, players, seed)
+    compared = 0
+    for i in pt.points(3)[:-1]:
+        state = pt.states[i]
+        seat = state.to_act
+        assert seat is not None
+        words = state.describe_legal(seat)
+        assert len(words) == len(state.legal_actions())
+        for w in words:
+            assert isinstance(w.label, str) and w.label.strip(), "an empty label"
+            assert isinstance(w.text, str) and w.text.strip(), "an empty sentence"
+        for k in range(2):
+            other = state.resample(seat, random.Random(i * 17 + k))
+            assert other.catalogue() == state.catalogue()
+            assert other.describe_legal(seat) == words, (
+                f"seat {seat}'s words tell apart two positions it sees alike (decision {i})")
+            compared += 1
+    assert compared > 0

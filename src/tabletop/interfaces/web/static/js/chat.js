@@ -16,7 +16,12 @@ export class Chat {
     this.built = false;
   }
 
-  setPresets(p) { if (p) { this.presets = p; this.built = false; if (this.msg) this.draw(); } }
+  setPresets(p) {
+    if (!p) return;
+    this.presets = p;
+    this.built = false;
+    if (this.msg) { this.build(); this.draw(); }
+  }
 
   update(msg) {
     if (msg.type === "state") this.lines.clear();

@@ -59,7 +59,7 @@ export class Presence {
       const muted = msg.muted && (msg.muted.all || msg.muted.seats.includes(s.seat));
       const give = me !== null && running && person && !mine && msg.clock && msg.clock.remaining_ms[s.seat] !== null
         && (msg.clock.mode === "game" || msg.clock.running === s.seat || t.to_act === s.seat);
-      const row = h("li", { class: `seat-row${mine ? " me" : ""}${t.to_act === s.seat && running ? " to-act" : ""}`, "data-seat": s.seat, "data-testid": `seat-${s.seat}` },
+      const row = h("li", { class: `seat-row${mine ? " me" : ""}${t.to_act === s.seat && running ? " to-act" : ""}`, "data-for-seat": s.seat, "data-testid": `seat-${s.seat}` },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "who" }, seatName(t, s.seat), mine ? " · you" : ""),
         h("span", { class: "presence", "data-testid": `presence-${s.seat}` }),
@@ -81,7 +81,7 @@ export class Presence {
     if (!msg) return;
     const now = performance.now();
     for (const row of this.rows) {
-      const seat = Number(row.dataset.seat);
+      const seat = Number(row.dataset.forSeat);
       const s = msg.table.seats[seat];
       const [cls, words] = this.state(s, now);
       row.dataset.presence = cls;

@@ -6,6 +6,7 @@
 // down the window. The striker presses Space or touches the panel to strike, the defender
 // to pull away; one press a window, sent over the WebSocket, timed by the server when it
 // arrives. Then the panel says how the strike went, from the `strike` event's fields.
+// GO's sound is sound.js's "go" (off unless the page's sound setting is on).
 import { h } from "/static/js/api.js";
 import { seatName } from "/static/js/social-words.js";
 
@@ -13,15 +14,18 @@ const STEADY_MS = 600;   // before the earliest GO (the server waits 0.8 s at le
 const RESULT_MS = 2600;  // how long the result stays
 
 export class Strike {
-  constructor(send) {
-    this.send = send;      // (object) -> bool: over the table's WebSocket
+  // slot: where the panel goes (the overlay over the board); press(kind) -> bool: a
+  // press over the WebSocket; play(name): a sound, if sound is on (sound.js).
+  constructor(slot, press, play) {
+    this.pressKind = press;
+    this.play = play;
     this.window = null;    // the open window, as the message says
     this.pressed = null;   // the window id this page pressed in
     this.pressedAt = null; // "early" or "go"
     this.msg = null;
     this.el = h("div", { class: "strike-go", id: "strike-go", "data-testid": "strike-go", hidden: true, role: "dialog", "aria-live": "assertive", "aria-label": "Real-time strike" });
     this.el.addEventListener("pointerdown", ev => { if (!ev.target.closest("button")) { ev.preventDefault(); this.press(); } });
-    document.body.append(this.el);
+    slot.append(this.el);
     // Capture: the panel's Space goes here first, and only once (a table's own key
     // handler would send the same press again).
     window.addEventListener("keydown", ev => {
@@ -40,7 +44,7 @@ export class Strike {
   press() {
     const role = this.role();
     if (!role || this.pressed === this.window.id) return;
-    if (!this.send({ strike: role, window: this.window.id })) return;
+    if (!this.pressKind(role)) return;
     this.pressed = this.window.id;
     this.pressedAt = this.window.phase === "go" ? "go" : "early";
     // What this page saw: the press's time after GO appeared here (the server's own
@@ -69,7 +73,7 @@ export class Strike {
         clearTimeout(this.steady); this.steady = setTimeout(() => this.draw(), STEADY_MS);
       }
       this.window = s;
-      if (went) { this.goAt = now; beep(); }
+      if (went) { this.goAt = now; this.play("go"); }
       this.draw();
       return;
     }
@@ -143,24 +147,4 @@ export class Strike {
     el.hidden = true;
     el.dataset.phase = "";
   }
-}
-
-// GO's sound, if sound is on. The shared sound module (static/js/sound.js, shell's) plays
-// it when it is there; until then a short Web Audio beep, off unless the page's sound
-// setting (localStorage "tabletop.sound" = "on") says otherwise.
-let sound = null;
-import("/static/js/sound.js").then(m => { sound = m; }, () => { sound = false; });
-let audio = null;
-function beep() {
-  if (sound && typeof sound.play === "function") { sound.play("go"); return; }
-  try { if (localStorage.getItem("tabletop.sound") !== "on") return; } catch (e) { return; }
-  try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-    const osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.2, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(); osc.stop(audio.currentTime + 0.25);
-  } catch (e) { /* no audio here: GO is still drawn */ }
 }

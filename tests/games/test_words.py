@@ -1,0 +1,116 @@
+"""Issue 31, "Words, not notation": every legal action of every game reads in words.
+
+Over seeded random games of every game and player count: ``describe_legal`` gives every
+legal action a non-empty label that is not its notation and shows no card id where the
+card has a name; every label names the cards the action acts on (by their names); the
+labels of one decision are distinct, so a menu or a row of buttons never shows two
+entries alike. That the words come from the seat's view alone is the conformance suite's
+``test_words_depend_only_on_the_seats_view``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tabletop.core import State, new_game
+
+MAX_DECISIONS = 400  # per game: enough to reach every kind of decision of each game
+SEEDS = (3, 0x5EED_0002_7654_3210)
+
+
+def _arena_names(cat: Any) -> dict[str, str]:
+    return {k: v for k, v in cat.names.items() if k != v}
+
+
+def _perim_names(cat: Any) -> dict[str, str]:
+    out = {cat.card_slug(t): cat.card_name(t) for t in range(cat.n_types)}
+    out.update((m.id, m.name) for m in cat.melds if m.id != m.name)
+    return out
+
+
+def _lightseekers_names(cat: Any) -> dict[str, str]:
+    return {k: v for k, v in cat.names.items() if k != v}
+
+
+def _hoshi_names(cat: Any) -> dict[str, str]:
+    return {k: cat.name(k) for k in cat.ids if cat.name(k) != k}
+
+
+NAMES: dict[str, Callable[[Any], dict[str, str]]] = {
+    "radiant-arena": _arena_names,
+    "radiant-perim": _perim_names,
+    "lightseekers": _lightseekers_names,
+    "hoshi-battle": _hoshi_names,
+}
+CASES = [
+    pytest.param("radiant-arena", 2, {}, id="radiant-arena-2p"),
+    pytest.param("radiant-arena", 2, {"draft": True}, id="radiant-arena-draft"),
+    *(pytest.param("radiant-perim", n, {}, id=f"radiant-perim-{n}p") for n in (2, 3, 4)),
+    *(pytest.param("lightseekers", n, {}, id=f"lightseekers-{n}p") for n in (2, 3, 4)),
+    pytest.param("hoshi-battle", 2, {}, id="hoshi-battle-2p"),
+]
+
+
+def _decisions(game: str, players: int, params: dict[str, Any], seed: int
+               ) -> Iterator[State]:
+    """The positions of a seeded random game, one per decision (the same object, moved on
+    after each yield)."""
+    state = new_game(game, players=players, seed=seed, **params)
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if state.to_act is None:
+            return
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of a notation that may name a card (``mato:arcane-evocation`` is two;
+    ``alyn.a`` is the card ``alyn``; ``a.knight+a.mount`` two cards)."""
+    out = []
+    for word in re.split(r"[\s:+@]+", text):
+        out.append(word)
+        if re.fullmatch(r".+\.[ab]", word):
+            out.append(word[:-2])
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("game", "players", "params"), CASES)
+def test_every_legal_action_has_words_naming_its_cards(
+    game: str, players: int, params: dict[str, Any], seed: int
+) -> None:
+    """Issue 31: no menu entry shows a raw notation string, and every label names the
+    cards it acts on."""
+    kinds: set[str] = set()
+    names: dict[str, str] | None = None
+    ids: list[tuple[str, re.Pattern[str]]] = []
+    for state in _decisions(game, players, params, seed):
+        if names is None:
+            names = NAMES[game](state.catalogue())
+            ids = [(i, re.compile(rf"(?<![\w.-]){re.escape(i)}(?![\w-])")) for i in names]
+        seat = state.to_act
+        legal = state.legal_actions()
+        words = state.describe_legal(seat)
+        assert len(words) == len(legal)
+        labels = [w.label for w in words]
+        assert len(set(labels)) == len(labels), (
+            f"two legal actions read alike: {sorted(x for x in labels if labels.count(x) > 1)}"
+            f" ({[a.to_text() for a in legal]})")
+        for action, w in zip(legal, words, strict=True):
+            text = action.to_text()
+            kinds.add(text.split()[0])
+            assert w.label.strip() and w.text.strip(), text
+            assert w.label != text, f"{text!r}: the label is the notation"
+            for card, pattern in ids:
+                assert not pattern.search(w.label), f"{text!r}: {w.label!r} shows id {card!r}"
+            for token in _tokens(text):
+                if token in names:
+                    assert names[token].lower() in w.label.lower(), (
+                        f"{text!r}: {w.label!r} does not name {names[token]!r}")
+    assert len(kinds) > 1
