@@ -318,13 +318,25 @@ class HoshiState(State):
                     or (timing == "stone_lost" and self.stone_lost))
         return False
 
+    def starter_decides(self) -> bool:
+        """Whether the open window is one of a Duel's first round where nobody has hit
+        yet, so the starting player decides first and may ``wait`` (Card Effect Priority:
+        "During the first round of a Duel, the starting player chooses whether to reveal
+        his card first"): the Duel's beginning, round 1's beginning, and round 1's end
+        when the round ended without a hit (a draw, or a hit cancelled). Once a player
+        has hit, "the last player to hit his opponent must decide first"."""
+        w = self.window
+        if w == DUEL_START:
+            return True
+        if self.round != 1:
+            return False
+        return w == ROUND_START or (w == ROUND_END and not any(self.did_hit))
+
     def can_wait(self, seat: int) -> bool:
         """The starting player, deciding first in a Duel's first round, may let the
         opponent decide first (Card Effect Priority)."""
-        first_round = self.window == DUEL_START or (self.window == ROUND_START
-                                                    and self.round == 1)
-        return (first_round and self.moves == 0 and not self.waited and seat == self.starter
-                and not self.passed[self.other(seat)])
+        return (self.moves == 0 and not self.waited and seat == self.starter
+                and not self.passed[self.other(seat)] and self.starter_decides())
 
     def _resolve_card(self, seat: int, card_id: str) -> None:
         card = self.cat.cards[card_id]
@@ -648,9 +660,7 @@ class HoshiState(State):
             return (f"{card.name}: \"{TIMING_TEXT[card.timing]}\"; this is "
                     f"{_WINDOW_WORDS[self.window]}", R_CARD_TEXT)
         if isinstance(action, Wait):
-            first_round = self.window == DUEL_START or (self.window == ROUND_START
-                                                        and self.round == 1)
-            if first_round and self.turn == self.starter:
+            if self.starter_decides() and self.turn == self.starter:
                 # The starting player: say which condition fails (all of it public).
                 other = self.label(self.other(self.turn))
                 if self.waited:

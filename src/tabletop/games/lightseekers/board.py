@@ -55,6 +55,16 @@ def target_of(s: LsState, p: int) -> int:
     return p
 
 
+def clockwise(s: LsState, p: int, me: bool) -> list[int]:
+    """The heroes still in the game clockwise from ``p`` (its target first; ``p`` itself
+    before them if ``me``): the order in which an effect that reaches several heroes deals
+    with them, so several defeats by one effect fall one by one in that order
+    (docs/rules/lightseekers.md, Defeat)."""
+    order, n, alive = s.order, s.players, s.alive
+    i = s.pos[p]
+    return [q for k in range(0 if me else 1, n) if alive[q := order[(i + k) % n]]]
+
+
 def enemy_of(s: LsState, p: int) -> int:
     """The player on ``p``'s right still in the game: its enemy (GETTING STARTED)."""
     order, n = s.order, s.players

@@ -31,6 +31,10 @@ R_FOUR = "Four-Player Game"
 HAND_SIZE = {2: 10, 3: 9, 4: 8}
 PICKS_EACH = 4
 MAJORITY, LONE_CUBE, SILVER, COPPER = 6, 3, 3, 1
+# Components: "30 copper coins". The box is what is not on the board: coins taken in battle
+# go back to it when scored, before the next age places coins (docs/rules/radiant-perim.md,
+# Coin supply). The "12 silver coins" never run short (one a temple an age, four temples).
+COPPER_COINS = 30
 
 N_RANKS = len(C.ranks)
 N_TYPES = C.n_types

@@ -50,6 +50,7 @@ from .ids import (
     ASSASSIN,
     CENTRE,
     COPPER,
+    COPPER_COINS,
     COUNTING,
     HAND_SIZE,
     KNIGHT,
@@ -218,16 +219,20 @@ class PerimState(State):
         """A silver coin on each temple; from age 2 copper on each other non-portal region.
 
         Adding multiple coins: first the regions holding two coins, then one, then none.
+        The box holds 30 copper coins: once it is empty, the regions still waiting in that
+        order get none.
         """
         targets = sorted(C.temples) if self.age == 1 else [
             r for r in range(len(C.regions)) if r not in C.portals]
         by_pile = sorted(targets, key=lambda r: (-(self.silver[r] + self.copper[r]), r))
         silver, copper = [], []
+        box = COPPER_COINS - sum(self.copper)
         for r in by_pile:
             if r in C.temples:
                 self.silver[r] += 1
                 silver.append(C.regions[r])
-            else:
+            elif box > 0:
+                box -= 1
                 self.copper[r] += 1
                 copper.append(C.regions[r])
         self._event("coins_placed", (silver, copper), R_SETUP if self.age == 1 else R_NEXT_AGE)
@@ -465,10 +470,14 @@ class PerimState(State):
         return out
 
     def _targets(self, seat: int) -> list[int]:
-        """Opponents who have not played in this battle and still hold cards."""
+        """Opponents who have not played in this battle and still hold cards. A seat whose
+        card was assassinated in this battle counts as having played it (the rulebook's
+        example: "Ben does have a Stonedweller Phalanx, so he must play it"), so it is no
+        target again (docs/rules/radiant-perim.md, rule 12)."""
         team = self.team(seat)
+        gone = self.acted | self.may_pass
         return [s for s in range(self.players) if self.team(s) != team
-                and not self.acted >> s & 1 and self._has_cards(s)]
+                and not gone >> s & 1 and self._has_cards(s)]
 
     def _take_from_hand(self, seat: int, t: int) -> None:
         self.hands[seat][t] -= 1
