@@ -369,8 +369,8 @@ class PerimState(State):
             shown_melds = [{"meld": C.melds[m].id, "race": C.races[race] if race >= 0 else None,
                             "cards": [SLUGS[t] for t in sorted(used)]}
                            for m, race, used in melds]
-            self._event("melds_revealed", (s, shown_melds, points), R_MELD,
-                        reveals=bool(melds))
+            # The secret choice is shown, even an empty one (no meld is news too).
+            self._event("melds_revealed", (s, shown_melds, points), R_MELD, reveals=True)
             self.pending[s] = []
         self._begin_war()
 
@@ -393,7 +393,8 @@ class PerimState(State):
             reason = "fewest_points"
         else:
             reason = "left_of_dealer"
-        self._event("war_begins", (first, reason), R_WAR)
+        # Who holds the most scouts is news about hands nobody has seen.
+        self._event("war_begins", (first, reason), R_WAR, reveals=True)
         self.tracker = CENTRE
         self._give_tracker(first)
 
@@ -680,7 +681,8 @@ class PerimState(State):
                        for s in range(self.players)]
             for s, n in enumerate(printed):
                 self.scores[self.team(s)] += n
-            self._event("card_coins_scored", (printed,), R_END_AGE)
+            # The leftover cards went to captured piles unseen: their printed coins show.
+            self._event("card_coins_scored", (printed,), R_END_AGE, reveals=True)
         control = {C.regions[r]: None if side == NO_ONE else side
                    for r, side in enumerate(self.control)}
         self._event("age_ends", (self.age, control, list(self.scores)), R_END_AGE)
