@@ -123,8 +123,7 @@ def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
         page.select_option(f"[name='kind:{seat}']", "ai")
         page.select_option(f"[name='difficulty:{seat}']", "easy")
     shots.take(page, "lobby")
-    page.click("#create-button")
-    page.click("[data-seat='0']")  # the join link of P1
+    page.click("#create-button")  # every other seat an AI: straight to my seat
     page.wait_for_selector(".perim-map")
     page.wait_for_selector("[data-slot='a1'].actionable")
     assert page.inner_text("#whoami") == "you are P1"
@@ -163,7 +162,6 @@ def test_radiant_arena_against_one_ai_to_the_end_by_clicking(
     page.select_option("[name='kind:1']", "ai")
     page.select_option("[name='difficulty:1']", "easy")
     page.click("#create-button")
-    page.click("[data-seat='0']")
     page.wait_for_selector(".lanes")
     page.wait_for_selector(".unit.actionable")  # deploy: click a hero at home
     assert page.locator(".hand-row .skill").count() == 5
@@ -188,7 +186,6 @@ def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
     page.select_option("[name='difficulty:1']", "easy")
     page.check("[name='param:draft']")
     page.click("#create-button")
-    page.click("[data-seat='0']")
     page.wait_for_selector("[data-testid='draft']")
     assert page.locator(".draft-hero").count() == 18  # the 18 drafting cards
     shots.take(page, "draft")

@@ -222,9 +222,9 @@ async function drawNow() {
   setStatus();
   const board = $("board");
   const hand = $("hand");
+  hand.replaceChildren();  // the module fills it again (ctx.hand), or marks data-hand
   const drawn = st.module.render(board, ctxOf());
   if (drawn && drawn.then) await drawn;  // a module may draw asynchronously (a map to load)
-  hand.replaceChildren();
   // A module marks its hand with data-hand: it goes along the bottom edge.
   for (const el of board.querySelectorAll("[data-hand]")) hand.append(el);
   document.body.classList.toggle("has-hand", hand.childElementCount > 0);
