@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import State, new_game
+from tabletop.core import State, get_spec, new_game
 
 MAX_DECISIONS = 400  # per game: enough to reach every kind of decision of each game
 SEEDS = (3, 0x5EED_0002_7654_3210)
@@ -65,9 +65,9 @@ CASES = [
     pytest.param("radiant-arena", 2, {"draft": True}, id="radiant-arena-draft"),
     # Both seats field the same heroes: their labels must still tell them apart.
     pytest.param("radiant-arena", 2, {"deck_b": "a"}, id="radiant-arena-mirror"),
-    *(pytest.param("radiant-perim", n, {}, id=f"radiant-perim-{n}p") for n in (2, 3, 4)),
-    *(pytest.param("lightseekers", n, {}, id=f"lightseekers-{n}p") for n in (2, 3, 4)),
-    pytest.param("hoshi-battle", 2, {}, id="hoshi-battle-2p"),
+    *(pytest.param(game, n, {}, id=f"{game}-{n}p")
+      for game in ("radiant-perim", "lightseekers", "hoshi-battle")
+      for n in get_spec(game).player_counts),
 ]
 
 
