@@ -21,13 +21,17 @@ def test_analyze_json(run: Run, records_file: Path) -> None:
     assert sum(a["visits"] for a in actions) == 30
     assert report["played"] in [a["action"] for a in actions]
     assert all(a["win"] is None or 0 <= a["win"] <= 1 for a in actions)
+    # Issue 31: each action's words for the mover beside its notation.
+    assert all(a["label"] and a["text"] and a["label"] != a["action"] for a in actions)
 
 
 def test_analyze_table(run: Run, records_file: Path) -> None:
     result = run("analyze", str(records_file), "--move", "1", "--budget", "20")
     assert result.exit_code == 0, result.output
     assert "visits" in result.stdout and "win %" in result.stdout
-    assert "pick" in result.stdout and "played" in result.stdout
+    # Issue 31: the actions in words ("Take Avis Knight (a1)"), not their notation.
+    assert "Take " in result.stdout and "played" in result.stdout
+    assert "pick a1" not in result.stdout
 
 
 def test_analyze_errors(run: Run, records_file: Path, tmp_path: Path) -> None:

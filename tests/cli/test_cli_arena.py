@@ -51,7 +51,9 @@ def test_bad_actions_reprompt_with_the_reason(run: Run) -> None:
     assert 'illegal: "attack alyn"' in out and "(Setting Up Your First Game — Deployment)" in out
     assert 'illegal: "attack gandalf"' in out
     assert "no action number 99" in out
-    assert "you: deploy alyn center — Player A deploys Alyn to the center lane." in out
+    # The action in words (issue 31), then what happened (the line may wrap).
+    assert ("you: Deploy Alyn to the center lane — Player A deploys Alyn to the center "
+            "lane.") in " ".join(out.split())
     assert "you left the game" in out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,8 @@ def test_bad_actions_reprompt_with_the_reason(run: Run) -> None:
     assert 'cannot read "pick z9"' in out
     assert "no action number 42" in out
     assert "Everything you have seen" in out and "[Setup (Age 1)]" in out  # the log command
-    assert "you: pick a1" in out
+    # Issue 31: the person's action is told in words, the card by its name.
+    assert re.search(r"you: Take [A-Z][a-z]+ [A-Z][a-z]+ \(a1\)", out)
     assert "you left the game" in out
 
 
@@ -72,7 +74,8 @@ def test_undo_is_refused_after_a_card_is_revealed(run: Run) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "undo refused: you have made no decision" in out
-    assert "undo refused: since your last decision (pick a2) something hidden was" in out
+    assert re.search(r"undo refused: since your last decision \(Take [A-Za-z ]+ \(a2\)\)"
+                     r"\s+something\s+hidden\s+was", out)
     assert "is refilled with" in out
     assert "undone" not in out
 
@@ -86,11 +89,11 @@ def test_undo_in_the_meld_phase(run: Run, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     meld = out.split("you: ", 1)[1].split(" — ", 1)[0]
-    assert meld.startswith("meld ")
+    assert meld.startswith("Meld ")  # in words (issue 31)
     assert f"undone: {meld}" in out
     assert out.count(f"you: {meld}") == 2
     saved = Record.from_json(json.loads(record.read_text()))
-    assert saved.actions == [meld]
+    assert len(saved.actions) == 1 and saved.actions[0].startswith("meld ")
     assert saved.start is not None  # the game began from the scenario ...
     verify(saved)  # ... and the record made after an undo still replays
 
@@ -184,7 +187,8 @@ def test_the_record_is_written_as_the_game_goes(run: Run, tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     saved = Record.from_json(json.loads(record.read_text()))
     assert saved.outcome is None and len(saved.actions) >= 3
-    assert saved.actions[0] in result.stdout
+    first = new_game("radiant-perim", players=saved.params["players"], seed=SEED)
+    assert f"you: {first.describe(saved.actions[0], 0).label}" in result.stdout  # in words
     verify(saved)
     assert f"--resume {record}" in result.stdout
 
@@ -281,13 +285,14 @@ def test_a_sole_legal_action_is_played_without_asking(run: Run, tmp_path: Path) 
     else:
         raise AssertionError("no position with a sole legal action for P1")
     only = state.legal_actions()[0].to_text()
+    label = state.describe(only, 0).label  # told in words (issue 31)
     scenario = tmp_path / "sole.toml"
     scenario.write_text(dumps_scenario(state))
     record = tmp_path / "sole.json"
     result = run("play", "radiant-perim", "--scenario", str(scenario), "--opponents", "random",
                  "--record", str(record), input="quit\n")
     assert result.exit_code == 0, result.output
-    assert f"P1: {only} (the only legal action)" in result.stdout
+    assert f"P1: {label} (the only legal action)" in result.stdout
     assert Record.from_json(json.loads(record.read_text())).actions[0] == only
 
 

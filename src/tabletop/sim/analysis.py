@@ -3,18 +3,20 @@
 The position before action ``move`` (counted from 1) of a record is replayed; ISMCTS
 then searches it from the seat to act, through a :class:`~tabletop.agents.Resampler`
 like any agent (so it uses only what that seat knew), and reports for each legal action
-its visits and its mean reward: the estimated chance that the mover's side wins.
+its visits and its mean reward: the estimated chance that the mover's side wins. Each
+action comes with its words for the mover (``State.describe``: a label and a sentence),
+which the terminal shows instead of the notation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tabletop.agents import IsmctsAgent, Resampler, SearchResult, make_agent
-from tabletop.core import ParameterError, Record, RecordError, replay
+from tabletop.core import ActionWords, ParameterError, Record, RecordError, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,8 @@ class Analysis:
     label: str  # the mover as people name it (P1, A)
     played: str | None  # the action the record played there, if any
     result: SearchResult
+    # Each legal action's words for the mover, by its notation.
+    words: dict[str, ActionWords] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form (the seat 0-based, and its label)."""
@@ -33,9 +37,15 @@ class Analysis:
             "move": self.move, "seat": self.seat, "label": self.label, "played": self.played,
             "iterations": self.result.iterations, "seconds": round(self.result.seconds, 3),
             "actions": [{"action": s.action.to_text(), "visits": s.visits,
-                         "win": None if s.value is None else round(s.value, 4)}
+                         "win": None if s.value is None else round(s.value, 4),
+                         **self._words(s.action.to_text())}
                         for s in self.result.stats],
         }
+
+
+    def _words(self, text: str) -> dict[str, str]:
+        found = self.words.get(text)
+        return found.to_json() if found is not None else {"label": text, "text": text}
 
 
 def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0,
@@ -58,6 +68,8 @@ def analyze(record: Record, move: int, budget: str = "1s", seed: int = 0,
     # so each gets an estimate; an explicit width in ``budget`` still wins.
     agent = make_agent(f"ismcts:width=all:{budget}", record.game, seed)
     assert isinstance(agent, IsmctsAgent)
-    result = agent.search(state.legal_actions(), Resampler(state, seat))
+    legal = state.legal_actions()
+    words = {a.to_text(): w for a, w in zip(legal, state.describe_legal(seat), strict=True)}
+    result = agent.search(legal, Resampler(state, seat))
     played = record.actions[move - 1] if move <= last else None
-    return Analysis(move, seat, state.label(seat), played, result)
+    return Analysis(move, seat, state.label(seat), played, result, words)

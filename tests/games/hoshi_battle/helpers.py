@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.core import Chance, Event, from_scenario
 from tabletop.games.hoshi_battle import HoshiState
-from tabletop.games.hoshi_battle import effects as fx
+from tabletop.games.hoshi_battle import board as fx
 
 SPARE_HEROES = ("charming-trader", "ashigaru-spearman", "crane-archer", "night-hunter")
 SPARE_CARDS = ("battle-cry", "smoke-bomb", "focus", "swift-boots", "heavy-chains")

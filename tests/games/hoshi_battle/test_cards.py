@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core import IllegalActionError
-from tabletop.games.hoshi_battle import effects as fx
+from tabletop.games.hoshi_battle import board as fx
 from tabletop.games.hoshi_battle.data import catalog
 
 from .helpers import choosing, first_strike, new, of, pass_all, position, seeded

@@ -6,7 +6,7 @@ modifier store, folded by timestamp."""
 from __future__ import annotations
 
 from tabletop.core import new_game
-from tabletop.games.hoshi_battle import effects as fx
+from tabletop.games.hoshi_battle import board as fx
 
 from .helpers import first_strike, of, pass_all, position, seeded
 

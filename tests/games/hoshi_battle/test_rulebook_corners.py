@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.core import IllegalActionError, ParameterError, new_game
 from tabletop.games.hoshi_battle import HoshiState
-from tabletop.games.hoshi_battle import effects as fx
+from tabletop.games.hoshi_battle import board as fx
 from tabletop.games.hoshi_battle.data import catalog
 from tabletop.games.hoshi_battle.dice import FACES
 

@@ -10,7 +10,8 @@ import pytest
 from tabletop.cards import TIMED, Modifier
 from tabletop.cards.modifiers import counted as kernel_counted
 from tabletop.core import IllegalActionError, ParameterError, new_game, record_of, verify
-from tabletop.games.hoshi_battle import effects as fx
+from tabletop.games.hoshi_battle import HoshiState
+from tabletop.games.hoshi_battle import board as fx
 from tabletop.games.hoshi_battle.dice import FACES, chance_of_symbol
 from tabletop.games.hoshi_battle.vocab import VOCAB
 
@@ -147,6 +148,40 @@ def test_in_the_first_round_the_starting_player_chooses_whether_to_reveal_first(
     later = position("clay-champion", "crane-archer", face1=["battle-cry"],
                      face2=["battle-cry"], round=2, starter=0)
     assert "wait" not in [a.to_text() for a in later.legal_actions()]
+
+
+def texts(s: HoshiState) -> list[str]:
+    """The seat to act's legal actions, in notation."""
+    return [a.to_text() for a in s.legal_actions()]
+
+
+def test_the_starting_player_may_wait_at_round_ones_end_while_nobody_has_hit() -> None:
+    """Card Effect Priority: "During the first round of a Duel, the starting player
+    chooses whether to reveal his card first". Decision (issue 30, docs/rules/
+    hoshi-battle.md, Reveal windows): that holds in every window of round 1 in which
+    nobody has hit yet, the end window too (a draw, or a hit cancelled); once a player
+    has hit, "the last player to hit his opponent must decide first" and nobody waits."""
+    s = position("clay-champion", "crane-archer", face1=["healing-spring"],
+                 face2=["healing-spring"], window="round_end", round=1, starter=1)
+    assert s.to_act == 1 and texts(s) == ["play healing-spring", "pass", "wait"]
+    assert s.view(1)["window"]["can_wait"] is True
+    s.apply("wait")
+    assert of(s.events, "wait") == [{"seat": 1}]
+    assert s.to_act == 0 and texts(s) == ["play healing-spring", "pass"]
+    s.apply("pass")
+    assert s.to_act == 1 and texts(s) == ["play healing-spring", "pass"]
+    # Round 1's end after a hit: the hitter decides first, and may not wait.
+    hit = position("clay-champion", "crane-archer", face1=["healing-spring"],
+                   face2=["healing-spring"], window="round_end", round=1, starter=1,
+                   last_hitter=0, stones=(2, 1), did_hit=[True, False],
+                   was_hit=[False, True])
+    assert hit.to_act == 0 and texts(hit) == ["play healing-spring", "pass"]
+    hit.apply("pass")
+    assert hit.to_act == 1 and "wait" not in texts(hit)
+    # Round 2's end with no hit: the rule is for the first round only.
+    later = position("clay-champion", "crane-archer", face1=["healing-spring"],
+                     face2=["healing-spring"], window="round_end", round=2, starter=1)
+    assert "wait" not in texts(later)
 
 
 def test_each_card_is_resolved_fully_and_players_alternate() -> None:

@@ -703,3 +703,54 @@ def test_opening_hands_by_seat(players: int, hands: list[int]) -> None:
     order = s.events[0].fields["order"]
     assert [len(s.hand[p]) for p in order] == hands
     assert all(len(s.hand[p]) + len(s.deck[p]) == 35 for p in range(players))
+
+
+def test_several_heroes_defeated_by_one_effect_fall_one_by_one_clockwise() -> None:
+    """ENDING THE GAME: "If a player is reduced to 0 health, they have been defeated and are
+    removed from the game"; TAKING TURNS: "Players take turns in a clockwise order".
+    Decision (issue 30, docs/rules/lightseekers.md, Defeat): an effect that reaches several
+    heroes deals with them one by one clockwise from the player who played it (its target
+    first), and each hero brought to 0 falls before the next is dealt with. Seated
+    P1, P4, P2, P3 (clockwise), P1's Solar Flare reaches P4, then P2, then P3: P4 falls
+    first, rewarding P1 (on its right); then P2, whose enemy is now P1 too; P3 last."""
+    s = position(players=4, heroes=["solara", "ember", "tempest", "morgrim"],
+                 order=[0, 3, 1, 2], hand=[["solar-flare"], [], [], []],
+                 health=[20, 2, 24, 1])
+    s.apply("play solar-flare")
+    assert [d["seat"] for d in fields(s, 0, "damage")] == [3, 1, 2]
+    assert fields(s, 0, "defeat") == [{"seat": 3, "enemy": 0}, {"seat": 1, "enemy": 0}]
+    assert s.out == [3, 1] and s.vp == [2, 0, 0, 0] and s.health[2] == 22
+    kinds = [e.kind for e in s.events if e.kind in ("damage", "defeat", "reward")]
+    assert kinds == ["damage", "defeat", "reward", "damage", "defeat", "reward", "damage"]
+    # The last two standing: P3 is both P1's target and its enemy.
+    assert target_of(s, 0) == 2 and enemy_of(s, 0) == 2
+
+
+def test_a_defeat_that_leaves_one_player_ends_the_effect_clockwise_order() -> None:
+    """ENDING THE GAME: "If only one player remains, that player gains an additional Victory
+    Point"; with three players seated P1, P3, P2 (clockwise) and both others at 1, P1's
+    Solar Flare reaches P3 first: P3 falls (P1 rewarded), then P2 falls and the game ends
+    with P2 the last defeated (docs/rules/lightseekers.md, Defeat and The winner)."""
+    s = position(players=3, heroes=["solara", "ember", "tempest"], order=[0, 2, 1],
+                 hand=[["solar-flare"], [], []], health=[20, 1, 1])
+    s.apply("play solar-flare")
+    assert s.out == [2, 1] and s.to_act is None
+    assert fields(s, 0, "game_over")[0]["out"] == [2, 1]
+
+
+def test_a_card_discarded_at_random_and_a_card_drawn_are_flagged_as_revealed() -> None:
+    """Issue 30: "Every event that shows a card a seat did not see before says so
+    (reveals)": Eclipse's "discard 1 card at random" shows everyone a card of P2's hand;
+    a draw shows the drawer a card of its deck. The card played from hand is the player's
+    own choice, named by its action (not flagged: nothing in it was drawn by chance)."""
+    s = position(heroes=["solara", "ember"], hand=[["eclipse"], ["fireball", "jab"]])
+    mark = len(s.events)
+    s.apply("play eclipse")
+    flags = {(e.kind, e.fields.get("why")): e.reveals for e in after(s, mark)
+             if e.kind in ("discard", "play")}
+    assert flags == {("play", None): False, ("discard", "random"): True,
+                     ("discard", "played"): False}
+    mark = len(s.events)
+    s.apply("pass")
+    draws = after(s, mark, "draw")
+    assert draws and all(e.reveals for e in draws)

@@ -1,4 +1,4 @@
-"""Scenarios of radiant-arena (positions.py, checks.py; docs/rules/radiant-arena.md,
+"""Scenarios of radiant-arena (positions.py, reachable.py; docs/rules/radiant-arena.md,
 "Scenarios"): strict data, and no position that play cannot reach.
 
 Every refusal is a ``ScenarioError`` that names the table and key, and for a position the
@@ -275,7 +275,7 @@ def test_a_seat_to_act_without_a_legal_action_is_refused(
     """Strict scenarios: who is to act must have a legal action (the last check, behind
     the rules' own, which no real position reaches: here a stand-in position with a seat
     to act and nothing to do; the compiled engine's classes cannot be patched)."""
-    from tabletop.games.radiant_arena import checks, flow
+    from tabletop.games.radiant_arena import flow, reachable
 
     class Stuck:
         to_act = 0
@@ -286,7 +286,7 @@ def test_a_seat_to_act_without_a_legal_action_is_refused(
 
     monkeypatch.setattr(flow, "advance", lambda s: None)
     with pytest.raises(ScenarioError, match="leaves player A no legal action"):
-        checks.check_playable(Stuck())  # type: ignore[arg-type]
+        reachable.check_playable(Stuck())  # type: ignore[arg-type]
 
 
 def test_a_stack_frame_names_its_source_not_its_effects() -> None:

@@ -55,7 +55,8 @@ def oracle_plays(d: dict, seat: int) -> set[str]:
     players = d["players"]
     targets = [p for p in range(players)
                if side(p, players) != side(seat, players)
-               and p not in d["battle"]["acted"] and d["seat"][p]["hand"]]
+               and p not in d["battle"]["acted"] and p not in d["battle"]["may_pass"]
+               and d["seat"][p]["hand"]]
     for race in natives | {radiant}:
         if hand[f"{race}.assassin"]:
             for p in targets:

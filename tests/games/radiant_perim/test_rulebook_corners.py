@@ -71,19 +71,23 @@ def test_a_defeated_player_without_a_native_card_left_may_play_any_race() -> Non
     assert last_winner(s) == (0, "clouds-2")  # off-race: it loses to the native assassin
 
 
-def test_a_player_already_assassinated_may_be_targeted_again_until_their_turn() -> None:
+def test_a_player_whose_card_was_assassinated_counts_as_having_played() -> None:
     """Assassinations: "Assassins can only target opponents who have not yet played a card
-    in the current battle"; "On his or her turn, the defeated player may choose to pass or
-    make any legal play." P1 assassinates P3's knight; P2, before P3's turn, may target P3
-    again (docs/rules/radiant-perim.md, rule 12) and wins with the phalanx's rank."""
+    in the current battle"; the example: "Ben does have a Stonedweller Phalanx, so he must
+    play it". Decision (issue 30, docs/rules/radiant-perim.md, rule 12): the defeated card
+    counts as the defeated player's card in the battle, so P2 cannot target P3 again
+    before P3's turn; on its turn P3 "may choose to pass or make any legal play"."""
     s = war(spare([["avis.assassin"], ["avis.assassin"], ["avis.knight", "avis.phalanx"]]),
             tracker="clouds-2", need_move=False)
     s.apply("assassinate avis.knight @p3 with avis")
-    assert "assassinate avis.phalanx @p3 with avis" in legal(s)
-    s.apply("assassinate avis.phalanx @p3 with avis")
-    assert s.to_act == 2 and "pass" in legal(s)
-    s.apply("pass")
-    assert last_winner(s) == (1, "clouds-2")
+    assert s.to_act == 1
+    assert not any(a.startswith("assassinate") for a in legal(s))
+    error = assert_illegal(s, "assassinate avis.phalanx @p3 with avis", "Assassinations")
+    assert "counts as played" in error.reason
+    s.apply("play avis.assassin")
+    assert s.to_act == 2 and {"pass", "play avis.phalanx"} <= set(legal(s))
+    s.apply("play avis.phalanx")
+    assert last_winner(s) == (2, "clouds-2")
 
 
 def test_a_defeated_player_who_passed_has_had_their_turn_and_is_no_target() -> None:

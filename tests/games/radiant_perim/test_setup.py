@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.core import new_game
+from tabletop.core import ScenarioError, new_game
 from tabletop.games.radiant_perim.rules import C, PerimState
 
 from .helpers import RACES, events, kinds, war
@@ -206,6 +206,32 @@ def test_next_age_coins_stack_with_unclaimed_coins() -> None:
     assert data["copper"]["forest-4"] == 2
     assert data["copper"]["clouds-1"] == 1  # taken in the last battle; a new one
     assert sum(data["copper"].values()) == 16 + 1 + 1
+
+
+def test_the_box_holds_thirty_copper_coins() -> None:
+    """Components: "30 copper coins"; Setup Before Ages 2 and 3: "Adding multiple coins:
+    ... first add coins to spaces that already contain two coins. Next, add coins to spaces
+    already containing one coin. Finally, fill the remaining spaces." Decision (issue 30,
+    docs/rules/radiant-perim.md, Coin supply): with 15 copper coins left unclaimed in age
+    2, age 3 tops up those 15 regions and the box is empty: clouds-1, won in the last
+    battle, gets no coin. A position with more than 30 on the board is refused."""
+    others = [r for r in C.regions if r not in TEMPLES and r not in PORTALS]
+    left = {r: 1 for r in others if r != "clouds-1"}
+    assert len(left) == 15
+    s = fight(last_battle_of(2, copper=left))
+    data = s.to_data()
+    assert s.age == 3
+    assert data["copper"] == dict.fromkeys(left, 2) and "clouds-1" not in data["copper"]
+    assert sum(data["copper"].values()) == 30
+    placed = events(s, "coins_placed", None)[-1]
+    assert sorted(placed["copper"]) == sorted(left)
+    assert sorted(placed["silver"]) == sorted(TEMPLES)  # silver is not short
+    # 14 left: 30 are enough, every region gets its coin.
+    fewer = dict(list(left.items())[:14])
+    data = fight(last_battle_of(2, copper=fewer)).to_data()
+    assert sum(data["copper"].values()) == 30 and len(data["copper"]) == 16
+    with pytest.raises(ScenarioError, match="the box holds 30"):
+        war([["avis.phalanx"], ["avis.scout"]], age=3, copper=dict.fromkeys(others, 2))
 
 
 def test_next_age_scores_carry_over() -> None:

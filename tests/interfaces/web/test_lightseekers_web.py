@@ -127,8 +127,7 @@ def test_the_lobby_suggests_lightseekers_decks(server: Server, browser: Browser,
     page.select_option("[name='kind:1']", "ai")
     page.select_option("[name='difficulty:1']", "easy")
     shots.take(page, "lobby")
-    page.click("#create-button")
-    page.click("[data-seat='0']")
+    page.click("#create-button")  # the other seat an AI: straight to my seat
     page.wait_for_selector("[data-testid='hand']")
     tid = page.url.split("/table/")[1].split("#")[0]
     tables = httpx.get(server.url + "/api/tables").json()["tables"]

@@ -65,8 +65,12 @@ def shots(request: pytest.FixtureRequest) -> Shots:
     return Shots(request.node.name.replace("[", "-").replace("]", ""))
 
 
-def new_page(browser: Browser) -> Page:
+def new_page(browser: Browser, speed: int = 0) -> Page:
+    """A page of its own context; the other seats' actions shown at ``speed`` ms each (0:
+    at once, so that the games played to the end stay quick; the pacing has its own
+    tests in test_web_table.py)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.add_init_script(f"localStorage.setItem('tabletop.speed', '{speed}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -119,14 +123,15 @@ def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
         page.select_option(f"[name='kind:{seat}']", "ai")
         page.select_option(f"[name='difficulty:{seat}']", "easy")
     shots.take(page, "lobby")
-    page.click("#create-button")
-    page.click("[data-seat='0']")  # the join link of P1
+    page.click("#create-button")  # every other seat an AI: straight to my seat
     page.wait_for_selector(".perim-map")
     page.wait_for_selector("[data-slot='a1'].actionable")
     assert page.inner_text("#whoami") == "you are P1"
     assert page.locator("g.region").count() == 24  # the map of Perim
     shots.take(page, "start")
     # An illegal request typed in the notation: the engine's reason and rule.
+    page.click("#log-toggle")  # the log drawer holds the notation box
+    page.click("#notation-box summary")
     page.fill("#notation-text", "move clouds-1")
     page.click("#notation button")
     page.wait_for_selector("#error:not([hidden])")
@@ -139,7 +144,8 @@ def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
     assert "Game over" in page.inner_text("#status")
     assert page.locator(".log li[data-kind='game_over']").count() == 1
     shots.take(page, "over")
-    page.click("[data-testid='replay-link']")
+    assert page.is_visible("[data-testid='end-panel']")
+    page.click("[data-testid='end-panel'] [data-testid='replay']")
     page.wait_for_selector("#replay-bar:not([hidden])")
     page.click("#r-next")
     page.wait_for_function("document.getElementById('r-step').textContent.startsWith('1 /')")
@@ -156,7 +162,6 @@ def test_radiant_arena_against_one_ai_to_the_end_by_clicking(
     page.select_option("[name='kind:1']", "ai")
     page.select_option("[name='difficulty:1']", "easy")
     page.click("#create-button")
-    page.click("[data-seat='0']")
     page.wait_for_selector(".lanes")
     page.wait_for_selector(".unit.actionable")  # deploy: click a hero at home
     assert page.locator(".hand-row .skill").count() == 5
@@ -181,7 +186,6 @@ def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
     page.select_option("[name='difficulty:1']", "easy")
     page.check("[name='param:draft']")
     page.click("#create-button")
-    page.click("[data-seat='0']")
     page.wait_for_selector("[data-testid='draft']")
     assert page.locator(".draft-hero").count() == 18  # the 18 drafting cards
     shots.take(page, "draft")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import ASKED, Step, choose
 
-from .effects import add_modifier, full_health, refresh, roll_die
+from .board import add_modifier, full_health, refresh, roll_die
 from .ids import R_HEALTH, R_HIT, R_STONE
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ the dice until a player rolls the symbol and strikes (the strike model, or the r
 strike's referee), then the end-of-round window (the defeated player's last chance) and
 the exile of a Hero with no Hoshi Stone.
 Implements Hero Cards, Duel Cards, Terminology and Card Effect Priority; every continuous
-effect is a modifier with a timestamp on the rules kernel (:mod:`.effects`).
+effect is a modifier with a timestamp on the rules kernel (:mod:`.board`).
 
 The state is flat lists of ids and ints, and one tuple of modifiers, so it copies fast.
 """
@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from tabletop.cards import Modifier, Vocabulary
 from tabletop.core import Action, Chance, Event, Outcome, ParameterError, State
 
-from . import effects as fx
+from . import board as fx
 from .actions import (
     DISCARDS,
     HEROES,
@@ -366,13 +366,25 @@ class HoshiState(State):
                     or (timing == "stone_lost" and self.stone_lost))
         return False
 
+    def starter_decides(self) -> bool:
+        """Whether the open window is one of a Duel's first round where nobody has hit
+        yet, so the starting player decides first and may ``wait`` (Card Effect Priority:
+        "During the first round of a Duel, the starting player chooses whether to reveal
+        his card first"): the Duel's beginning, round 1's beginning, and round 1's end
+        when the round ended without a hit (a draw, or a hit cancelled). Once a player
+        has hit, "the last player to hit his opponent must decide first"."""
+        w = self.window
+        if w == DUEL_START:
+            return True
+        if self.round != 1:
+            return False
+        return w == ROUND_START or (w == ROUND_END and not any(self.did_hit))
+
     def can_wait(self, seat: int) -> bool:
         """The starting player, deciding first in a Duel's first round, may let the
         opponent decide first (Card Effect Priority)."""
-        first_round = self.window == DUEL_START or (self.window == ROUND_START
-                                                    and self.round == 1)
-        return (first_round and self.moves == 0 and not self.waited and seat == self.starter
-                and not self.passed[self.other(seat)])
+        return (self.moves == 0 and not self.waited and seat == self.starter
+                and not self.passed[self.other(seat)] and self.starter_decides())
 
     def _resolve_card(self, seat: int, card_id: str) -> None:
         card = self.cat.cards[card_id]
@@ -696,9 +708,7 @@ class HoshiState(State):
             return (f"{card.name}: \"{TIMING_TEXT[card.timing]}\"; this is "
                     f"{_WINDOW_WORDS[self.window]}", R_CARD_TEXT)
         if isinstance(action, Wait):
-            first_round = self.window == DUEL_START or (self.window == ROUND_START
-                                                        and self.round == 1)
-            if first_round and self.turn == self.starter:
+            if self.starter_decides() and self.turn == self.starter:
                 # The starting player: say which condition fails (all of it public).
                 other = self.label(self.other(self.turn))
                 if self.waited:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import effects as fx
+from . import board as fx
+from .board import effect_code
 from .dice import GLYPHS
-from .effects import effect_code
 from .ids import STRIKE, TIMING_TEXT
 
 if TYPE_CHECKING:

@@ -25,8 +25,8 @@ from tabletop.cards import (
     Vocabulary,
 )
 
+from .board import dice_of, die_of, full_health
 from .dice import COUNT_MODES, MOON, STRIKE, SUN, SYMBOL_WORDS, SYMBOLS
-from .effects import dice_of, die_of, full_health
 from .ops import OPS
 from .text import op_clause
 

@@ -55,6 +55,16 @@ def target_of(s: LsState, p: int) -> int:
     return p
 
 
+def clockwise(s: LsState, p: int, me: bool) -> list[int]:
+    """The heroes still in the game clockwise from ``p`` (its target first; ``p`` itself
+    before them if ``me``): the order in which an effect that reaches several heroes deals
+    with them, so several defeats by one effect fall one by one in that order
+    (docs/rules/lightseekers.md, Defeat)."""
+    order, n, alive = s.order, s.players, s.alive
+    i = s.pos[p]
+    return [q for k in range(0 if me else 1, n) if alive[q := order[(i + k) % n]]]
+
+
 def enemy_of(s: LsState, p: int) -> int:
     """The player on ``p``'s right still in the game: its enemy (GETTING STARTED)."""
     order, n = s.order, s.players
@@ -312,14 +322,16 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     hand = s.hand[p]
     hand.append(c)
     hand.sort()
-    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule)
+    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, None, True)  # shown to p
     return True
 
 
 def to_discard(s: LsState, p: int, c: int, why: str, rule: str) -> None:
-    """A card to the top of ``p``'s discard pile."""
+    """A card to the top of ``p``'s discard pile. One from the hand at random or from the
+    top of the deck is seen by everyone for the first time: the event ``reveals`` it."""
     s.disc[p].append(c)
-    s._event("discard", (p, s.cat.cards[c].id, why), rule)
+    s._event("discard", (p, s.cat.cards[c].id, why), rule, None,
+             why == "random" or why == "deck")
 
 
 def shuffle(s: LsState, p: int, why: str, rule: str) -> None:

@@ -17,6 +17,7 @@ from tabletop.cards.select import ASKED
 
 from .board import (
     changed,
+    clockwise,
     deal_damage,
     draw,
     enemy_of,
@@ -50,13 +51,18 @@ def targets(s: LsState, step: Step, ctx: Ctx) -> list[Any] | None:
     if name == "enemy":
         t = enemy_of(s, p)
         return [t] if t != p else None
+    # Several heroes are reached one by one clockwise from the controller (its target
+    # first), so several defeats by one effect fall in that order (docs/rules, Defeat).
     if name == "others":
-        return [q for q in range(s.players) if q != p and s.alive[q]] or None
+        return clockwise(s, p, False) or None
     if name == "everyone":
-        return [q for q in range(s.players) if s.alive[q]] or None
+        return clockwise(s, p, True) or None
     found = choose(s.V, s, sel, ctx)
     if found is ASKED:  # the loader allows only selectors that never ask
         raise AssertionError("a Lightseekers effect asked for a target")
+    if found and len(found) > 1:
+        n, i = s.players, s.pos[p]
+        found = sorted(found, key=lambda q: (s.pos[q] - i) % n)
     return found  # type: ignore[no-any-return]
 
 

@@ -10,7 +10,7 @@ from .events import KINDS
 from .rules import LsState
 from .words import words
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 SPEC = GameSpec(
     id="lightseekers",

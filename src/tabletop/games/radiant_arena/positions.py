@@ -7,7 +7,7 @@ home unless placed), and a seat's deck is its skill cards not placed elsewhere, 
 (``deck_tops`` puts chosen cards on top of that).
 
 ``from_data`` is strict: an unknown key or table anywhere, a value of the wrong type or
-out of range is an error naming the table and key; then :mod:`.checks` refuses any
+out of range is an error naming the table and key; then :mod:`.reachable` refuses any
 position that play cannot reach, citing the rule it breaks. Every failure is a
 ``ScenarioError``. The rules kernel's data (effects resolving, triggers waiting, delayed
 triggers, continuous effects) names the compiled card data by address (``"skill:zeal:
@@ -378,7 +378,7 @@ def from_data(data: Mapping[str, Any],
     """Build a position; raises ``ScenarioError`` naming what is wrong and where.
     ``make(seed, params)`` gives a new undeployed state, ``check_params`` the game's
     parameter check (spec.py passes both: positions does not import the spec)."""
-    from .checks import check_playable, check_position
+    from .reachable import check_playable, check_position
 
     top = Table(data, "(top level)")
     for key in data:
@@ -793,7 +793,7 @@ def _combat(s: ArenaState, t: Table) -> None:
 def _fill_decks(s: ArenaState, top: Table) -> None:
     """Each seat's deck: given whole (``decks``), or the skill cards of its heroes not
     placed elsewhere, shuffled, under any ``deck_tops`` (the top card last)."""
-    from .checks import skill_pool
+    from .reachable import skill_pool
 
     if "decks" in top and "deck_tops" in top:
         raise ScenarioError("decks and deck_tops: give the whole decks or their tops, not both")

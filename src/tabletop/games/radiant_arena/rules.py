@@ -15,7 +15,7 @@ The package, bottom up (no module imports one above it): :mod:`.ids` (names), :m
 :mod:`.board` (damage, KOs, ruin, cards, the kernel's frames, triggers and replacements),
 :mod:`.combat`, :mod:`.ops` (the card language's ops), :mod:`.vocab` (the vocabulary for
 the rules kernel), :mod:`.data` (card files), :mod:`.legal`, :mod:`.flow` (the driver),
-:mod:`.views`, :mod:`.hidden`, :mod:`.positions`, :mod:`.checks`, this module (the State)
+:mod:`.views`, :mod:`.hidden`, :mod:`.positions`, :mod:`.reachable`, this module (the State)
 and :mod:`.spec`. Effects in progress are data (a stack of kernel frames), never Python
 generators, so a state clones in microseconds in the middle of any effect.
 """

@@ -59,8 +59,9 @@ KINDS: tuple[EventKind, ...] = (
     _kind("coins_placed", "silver copper",
           "Coins are placed: silver on {silver}; copper on {copper}.",
           "A silver coin is added to each region of `silver` (the temples) and, from age 2, "
-          "a copper coin to each region of `copper` (every other region but the portals); "
-          "coins left from earlier ages stay, so a region may hold several."),
+          "a copper coin to each region of `copper` (every other region but the portals, "
+          "while the box's 30 last); coins left from earlier ages stay, so a region may hold "
+          "several."),
     _kind("dealt", "seat count cards", "{seat} is dealt {count}: {cards}.",
           "`seat` is dealt `count` cards; `cards` (slugs) is private to that seat.",
           redacted="{seat} is dealt {count}.", private={"cards": "seat"}),

@@ -18,6 +18,7 @@ from .actions import CATALOG as C
 from .rules import (
     ASSASSIN,
     CENTRE,
+    COPPER_COINS,
     KNIGHT,
     MELD,
     MOUNT,
@@ -72,6 +73,9 @@ def _check_counters(s: PerimState) -> None:
 
 
 def _check_coins(s: PerimState) -> None:
+    if sum(s.copper) > COPPER_COINS:
+        raise _fail("copper", f"{sum(s.copper)} copper coins on the board, but the box holds "
+                    f"{COPPER_COINS}", "Components")
     for r, region in enumerate(C.regions):
         silver, copper = s.silver[r], s.copper[r]
         if silver and r not in C.temples:

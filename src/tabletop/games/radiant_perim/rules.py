@@ -71,6 +71,10 @@ R_FOUR = "Four-Player Game"
 HAND_SIZE = {2: 10, 3: 9, 4: 8}
 PICKS_EACH = 4
 MAJORITY, LONE_CUBE, SILVER, COPPER = 6, 3, 3, 1
+# Components: "30 copper coins". The box is what is not on the board: coins taken in battle
+# go back to it when scored, before the next age places coins (docs/rules/radiant-perim.md,
+# Coin supply). The "12 silver coins" never run short (one a temple an age, four temples).
+COPPER_COINS = 30
 
 N_RANKS = len(C.ranks)
 N_TYPES = C.n_types
@@ -247,16 +251,20 @@ class PerimState(State):
         """A silver coin on each temple; from age 2 copper on each other non-portal region.
 
         Adding multiple coins: first the regions holding two coins, then one, then none.
+        The box holds 30 copper coins: once it is empty, the regions still waiting in that
+        order get none.
         """
         targets = sorted(C.temples) if self.age == 1 else [
             r for r in range(len(C.regions)) if r not in C.portals]
         by_pile = sorted(targets, key=lambda r: (-(self.silver[r] + self.copper[r]), r))
         silver, copper = [], []
+        box = COPPER_COINS - sum(self.copper)
         for r in by_pile:
             if r in C.temples:
                 self.silver[r] += 1
                 silver.append(C.regions[r])
-            else:
+            elif box > 0:
+                box -= 1
                 self.copper[r] += 1
                 copper.append(C.regions[r])
         self._event("coins_placed", (silver, copper), R_SETUP if self.age == 1 else R_NEXT_AGE)
@@ -393,8 +401,8 @@ class PerimState(State):
             shown_melds = [{"meld": C.melds[m].id, "race": C.races[race] if race >= 0 else None,
                             "cards": [SLUGS[t] for t in sorted(used)]}
                            for m, race, used in melds]
-            self._event("melds_revealed", (s, shown_melds, points), R_MELD,
-                        reveals=bool(melds))
+            # The secret choice is shown, even an empty one (no meld is news too).
+            self._event("melds_revealed", (s, shown_melds, points), R_MELD, reveals=True)
             self.pending[s] = []
         self._begin_war()
 
@@ -417,7 +425,8 @@ class PerimState(State):
             reason = "fewest_points"
         else:
             reason = "left_of_dealer"
-        self._event("war_begins", (first, reason), R_WAR)
+        # Who holds the most scouts is news about hands nobody has seen.
+        self._event("war_begins", (first, reason), R_WAR, reveals=True)
         self.tracker = CENTRE
         self._give_tracker(first)
 
@@ -494,10 +503,14 @@ class PerimState(State):
         return out
 
     def _targets(self, seat: int) -> list[int]:
-        """Opponents who have not played in this battle and still hold cards."""
+        """Opponents who have not played in this battle and still hold cards. A seat whose
+        card was assassinated in this battle counts as having played it (the rulebook's
+        example: "Ben does have a Stonedweller Phalanx, so he must play it"), so it is no
+        target again (docs/rules/radiant-perim.md, rule 12)."""
         team = self.team(seat)
+        gone = self.acted | self.may_pass
         return [s for s in range(self.players) if self.team(s) != team
-                and not self.acted >> s & 1 and self._has_cards(s)]
+                and not gone >> s & 1 and self._has_cards(s)]
 
     def _take_from_hand(self, seat: int, t: int) -> None:
         self.hands[seat][t] -= 1
@@ -700,7 +713,8 @@ class PerimState(State):
                        for s in range(self.players)]
             for s, n in enumerate(printed):
                 self.scores[self.team(s)] += n
-            self._event("card_coins_scored", (printed,), R_END_AGE)
+            # The leftover cards went to captured piles unseen: their printed coins show.
+            self._event("card_coins_scored", (printed,), R_END_AGE, reveals=True)
         control = {C.regions[r]: None if side == NO_ONE else side
                    for r, side in enumerate(self.control)}
         self._event("age_ends", (self.age, control, list(self.scores)), R_END_AGE)
@@ -739,7 +753,7 @@ class PerimState(State):
     # --- illegal actions ---------------------------------------------------------------
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        from .explain import why_illegal
+        from .legal import why_illegal
 
         return why_illegal(self, action)
 

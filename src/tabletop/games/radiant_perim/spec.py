@@ -11,7 +11,7 @@ from .words import words
 
 # 2: seats and sides 0-based in data (views, events, scenarios), events with kinds and
 # fields, the assassination target written @p2.
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 
 
 def _from_data(data: object) -> PerimState:

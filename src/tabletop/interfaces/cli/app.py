@@ -37,6 +37,7 @@ from typer.core import TyperGroup
 
 from tabletop.agents import DIFFICULTIES, Agent, agent_names, difficulty_agent, make_agent
 from tabletop.core import (
+    GameSpec,
     ParameterError,
     Record,
     RecordError,
@@ -335,11 +336,37 @@ def play_cmd(
     spec = get_spec(game)
     param, cards, seat = arena.draft_and_deck(spec, draft, None if draft else deck, seat,
                                               seats, list(param or []), list(cards or []))
-    files = list(cards or [])
-    if difficulty is not None:
-        if opponents is not None:
-            raise ParameterError("give --opponents or --difficulty, not both")
-        opponents = difficulty_agent(difficulty, spec.id)
+    files = list(cards)
+    opponents = _opponents_by_level(spec.id, opponents, difficulty)
+    state, where = _starting_position(spec, players, seed, scenario, resume, files, param)
+    humans, agents = _who_plays(state, seats, seat or "1", opponents)
+    path, journal = _open_journal(state, record, resume)
+    console = _out()
+    _announce(console, state, where, humans, agents, path)
+    saver = arena.DeckSaver(deck if draft else None, humans, console)
+    session = PlaySession(state, humans, agents, console, stdin_reader(console),
+                          on_change=arena.chain(journal.write, saver), files=files)
+    code = _run_session(console, session, journal, path)
+    _finish(console, session.state, journal, path)
+    raise typer.Exit(code)
+
+
+def _opponents_by_level(game: str, opponents: str | None, difficulty: str | None
+                        ) -> str | None:
+    """The opponents' agents: named with --opponents, or by --difficulty (not both)."""
+    if difficulty is None:
+        return opponents
+    if opponents is not None:
+        raise ParameterError("give --opponents or --difficulty, not both")
+    return difficulty_agent(difficulty, game)
+
+
+def _starting_position(spec: GameSpec, players: int | None, seed: int | None,
+                       scenario: Path | None, resume: Path | None, files: list[Path],
+                       param: list[str]) -> tuple[State, str]:
+    """The position the game starts from, and where it comes from in words: a resumed
+    record, a scenario file, or a new deal (of --seed, else a fresh secret seed). At most
+    one of them; the seat count must match and the game must not be over."""
     starts = [name for name, given in (("--scenario", scenario), ("--resume", resume),
                                        ("--seed", seed)) if given is not None]
     if len(starts) > 1:
@@ -353,7 +380,7 @@ def play_cmd(
         where = f"scenario {scenario}"
     else:
         state = new_game(spec.id, players=_players(spec.id, players), seed=seed,
-                         **parse_params(spec, param, cards))
+                         **parse_params(spec, param, files))
         where = (f"practice deal of seed {seed} (chosen with --seed)" if seed is not None
                  else f"game {game_id(state.seed)}")
     if players is not None and players != state.players:
@@ -362,30 +389,43 @@ def play_cmd(
     if state.is_over:
         raise ParameterError("this game is already over: nothing to play "
                              "(tabletop replay --show shows it)")
-    humans, agents = _who_plays(state, seats, seat or "1", opponents)
+    return state, where
+
+
+def _open_journal(state: State, record: Path | None, resume: Path | None
+                  ) -> tuple[Path, Journal]:
+    """Where the game is saved after every action (--record, the resumed file, or a new
+    file in the user's data folder), written once now so a bad path fails at once."""
     if record is not None:
         path = check_record_path(record, overwrite=record == resume)
     elif resume is not None:
         path = resume
     else:
-        path = default_record_path(spec.id, game_id(state.seed))
+        path = default_record_path(state.spec.id, game_id(state.seed))
     journal = Journal(path)
     journal.write(state)
     if journal.failed:
         raise ParameterError(f"cannot save the game: {journal.failed}")
+    return path, journal
 
-    console = _out()
+
+def _announce(console: Console, state: State, where: str, humans: Sequence[int],
+              agents: dict[int, Agent], path: Path) -> None:
+    """The opening lines: the game, who plays each seat, and where it is saved."""
     players_text = ", ".join(
         f"{state.label(s)}: {'a person' if s in humans else agents[s].name}"
         for s in range(state.players))
     you = f"You are {state.label(humans[0])}; " if len(humans) == 1 else ""
-    console.print(Text(f"{spec.name}: {state.players} players, {where}. {you}{players_text}. "
-                       "Type help for the commands.", style="bold"), soft_wrap=True)
+    console.print(Text(f"{state.spec.name}: {state.players} players, {where}. {you}"
+                       f"{players_text}. Type help for the commands.", style="bold"),
+                  soft_wrap=True)
     console.print(Text(f"Saved after every action to {path}.", style="dim"), soft_wrap=True)
-    saver = arena.DeckSaver(deck if draft else None, humans, console)
-    session = PlaySession(state, humans, agents, console, stdin_reader(console),
-                          on_change=arena.chain(journal.write, saver), files=files)
-    code = 0
+
+
+def _run_session(console: Console, session: PlaySession, journal: Journal, path: Path
+                 ) -> int:
+    """Play until the game is over or a person leaves; the exit code (a person leaving
+    is not a failure, Ctrl-C is 130). A crash saves the game and says where first."""
     try:
         try:
             session.run()
@@ -394,13 +434,18 @@ def play_cmd(
     except Quit as q:
         console.print(Text(f"{q} after {len(session.state.history)} action(s).",
                            style="yellow"))
-        code = q.code
+        return q.code
     except BaseException:
         # A crash: every action so far is on disk already; say where before failing.
         journal.write(session.state)
         _err().print(f"The game so far is saved in {path}.", soft_wrap=True)
         raise
-    state = session.state
+    return 0
+
+
+def _finish(console: Console, state: State, journal: Journal, path: Path) -> None:
+    """Save the record a last time; the result of a finished game (and its seed), or how
+    to continue an unfinished one."""
     journal.write(state)
     if state.is_over:
         _print_outcome(console, state)
@@ -410,9 +455,8 @@ def play_cmd(
         raise TabletopError(f"the record could not be saved: {journal.failed}")
     console.print(f"Record saved to {path} ({len(state.history)} actions).", soft_wrap=True)
     if not state.is_over:
-        console.print(f"Continue it with: tabletop play {spec.id} --resume {path}",
+        console.print(f"Continue it with: tabletop play {state.spec.id} --resume {path}",
                       soft_wrap=True)
-    raise typer.Exit(code)
 
 
 def _who_plays(state: State, seats: str | None, seat: str, opponents: str | None
@@ -638,13 +682,23 @@ def analyze_cmd(
     console.print(Text(f"Before action {move}: {report['label']} to act; ISMCTS ran "
                        f"{report['iterations']:,} iterations in {report['seconds']:.2f} s "
                        "with only what that seat knew.", style="bold"))
+    # Each action in words (its label, and what it does as the width allows); the
+    # notation is in the --json report.
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
-    for col in ("action", "visits", "win %", ""):
-        table.add_column(col, justify="left" if col in ("action", "") else "right")
+    widest = max((len(r["label"]) for r in report["actions"]), default=6)
+    room = console.width - widest - 34  # the other columns and the padding
+    columns = ["action", "visits", "win %", ""] + (["what it does"] if room >= 16 else [])
+    for col in columns:
+        table.add_column(col, justify="right" if col in ("visits", "win %") else "left",
+                         no_wrap=True)
     for row in report["actions"]:
         win = "–" if row["win"] is None else f"{100 * row['win']:.1f}"
         mark = "played" if row["action"] == report["played"] else ""
-        table.add_row(row["action"], str(row["visits"]), win, mark)
+        cells = [row["label"], str(row["visits"]), win, mark]
+        if room >= 16:
+            text = "" if row["text"] == row["label"] else row["text"]
+            cells.append(text if len(text) <= room else text[:room - 1] + "…")
+        table.add_row(*cells)
     console.print(table)
 
 

@@ -1,10 +1,12 @@
 """An interactive game in the terminal: people at one keyboard, and AI agents.
 
 Each person's seat sees its own view and its own copies of the events, nothing else; the
-AI seats get ``state.view(seat)`` and ``state.legal_actions()`` like any agent. Input is a
-line: the number of a legal action, its notation, or a command (``undo``, ``help``,
-``board``, ``log``, ``quit``). Piped input works: each line read is echoed, and the end of
-input quits cleanly.
+AI seats get ``state.view(seat)`` and ``state.legal_actions()`` like any agent. The menu
+shows each legal action in words (``State.describe_legal``: "Attack with Mato", "Don't
+block"), never its notation; ``legal`` lists each with its sentence and its notation.
+Input is a line: the number of a legal action, its notation, or a command (``undo``,
+``help``, ``board``, ``log``, ``quit``). Piped input works: each line read is echoed, and
+the end of input quits cleanly.
 
 With several people (``--seats human,human``), the screen is handed over between them: the
 previous hand is cleared away and the next person presses Enter when they have the screen.
@@ -34,7 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.agents import Agent, decide
-from tabletop.core import Action, Event, State, TabletopError, record_of, replay
+from tabletop.core import Action, ActionWords, Event, State, TabletopError, record_of, replay
 
 from .render import cards_for, pause_for, referee_for, renderer_for
 
@@ -43,13 +45,14 @@ LEGAL_ROWS = 8  # rows of numbered actions on a screen; `legal` lists every one
 HELP = """\
 Type one of:
   <number>    the action with that number in the list
-  <notation>  the action's text as listed, e.g. {examples}
+  <notation>  the action's notation (legal shows it), e.g. {examples}
   undo        take back your last decision (refused once something hidden
               was revealed since, such as a card drawn or played)
   board       draw the screen again
   cards       every card you can see, with its whole text
   log         every event you have seen so far
-  legal       every legal action, numbered (a screen shows the first few)
+  legal       every legal action, numbered, with what it does and its
+              notation (a screen shows the first few)
   help        this help
   quit        leave the game (it is saved: tabletop play --resume continues it)
 The end of input (Ctrl-D) quits too."""
@@ -65,7 +68,7 @@ class _Decision:
     seat: int
     history: int  # len(state.history) before the action
     events: int  # len(state.events) before the action
-    text: str
+    text: str  # the action in words (its label), as the person chose it
 
 
 class Quit(Exception):
@@ -197,13 +200,14 @@ class PlaySession:
             return False
         state = self.state
         before = len(state.events)
+        # In words for the person at the screen if the seat is theirs, else a spectator's.
+        label = state.describe(legal[0], seat if seat == self.viewer else None).label
         state.apply(legal[0], seat=seat)
         self._changed()
         # Told to the person at the screen if it is theirs, else as the public events.
         audience = seat if seat == self.viewer else None
         seen = " ".join(e.text for e in self._seen(state.events[before:], audience))
-        line = Text(f"  {state.label(seat)}: {legal[0].to_text()} (the only legal action)",
-                    style="dim")
+        line = Text(f"  {state.label(seat)}: {label} (the only legal action)", style="dim")
         if seen:
             line.append(" — " + seen)
         self.console.print(line)
@@ -254,7 +258,7 @@ class PlaySession:
                     self.console.print(self.cards(self.state.view(self.human), self.labels))
                 continue
             if word == "legal":
-                self.console.print(self._legal_block())
+                self.console.print(self._legal_list())
                 continue
             if word == "log":
                 self._print_events(self._seen(self.state.events), "Everything you have seen")
@@ -280,13 +284,17 @@ class PlaySession:
         else:
             action = text
         mark = _Decision(self.human, len(state.history), len(state.events), "")
+        words = {a.to_text(): w for a, w in zip(legal, state.describe_legal(self.human),
+                                                 strict=True)}
         try:
             state.apply(action, seat=self.human)
         except TabletopError as e:
             self.console.print(Text(f"  {e}", style="red"))
-            self.console.print("  [dim]type a number from the list, its text, or help[/dim]")
+            self.console.print("  [dim]type a number from the list, its notation (legal "
+                               "shows it), or help[/dim]")
             return False
-        mark.text = state.history[-1].to_text()
+        done = state.history[-1].to_text()
+        mark.text = words[done].label if done in words else done
         self.decisions.append(mark)
         self._changed()
         seen = [e.text for e in self._seen(state.events[mark.events:])]
@@ -315,8 +323,8 @@ class PlaySession:
     def undo(self) -> str | None:
         """Take back the person's last decision by replaying the record up to before it.
 
-        Returns the notation of the action taken back, or ``None`` (and says why) when
-        undo is refused.
+        Returns the action taken back in words (its label), or ``None`` (and says why)
+        when undo is refused.
         """
         reason = self.why_no_undo()
         if reason is not None:
@@ -377,12 +385,23 @@ class PlaySession:
         return len(self._seen(self.state.events[:mine[-1].events]))
 
     def _legal_block(self, rows: int | None = None) -> RenderableType:
-        """The numbered legal actions in as many columns as the width holds; past ``rows``
-        rows the rest are counted (the `legal` command lists them all, and their numbers
-        stay valid)."""
+        """The numbered legal actions in words (their labels) in as many columns as the
+        width holds; past ``rows`` rows the rest are counted (the `legal` command lists
+        them all, and their numbers stay valid)."""
         legal = self.state.legal_actions()
-        items = [Text.assemble((f"{i:>2}", "bold cyan"), f". {a.to_text()}")
-                 for i, a in enumerate(legal, 1)]
+        words = self.state.describe_legal(self.human)
+        items = [Text.assemble((f"{i:>2}", "bold cyan"), f". {w.label}")
+                 for i, w in enumerate(words, 1)]
+        if rows is None or len(items) <= rows:
+            # Room for one action a line: the label, then what it does, cut to the width.
+            for item, w in zip(items, words, strict=True):
+                if w.text and w.text != w.label:
+                    item.append(f" — {w.text}", style="dim")
+            grid = Table.grid()
+            grid.add_column(no_wrap=True, overflow="ellipsis")
+            for item in items:
+                grid.add_row(item)
+            return self._legal_group(len(legal), grid)
         widest = max((len(t) for t in items), default=1) + 3
         cols = max(1, min(len(items), (self.console.width + 3) // widest))
         if rows is not None and len(items) > rows * cols:
@@ -393,15 +412,40 @@ class PlaySession:
             grid.add_column(no_wrap=True, overflow="ellipsis")
         for row in range(0, len(items), cols):
             grid.add_row(*items[row:row + cols])
-        return Group(Text(f"Your move — {len(legal)} legal action(s):", style="bold"), grid,
+        return self._legal_group(len(legal), grid)
+
+    @staticmethod
+    def _legal_group(count: int, grid: Table) -> RenderableType:
+        return Group(Text(f"Your move — {count} legal action(s):", style="bold"), grid,
                      Text.from_markup("[dim]number or notation · undo · cards · legal · log · "
                                       "help · quit[/dim]"))
+
+    def _legal_list(self) -> RenderableType:
+        """Every legal action, numbered: its label, what it does and, dim, its notation
+        (what a person may type instead of the number)."""
+        legal = self.state.legal_actions()
+        words = self.state.describe_legal(self.human)
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column()
+        for i, (action, w) in enumerate(zip(legal, words, strict=True), 1):
+            table.add_row(Text(f"{i}.", style="bold cyan"), _entry(w, action.to_text()))
+        return Group(Text(f"Every legal action ({len(legal)}):", style="bold"), table)
 
     def _print_events(self, events: Sequence[Event], title: str) -> None:
         self.console.print(Text(title, style="bold"))
         for event in events:
             self.console.print(Text(f"  {event.text}  ", style="").append(
                 f"[{event.rule}]", style="dim"))
+
+
+def _entry(words: ActionWords, notation: str) -> Text:
+    """One entry of the full list: "Attack with Mato — Mato attacks ... [attack mato]"."""
+    line = Text(words.label, style="bold")
+    if words.text and words.text != words.label:
+        line.append(f" — {words.text}")
+    line.append(f"  [{notation}]", style="dim")
+    return line
 
 
 def stdin_reader(console: Console) -> ReadLine:

@@ -37,6 +37,8 @@ def _lightseekers_decks() -> dict[str, list[str]]:
 # would register itself here).
 CHOICES: dict[str, Callable[[], dict[str, list[Any]]]] = {
     "radiant-arena": _arena_decks,
+    # how strikes are decided: the game's two modes (hoshi_battle.spec's "strike")
+    "hoshi-battle": lambda: {"strike": ["model", "live"]},
 }
 # game id -> a function giving {parameter: [values suggested]}: the field stays free text.
 SUGGESTIONS: dict[str, Callable[[], dict[str, list[Any]]]] = {

@@ -1,18 +1,73 @@
-// The lobby: create a table (game, players, parameters, who plays each seat), get one
-// join link per seat, see open, running and finished tables, and play against the AI
-// in one click.
+// The lobby: a tile for each game (the flagship first) with "Play against the AI" (one
+// click, you are seated) and "Play with friends" (the new-table form with every seat a
+// person); the new-table form (game, players, the game's options as controls, who plays
+// each seat, the clock and what happens when a person leaves); the open, running and
+// finished tables. The template game is shown in developer mode only (?dev=1).
 import { call, h } from "/static/js/api.js";
 
 const $ = id => document.getElementById(id);
+const query = new URLSearchParams(location.search);
+const DEV = query.get("dev") === "1";
 let catalog = { games: [], difficulties: [] };
+
+// The tiles' order and their line about each game (the lobby's own words).
+const TILES = {
+  "radiant-arena": "Heroes fight across three lanes to break the enemy's conduits and bring down its deity.",
+  "radiant-perim": "Draft warriors, meld them, and battle for the regions of Perim over three ages.",
+  "lightseekers": "Heroes of the elements play attacks, buffs, items and combos until one is left standing.",
+  "hoshi-battle": "Duels of dice and nerve: roll the symbol, then strike before your opponent pulls away.",
+};
+const ORDER = Object.keys(TILES);
 
 function showError(e) {
   const box = $("error");
   box.hidden = !e;
-  box.textContent = e ? (e.message || String(e)) : "";
+  const network = e instanceof TypeError;
+  box.textContent = !e ? "" : network ? "The server cannot be reached; try again in a moment." : (e.message || String(e));
 }
 
 function gameOf(id) { return catalog.games.find(g => g.id === id); }
+function shown() {
+  const known = catalog.games.filter(g => DEV || g.id in TILES);
+  return known.sort((a, b) => rank(a.id) - rank(b.id));
+}
+function rank(id) { const i = ORDER.indexOf(id); return i < 0 ? ORDER.length : i; }
+function playersText(g) {
+  const c = g.player_counts;
+  return c.length === 1 ? `${c[0]} players` : `${c[0]}–${c[c.length - 1]} players`;
+}
+
+function tiles() {
+  $("tiles").replaceChildren(...shown().map(g => h("article", { class: "tile", "data-game": g.id },
+    h("h3", {}, g.name),
+    h("p", { class: "players" }, playersText(g)),
+    h("p", { class: "line" }, TILES[g.id] || "The template game (developer mode)."),
+    h("div", { class: "tile-actions" },
+      h("button", { class: "primary", "data-quick": g.id, onclick: () => quick(g) }, "Play against the AI"),
+      h("button", { "data-friends": g.id, onclick: () => friends(g) }, "Play with friends")),
+    h("a", { class: "rules-link", href: `/rules/${g.id}` }, "Rules"))));
+}
+
+function quick(g) {
+  create({ game: g.id, players: g.default_players, seats: [{ kind: "human" }, ...Array(g.default_players - 1).fill({ kind: "ai", difficulty: "normal" })] }, true);
+}
+
+function friends(g) {
+  $("game").value = g.id;
+  renderForm();
+  for (const sel of document.querySelectorAll("[name^='kind:']")) sel.value = "human";
+  syncDifficulty();
+  $("new").scrollIntoView({ behavior: "smooth", block: "start" });
+  $("create-button").focus({ preventScroll: true });
+}
+
+function paramControl(p) {
+  const name = `param:${p.name}`;
+  if (p.choices) return h("select", { name, "data-type": p.type }, p.choices.map(c => h("option", { value: c, selected: c === p.default }, String(c))));
+  if (p.type === "bool") return h("input", { type: "checkbox", name, checked: p.default, "data-type": p.type });
+  if (p.type === "int" || p.type === "float") return h("input", { type: "number", name, value: p.default, "data-type": p.type, step: p.type === "int" ? "1" : "any" });
+  return h("input", { name, value: p.default, "data-type": p.type, list: p.suggestions ? `suggest-${p.name}` : null, placeholder: p.suggestions ? "the default (or pick one)" : null });
+}
 
 function renderForm() {
   const g = gameOf($("game").value);
@@ -20,17 +75,10 @@ function renderForm() {
   const keep = Number(players.value) || g.default_players;
   players.replaceChildren(...g.player_counts.map(n => h("option", { value: n, selected: n === keep }, n)));
   if (!g.player_counts.includes(keep)) players.value = g.default_players;
-  const params = $("params");
-  params.replaceChildren(...g.params.map(p => {
-    const input = p.choices
-      ? h("select", { name: `param:${p.name}`, "data-type": p.type }, p.choices.map(c => h("option", { value: c, selected: c === p.default }, c)))
-      : p.type === "bool"
-        ? h("input", { type: "checkbox", name: `param:${p.name}`, checked: p.default, "data-type": p.type })
-        : h("input", { name: `param:${p.name}`, value: p.default, "data-type": p.type, list: p.suggestions ? `suggest-${p.name}` : null });
-    // a free-text parameter with suggested values (typed or picked from the list)
+  $("params").replaceChildren(...(g.params.length ? g.params.map(p => {
     const suggest = p.suggestions && h("datalist", { id: `suggest-${p.name}` }, p.suggestions.map(c => h("option", { value: c })));
-    return h("label", { title: p.help }, `${p.help} `, input, suggest);
-  }));
+    return h("label", { class: p.type === "bool" ? "check" : "" }, p.type === "bool" ? [paramControl(p), ` ${p.help}`] : [`${p.help} `, paramControl(p)], suggest);
+  }) : [h("p", { class: "note" }, "This game has no options.")]));
   renderSeats();
 }
 
@@ -43,13 +91,30 @@ function renderSeats() {
     ? "Teams: " + teams.map((seats, i) => `side ${i + 1}: ${seats.map(s => labels[s]).join(" & ")}`).join("; ") + " (partners sit opposite)"
     : "";
   $("seats").replaceChildren(...labels.map((label, s) => h("tr", {},
-    h("td", {}, label + (teams ? ` (side ${teams.findIndex(t => t.includes(s)) + 1})` : "")),
-    h("td", {}, h("select", { name: `kind:${s}` },
-      h("option", { value: "human", selected: s === 0 }, "a person"),
+    h("th", { scope: "row" }, label + (s === 0 ? " (you)" : "") + (teams ? ` (side ${teams.findIndex(t => t.includes(s)) + 1})` : "")),
+    h("td", {}, h("select", { name: `kind:${s}`, "aria-label": `who plays ${label}`, onchange: syncDifficulty, disabled: s === 0 || null },
+      h("option", { value: "human", selected: s === 0 }, s === 0 ? "you" : "a person"),
       h("option", { value: "ai", selected: s !== 0 }, "the AI"))),
-    h("td", {}, h("select", { name: `difficulty:${s}` },
+    h("td", {}, h("select", { name: `difficulty:${s}`, "aria-label": `AI difficulty of ${label}` },
       catalog.difficulties.map(d => h("option", { value: d, selected: d === "normal" }, d)))),
   )));
+  syncDifficulty();
+}
+
+// An AI's difficulty only matters for an AI seat.
+function syncDifficulty() {
+  for (const sel of document.querySelectorAll("[name^='kind:']")) {
+    const s = sel.name.slice(5);
+    const d = document.querySelector(`[name='difficulty:${s}']`);
+    if (d) d.disabled = sel.value !== "ai";
+  }
+}
+
+function syncClock() {
+  const mode = $("clock").value;
+  for (const el of document.querySelectorAll(".clock-opt")) el.hidden = mode === "none";
+  for (const el of document.querySelectorAll(".game-opt")) el.hidden = mode !== "game";
+  $("on_timeout").value = mode === "game" ? "lose" : "ai";
 }
 
 function formBody() {
@@ -64,9 +129,16 @@ function formBody() {
       : type === "int" || type === "float" ? Number(el.value) : el.value;
   }
   for (let s = 0; s < body.players; s++) {
-    const kind = data.get(`kind:${s}`);
+    const kind = s === 0 ? "human" : data.get(`kind:${s}`);
     body.seats.push(kind === "ai" ? { kind, difficulty: data.get(`difficulty:${s}`) } : { kind });
   }
+  const mode = $("clock").value;
+  if (mode !== "none") {
+    body.clock = { mode, limit_s: Number($("limit_s").value) || 60, on_timeout: $("on_timeout").value };
+    if (mode === "game") body.clock.increment_s = Number($("increment_s").value) || 0;
+  }
+  body.grace_s = $("grace_s").value === "" ? null : Number($("grace_s").value);
+  body.on_leave = $("on_leave").value;
   return body;
 }
 
@@ -74,31 +146,38 @@ async function create(body, go) {
   showError(null);
   try {
     const made = await call("POST", "/api/tables", { body });
-    if (go && made.seats.length) { location.href = made.seats[0].link; return; }
+    const mine = made.you !== undefined && made.you !== null ? made.seats.find(s => s.seat === made.you) : made.seats[0];
+    const others = made.seats.filter(s => s !== mine);
+    if (go || !others.length) { if (mine) { location.href = mine.link; return; } }
     const links = $("links");
     links.hidden = false;
-    links.replaceChildren(h("p", {}, "Send each person their seat's link (it is their key to the seat):"),
-      ...made.seats.map(s => h("div", { class: "link" }, `${s.label}: `,
-        h("a", { href: s.link, "data-seat": s.seat }, new URL(s.link, location.href).href))));
+    const full = s => new URL(s.link, location.href).href;
+    links.replaceChildren(
+      h("p", {}, "Send each friend their seat's link (it is their key to the seat), then take yours:"),
+      ...made.seats.map(s => h("div", { class: "link" }, `${s.label}${s === mine ? " (you)" : ""}: `,
+        h("a", { href: s.link, "data-seat": s.seat }, full(s)),
+        s !== mine && navigator.clipboard ? h("button", { class: "small", onclick: () => navigator.clipboard.writeText(full(s)).catch(() => {}) }, "copy") : null)),
+      mine ? h("a", { class: "button primary", href: mine.link, "data-testid": "take-my-seat" }, "Go to my seat") : null);
     loadTables("open");
   } catch (e) { showError(e); }
 }
 
 async function loadTables(status) {
+  for (const b of document.querySelectorAll(".filters button")) b.setAttribute("aria-pressed", String(b.dataset.status === status));
   try {
     const { tables } = await call("GET", `/api/tables?status=${status}`);
-    $("tables").replaceChildren(...tables.map(t => {
-      const seats = t.seats.map(s => s.kind === "ai" ? `${s.label}: AI (${s.difficulty})` : `${s.label}: ${s.joined ? "person" : "free"}`).join(", ");
-      const actions = [h("a", { href: `/table/${t.id}` }, t.status === "over" ? "replay" : "spectate")];
-      if (t.status === "over") actions[0].href = `/table/${t.id}?replay=1`;
+    const rows = tables.filter(t => DEV || t.game in TILES);
+    $("tables").replaceChildren(...(rows.length ? rows.map(t => {
+      const seats = t.seats.map(s => s.kind === "ai" ? `${s.label}: AI (${s.difficulty})` : `${s.label}: ${s.joined ? (s.name || "a person") : "free"}`).join(", ");
+      const actions = [h("a", { href: t.status === "over" ? `/table/${t.id}?replay=1` : `/table/${t.id}` }, t.status === "over" ? "replay" : "watch")];
       if (status === "open") {
         for (const s of t.seats.filter(s => s.kind === "human" && !s.joined)) {
-          actions.push(h("button", { onclick: () => join(t.id, s.seat) }, `take ${s.label}`));
+          actions.push(h("button", { class: "small", onclick: () => join(t.id, s.seat) }, `take ${s.label}`));
         }
       }
-      const state = t.status === "over" ? `over${t.outcome ? ": " + t.outcome.winners.map(w => t.labels[w]).join(" & ") + " won" : ""}` : (t.thinking !== null ? `${t.labels[t.thinking]} thinking` : (t.to_act !== null ? `${t.labels[t.to_act]} to act` : "running"));
+      const state = t.status === "over" ? `over${t.outcome ? ": " + (t.outcome.winners.map(w => t.labels[w]).join(" & ") || "nobody") + " won" : ""}` : (t.thinking !== null ? `${t.labels[t.thinking]} thinking` : (t.to_act !== null ? `${t.labels[t.to_act]} to act` : "running"));
       return h("tr", {}, h("td", {}, t.id), h("td", {}, t.name), h("td", {}, seats), h("td", {}, state), h("td", {}, actions));
-    }));
+    }) : [h("tr", {}, h("td", { colspan: "5", class: "note" }, "No tables here yet."))]));
   } catch (e) { showError(e); }
 }
 
@@ -111,17 +190,20 @@ async function join(id, seat) {
 
 async function main() {
   catalog = await call("GET", "/api/games");
-  $("game").replaceChildren(...catalog.games.map(g => h("option", { value: g.id }, g.name)));
+  tiles();
+  $("game").replaceChildren(...shown().map(g => h("option", { value: g.id }, g.name)));
+  const wanted = query.get("game");
+  if (wanted && gameOf(wanted) && shown().includes(gameOf(wanted))) $("game").value = wanted;
   $("game").addEventListener("change", renderForm);
   $("players").addEventListener("change", renderSeats);
+  $("clock").addEventListener("change", syncClock);
   renderForm();
+  syncClock();
   $("create").addEventListener("submit", ev => { ev.preventDefault(); create(formBody(), false); });
-  $("quick").replaceChildren(...catalog.games.map(g => h("button", {
-    class: "primary", "data-quick": g.id,
-    onclick: () => create({ game: g.id, players: g.default_players, seats: [{ kind: "human" }, ...Array(g.default_players - 1).fill({ kind: "ai", difficulty: "normal" })] }, true),
-  }, `Play ${g.name} against the AI`)));
   for (const b of document.querySelectorAll(".filters button")) b.addEventListener("click", () => loadTables(b.dataset.status));
   loadTables("open");
+  if (location.hash === "#new") $("new").scrollIntoView({ block: "start" });
+  document.body.dataset.ready = "1";
 }
 
 main().catch(showError);

@@ -1,12 +1,24 @@
 // The table page: one game's table, for a seat (its token after # in the link), a
 // spectator (no token), or a finished game replayed step by step (?replay=1&seat=N).
 //
-// The game's own drawing lives in /static/tables/<game>.js (see docs/adding-a-game.md,
-// "Web table"): render(root, ctx) draws the table and marks every clickable thing with
-// data-ref; refs(action) says which things an action acts on; scoring(event) says which
-// events end an age or a turn (the scoring panel shows them). This file does the rest:
-// the connection, the clicks, the log, errors, the scoring panel and replays.
-import { call, escapeHtml, fragmentToken, h } from "/static/js/api.js";
+// The game's own drawing lives in /static/tables/<game>.js (docs/adding-a-game.md,
+// section 11): render(root, ctx) draws the table and marks every clickable thing with
+// data-ref; refs(action, view) says which things an action acts on; scoring(event, which)
+// says which events end an age or a turn. Optional hooks: eventRefs, floaters (what an
+// event acted on, numbers to float), mainAction, prompt, stylesheet. This file does the
+// rest: the layout (status bar, board, hand, log drawer, action bar), the connection,
+// the pacing of the other seats' actions, clicks and menus in words, the keyboard, the
+// end panel, sound, card zoom, and the panels of `panels.js` (chat, clocks, presence...).
+import { call, fragmentToken, h } from "/static/js/api.js";
+import { Pacer } from "/static/js/pacing.js";
+import { refsOf, floatersOf, light, markChanged, float } from "/static/js/highlight.js";
+import { connection, words as errorWords } from "/static/js/banner.js";
+import { renderEnd } from "/static/js/endpanel.js";
+import { installKeys } from "/static/js/keys.js";
+import { installZoom } from "/static/js/zoom.js";
+import { play, setSound, soundOf, soundOn } from "/static/js/sound.js";
+import { startReplay, replayKey } from "/static/js/replay.js";
+import panels from "/static/js/panels.js";
 
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -14,70 +26,132 @@ const query = new URLSearchParams(location.search);
 const token = fragmentToken();
 
 const st = {
-  table: null, seat: null, version: 0, view: null, legal: [], events: [],
-  module: null, busy: false, socket: null, replay: null, scoringFrom: 0,
-  strike: null,  // an open real-time strike window (docs/web.md), as the server tells it
+  table: null, seat: null, version: 0, view: null, legal: [], labels: [], events: [],
+  module: null, socket: null, replay: null, strike: null, game: null,
+  sending: false, myVersion: -1,  // my own request in flight; the version its reply gave
+  changed: new Set(),             // what changed since my last decision (marked until I act)
+  endHidden: false, moved: false, lastMsg: null, offers: [], rematch: null,
 };
 
-// A press in the open strike window, over the WebSocket (the lowest latency); the server
-// times it when it arrives. Sends nothing when no window is open.
-function pressStrike(kind) {
-  if (!st.strike || !st.socket || st.socket.readyState !== WebSocket.OPEN || st.seat === null) return false;
-  st.socket.send(JSON.stringify({ strike: kind, window: st.strike.id }));
-  return true;
-}
+const label = seat => (seat === null || seat === undefined ? "spectator"
+  : (st.table.seats && st.table.seats[seat] && st.table.seats[seat].name) || st.table.labels[seat]);
 
-async function loadModule(game) {
-  try { return (await import(`/static/tables/${game}.js`)).default; }
-  catch (e) { return (await import("/static/tables/generic.js")).default; }
-}
+// --- errors and notices ---------------------------------------------------------------
 
-function label(seat) { return seat === null || seat === undefined ? "spectator" : st.table.labels[seat]; }
-
+let errorTimer = null;
 function showError(message, detail) {
   const box = $("error");
+  clearTimeout(errorTimer);
   if (!message) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   box.replaceChildren(h("div", { class: "reason" }, message));
   if (detail && detail.rule) box.append(h("div", { class: "rule" }, `Rule: ${detail.rule}`));
+  box.append(h("button", { class: "close small", "aria-label": "close", onclick: () => showError(null) }, "×"));
+}
+
+function failed(e) {
+  if (e instanceof TypeError || !e.status) { showError(errorWords(e)); if (!st.moved) connection("lost", conn()); return; }
+  showError(e.message, e.body);
+}
+
+const conn = () => ({ banner: $("banner"), dot: $("conn") });
+
+// --- the status bar ----------------------------------------------------------------------
+
+function verbsOf(labels) {
+  const out = [];
+  for (const l of labels) {
+    const w = String(l.label || "").split(/[\s:]+/)[0];
+    if (w && !out.some(x => x.toLowerCase() === w.toLowerCase())) out.push(w);
+  }
+  return out;
+}
+
+function promptText() {
+  if (st.module.prompt) {
+    try { const p = st.module.prompt({ view: st.view, seat: st.seat, legal: st.legal, labels: st.labels, table: st.table, label }); if (p) return p; } catch (e) { /* the default */ }
+  }
+  const verbs = verbsOf(st.labels);
+  if (!verbs.length) return "";
+  if (st.labels.length === 1) return `${st.labels[0].label}.`;
+  const shown = verbs.slice(0, 5).map((v, i) => (i ? v.toLowerCase() : v));
+  const tail = verbs.length > 5 ? ", or more" : "";
+  return shown.length === 1 ? `${shown[0]}: ${st.labels.length} choices.`
+    : `${shown.slice(0, -1).join(", ")} or ${shown[shown.length - 1]}${tail}.`;
 }
 
 function setStatus() {
   const t = st.table;
+  const thinking = t.thinking !== null && t.thinking !== undefined;
+  const mine = !st.replay && st.seat !== null && t.to_act === st.seat && st.legal.length > 0;
   let text;
-  if (st.replay) text = `replay — step ${st.replay.step} of ${st.replay.steps}`;
+  if (st.replay) text = `Replay — step ${st.replay.step} of ${st.replay.steps}`;
   else if (t.status === "over") {
     const out = st.view.outcome || t.outcome;
-    text = out ? `Game over: ${out.winners.map(label).join(" & ")} won (${out.reason})` : "Game over";
+    text = out ? `Game over: ${out.winners.length ? out.winners.map(label).join(" & ") + " won" : "a draw"}` : "Game over";
   } else if (t.broken) text = t.broken;
-  else if (t.thinking !== null && t.thinking !== undefined) text = `${label(t.thinking)} is thinking…`;
-  else if (t.to_act === st.seat && st.seat !== null) text = "Your turn";
-  else if (t.to_act !== null) text = `${label(t.to_act)} to act`;
-  else text = "";
+  else if (st.strike) text = "Real-time strike!";
+  else if (mine) text = `Your turn — ${promptText()}`;
+  else if (thinking) text = `${label(t.thinking)} is thinking…`;
+  else if (t.to_act !== null && t.to_act !== undefined) text = t.to_act === st.seat ? "Your turn" : `Waiting for ${label(t.to_act)}`;
+  else if (st.seat !== null && st.legal.length) text = `Your move — ${promptText()}`;
+  else text = "Waiting for the others";
   $("status").textContent = text;
-  $("status").className = "status" + (t.thinking !== null && t.thinking !== undefined ? " thinking" : "") + (t.to_act === st.seat && st.seat !== null ? " mine" : "");
-  $("whoami").textContent = st.replay ? `seen by ${label(st.replay.seat)}` : (st.seat === null ? "spectating" : `you are ${label(st.seat)}`);
+  $("status").className = "status" + (thinking ? " thinking" : "") + (mine ? " mine" : "");
+  document.body.classList.toggle("my-turn", mine);
+  $("whoami").textContent = st.replay ? `seen by ${label(st.replay.seat)}` : (st.seat === null ? "spectating" : `you are ${st.table.labels[st.seat]}`);
 }
 
-// --- actions as clicks ------------------------------------------------------------------
+function doing(text) {
+  $("doing").textContent = text || "";
+  $("doing").hidden = !text;
+}
 
-function actionsFor(ref) { return st.legal.filter(a => st.module.refs(a, st.view).includes(ref)); }
+// --- actions as clicks, in words -------------------------------------------------------
 
-function bindClicks(root) {
+const wordsOf = a => { const i = st.legal.indexOf(a); return (i >= 0 && st.labels[i]) || { label: a, text: a }; };
+
+function actionsFor(ref) {
+  return st.legal.filter(a => { try { return st.module.refs(a, st.view).includes(ref); } catch (e) { return false; } });
+}
+
+const MAIN = /^(pass|end|done|confirm|finish|stop|no-|ok|skip)/;
+function mainActionOf(rest) {
+  if (st.module.mainAction) {
+    try { const m = st.module.mainAction(rest, st.view); if (m && rest.includes(m)) return m; } catch (e) { /* the default */ }
+  }
+  if (!rest.length) return null;
+  return rest.find(a => MAIN.test(a)) || (rest.length === 1 ? rest[0] : rest[rest.length - 1]);
+}
+
+function actButton(a, cls) {
+  const w = wordsOf(a);
+  return h("button", { class: cls, "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => send(a) }, w.label);
+}
+
+function bindClicks(...roots) {
   const taken = new Set();
-  for (const el of root.querySelectorAll("[data-ref]")) {
+  for (const el of roots.flatMap(root => [...root.querySelectorAll("[data-ref]")])) {
     const acts = actionsFor(el.dataset.ref);
     if (!acts.length) continue;
     acts.forEach(a => taken.add(a));
     el.classList.add("actionable");
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
+    const names = acts.map(a => wordsOf(a).label);
+    el.setAttribute("aria-label", acts.length === 1 ? names[0] : `${names.length} actions: ${names.join("; ")}`);
+    el.setAttribute("title", acts.length === 1 ? wordsOf(acts[0]).text : names.join(" · "));
     el.addEventListener("click", ev => { ev.stopPropagation(); choose(acts, el); });
   }
-  // What no drawn thing takes (pass, done...) is a button in the action bar.
+  // What no drawn thing takes (pass, done...) is a button in the action bar, the main
+  // one largest and last (bottom right).
   const rest = st.legal.filter(a => !taken.has(a));
-  $("bar").replaceChildren(...rest.map(a => h("button", { class: "act", "data-action": a, onclick: () => send(a) }, a)));
-  $("legal").replaceChildren(...st.legal.map(a => h("button", { class: "act-list", "data-action": a, onclick: () => send(a) }, a)));
+  const main = mainActionOf(rest);
+  const others = rest.filter(a => a !== main);
+  $("bar").replaceChildren(...others.map(a => actButton(a, "act")), ...(main ? [actButton(main, "act main")] : []));
+  const mainBtn = $("bar").querySelector(".main");
+  if (mainBtn) mainBtn.setAttribute("aria-keyshortcuts", "P");
+  $("legal").replaceChildren(...st.legal.map(a => actButton(a, "act-list")));
   $("all-actions").hidden = !st.legal.length;
 }
 
@@ -85,55 +159,90 @@ function choose(actions, el) {
   if (actions.length === 1) { send(actions[0]); return; }
   const menu = $("menu");
   const box = el.getBoundingClientRect();
-  menu.style.left = `${Math.min(window.scrollX + box.left, window.scrollX + innerWidth - 260)}px`;
-  menu.style.top = `${window.scrollY + box.bottom + 4}px`;
-  menu.replaceChildren(...actions.map(a => h("button", { "data-action": a, onclick: () => { hideMenu(); send(a); } }, a)),
-    h("button", { class: "cancel", onclick: hideMenu }, "cancel"));
+  menu.replaceChildren(...actions.map(a => {
+    const w = wordsOf(a);
+    return h("button", { role: "menuitem", "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => { hideMenu(); send(a); } }, w.label);
+  }), h("button", { role: "menuitem", class: "cancel", onclick: () => hideMenu(true) }, "Cancel"));
   menu.hidden = false;
+  menu.opener = el;
+  const mw = menu.offsetWidth, mh = menu.offsetHeight;
+  const left = Math.max(4, Math.min(box.left, innerWidth - mw - 4));
+  let top = box.bottom + 4;
+  if (top + mh > innerHeight - 4) top = Math.max(4, box.top - mh - 4);
+  menu.style.left = `${left}px`;
+  menu.style.top = `${top}px`;
+  menu.querySelector("button").focus();
 }
 
-function hideMenu() { $("menu").hidden = true; }
+function hideMenu(refocus) {
+  const menu = $("menu");
+  if (menu.hidden) return;
+  menu.hidden = true;
+  if (refocus && menu.opener && menu.opener.isConnected) menu.opener.focus();
+}
 document.addEventListener("click", ev => { if (!$("menu").contains(ev.target)) hideMenu(); });
+$("menu").addEventListener("keydown", ev => {
+  const items = [...$("menu").querySelectorAll("button")];
+  const i = items.indexOf(document.activeElement);
+  if (ev.key === "ArrowDown") { items[(i + 1) % items.length].focus(); ev.preventDefault(); }
+  if (ev.key === "ArrowUp") { items[(i - 1 + items.length) % items.length].focus(); ev.preventDefault(); }
+});
+
+async function post(path, body) {
+  return call("POST", `/api/tables/${tableId}${path}`, { body: body ?? {}, token });
+}
 
 async function send(action) {
-  if (st.busy || st.seat === null) return;
-  st.busy = true;
+  if (st.sending || st.seat === null || st.moved) return;
+  st.sending = true;
   showError(null);
   try {
-    const got = await call("POST", `/api/tables/${tableId}/actions`, { body: { action, version: st.version }, token });
-    // The WebSocket brings the events; the reply already has the view and the version.
-    if (got.version >= st.version) {
-      st.version = got.version; st.view = got.view; st.legal = got.legal; st.table = got.table;
-      draw();
-    }
+    const got = await post("/actions", { action, version: st.version });
+    st.myVersion = Math.max(st.myVersion, got.version);
+    st.changed.clear();  // I decided: what changed before is seen
+    doing("");
+    if (got.version >= st.version && !pacer.busy) show(got, false);
   } catch (e) {
-    showError(e.message, e.body);
+    failed(e);
     if (e.status === 409 && String(e.message).startsWith("stale")) await refresh();
-  } finally { st.busy = false; }
+  } finally { st.sending = false; }
 }
 
-// --- drawing ------------------------------------------------------------------------------
+// --- drawing -------------------------------------------------------------------------------
 
-let drawing = Promise.resolve();
-function draw() { drawing = drawing.then(drawNow, drawNow); }
+function ctxOf() {
+  return {
+    view: st.view, seat: st.replay ? st.replay.seat : st.seat, table: st.table, legal: st.legal,
+    labels: st.labels, label, events: st.events, hand: $("hand"),
+    strike: st.replay ? null : st.strike, press: pressStrike,
+  };
+}
 
 async function drawNow() {
   setStatus();
   const board = $("board");
-  await st.module.render(board, { view: st.view, seat: st.replay ? st.replay.seat : st.seat, table: st.table, legal: st.legal, label, events: st.events,
-    strike: st.replay ? null : st.strike, press: pressStrike });
-  if (!st.replay) bindClicks(board);
+  const hand = $("hand");
+  hand.replaceChildren();  // the module fills it again (ctx.hand), or marks data-hand
+  const drawn = st.module.render(board, ctxOf());
+  if (drawn && drawn.then) await drawn;  // a module may draw asynchronously (a map to load)
+  // A module marks its hand with data-hand: it goes along the bottom edge.
+  for (const el of board.querySelectorAll("[data-hand]")) hand.append(el);
+  document.body.classList.toggle("has-hand", hand.childElementCount > 0);
+  if (!st.replay) bindClicks(board, hand);
   else { $("bar").replaceChildren(); $("legal").replaceChildren(); }
+  markChanged(board, st.changed); markChanged(hand, st.changed);
   const over = st.table.status === "over" && !st.replay;
-  if (over) {
-    $("bar").replaceChildren(h("a", { class: "button", href: `/table/${tableId}?replay=1${st.seat !== null ? `&seat=${st.seat}` : ""}`, "data-testid": "replay-link" }, "Replay this game step by step"));
-  }
   document.body.classList.toggle("over", st.table.status === "over");
+  $("concede").hidden = over || st.replay || st.seat === null || !isPerson();
+  if (over) showEnd();
+  else $("end").hidden = true;
   // For tests and tools: what the page shows now.
   document.body.dataset.version = String(st.version);
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
   document.body.dataset.status = st.table.status;
 }
+
+const isPerson = () => st.seat !== null && st.table.seats && st.table.seats[st.seat] && st.table.seats[st.seat].kind === "human";
 
 function logEvents(events, reset) {
   const log = $("log");
@@ -146,9 +255,9 @@ function logEvents(events, reset) {
 }
 
 // The end of an age or a turn: the scoring events since the last such point are shown
-// in a panel that stays until the next one (it never blocks the table).
+// in a panel in the drawer that stays until the next one (it never blocks the table).
 function showScoring(allEvents) {
-  const scoring = st.module.scoring;
+  const scoring = st.module.scoring || (() => false);
   let end = -1;
   for (let i = allEvents.length - 1; i >= 0; i--) { if (scoring(allEvents[i], "end")) { end = i; break; } }
   const panel = $("scoring");
@@ -162,89 +271,310 @@ function showScoring(allEvents) {
     h("button", { class: "small", onclick: () => { panel.hidden = true; } }, "hide"));
 }
 
-function applyMessage(msg) {
-  st.table = msg.table; st.version = msg.version; st.view = msg.view; st.legal = msg.legal;
-  st.strike = msg.strike ?? null;
-  if (msg.type === "state") { st.events = msg.events; logEvents(msg.events, true); }
-  else if (msg.events.length) { st.events = st.events.concat(msg.events); logEvents(msg.events, false); }
-  if (msg.type === "state" || msg.events.some(e => st.module.scoring(e, "end"))) showScoring(st.events);
-  draw();
+// One message drawn: `paced` when it is another seat's action shown for its moment.
+// Drawing is serialised: a module may draw asynchronously.
+let drawing = Promise.resolve();
+function show(msg, paced) {
+  drawing = drawing.then(() => showNow(msg, paced)).catch(e => console.error(e));
+  return drawing;
+}
+
+async function showNow(msg, paced) {
+  const before = st.table;
+  const wasMine = before && !st.replay && st.seat !== null && before.to_act === st.seat && st.legal.length > 0;
+  st.table = msg.table; st.version = msg.version; st.view = msg.view; st.legal = msg.legal || [];
+  st.labels = msg.labels || [];
+  if ("strike" in msg) st.strike = msg.strike ?? null;
+  const events = msg.type === "state" ? (msg.events || []) : (msg.events || []);
+  if (msg.type === "state") { st.events = events; logEvents(events, true); st.changed.clear(); }
+  else if (events.length) { st.events = st.events.concat(events); logEvents(events, false); }
+  if (msg.type === "state" || events.some(e => st.module.scoring && st.module.scoring(e, "end"))) showScoring(st.events);
+  await drawNow();
+  if (msg.type === "state" || !events.length) { if (!paced) doing(""); }
+  else highlight(events, paced);
+  const mineNow = st.seat !== null && st.table.to_act === st.seat && st.legal.length > 0;
+  if (mineNow && !wasMine && msg.type !== "state" && st.table.status !== "over") play("turn");
+  if (before && before.status !== "over" && st.table.status === "over") play("over");
+}
+
+function highlight(events, paced) {
+  const board = $("stage");
+  const others = paced || !st.sending && st.version > st.myVersion;
+  const refs = [];
+  const floats = [];
+  let sound = null;
+  for (const e of events) {
+    const r = refsOf(st.module, e, st.view, board);
+    refs.push(...r);
+    floats.push(...floatersOf(st.module, e, st.view, r));
+    const s = soundOf(e);
+    if (s === "ko" || (s && !sound)) sound = s;
+  }
+  light(board, refs, others ? "lit" : "lit-mine");
+  if (others) { refs.forEach(r => st.changed.add(r)); markChanged(board, refs); }
+  float($("floaters"), board, floats, $("status"));
+  if (sound) play(sound);
+  const texts = events.filter(e => !e.seats || e.seats.length !== 1 || e.seats[0] === st.seat).map(e => e.text);
+  doing(others && texts.length ? texts.slice(0, 2).join(" ") + (texts.length > 2 ? " …" : "") : "");
+  document.body.dataset.lit = String(refs.length);
+}
+
+const pacer = new Pacer({
+  show: (msg, paced) => show(msg, paced),
+  onBusy: busy => {
+    $("skip").hidden = !busy;
+    document.body.dataset.pacing = busy ? "1" : "0";
+    if (!busy) drawing = drawing.then(() => { setStatus(); if (st.table.status === "over") showEnd(); });
+  },
+});
+
+function onMessage(msg) {
+  st.lastMsg = msg;
+  if (msg.offers) st.offers = msg.offers;
+  if ("rematch" in msg && msg.rematch) st.rematch = msg.rematch;
+  for (const p of panels) { try { p.update && p.update(msg, api); } catch (e) { console.error(e); } }
+  if (msg.type === "state") { pacer.clear(); show(msg, false); return; }
+  const events = msg.events || [];
+  const mine = st.sending || msg.version <= st.myVersion;
+  pacer.push(msg, events.length > 0 && !mine);
+  if (st.table && st.table.status === "over" && !pacer.busy) showEnd();
 }
 
 async function refresh() {
   const msg = await call("GET", `/api/tables/${tableId}/view`, { token });
-  applyMessage(msg);
+  onMessage(msg);
+}
+
+// --- the connection --------------------------------------------------------------------
+
+let retries = 0, pingTimer = null, lost = false;
+
+function pressStrike(kind) {
+  if (!st.strike || !st.socket || st.socket.readyState !== WebSocket.OPEN || st.seat === null) return false;
+  st.socket.send(JSON.stringify({ strike: kind, window: st.strike.id }));
+  return true;
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws`);
+  let ws;
+  try { ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws`); }
+  catch (e) { retry(); return; }
   st.socket = ws;
-  ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); $("conn").textContent = ""; };
+  ws.onopen = () => {
+    ws.send(JSON.stringify(token ? { token } : {}));
+    retries = 0;
+    connection(lost ? "back" : "live", conn());
+    if (lost) showError(null);
+    lost = false;
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ ping: Date.now() })); }, 5000);
+    ws.send(JSON.stringify({ ping: Date.now() }));
+  };
   ws.onmessage = ev => {
-    const msg = JSON.parse(ev.data);
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.type === "pong") {
+      if (msg.probe !== undefined && msg.probe !== null) ws.send(JSON.stringify({ probe: msg.probe }));
+      for (const p of panels) { try { p.pong && p.pong(msg, api); } catch (e) { console.error(e); } }
+      return;
+    }
     if (msg.type === "error") { showError(msg.error); return; }
-    if (msg.type === "moved") { st.moved = true; st.seat = null; showError(msg.error); return; }
-    if (msg.type !== "state" && msg.type !== "update") return;  // a pong
-    applyMessage(msg);
+    if (msg.type === "moved") { st.moved = true; st.seat = null; connection("moved", conn()); drawing = drawing.then(drawNow); return; }
+    if (msg.type !== "state" && msg.type !== "update") return;
+    onMessage(msg);
   };
   ws.onclose = ev => {
-    if (ev.code >= 4000) return;  // refused: the error says why
-    $("conn").textContent = "reconnecting…";
-    setTimeout(connect, 1000);
+    clearInterval(pingTimer);
+    if (st.moved || ev.code === 4001) { st.moved = true; connection("moved", conn()); return; }
+    if (ev.code >= 4000) { connection("closed", conn()); return; }  // refused: the error says why
+    retry();
   };
 }
 
-// --- replays ----------------------------------------------------------------------------
+function retry() {
+  lost = true;
+  connection("lost", conn());
+  retries += 1;
+  setTimeout(connect, Math.min(1000 * retries, 5000));
+}
 
-async function showStep(step) {
-  const seat = $("r-seat").value === "" ? null : Number($("r-seat").value);
-  const q = `step=${step}` + (seat === null ? "" : `&seat=${seat}`);
+// --- concede, the end, rematch -------------------------------------------------------------
+
+function confirmBox(question, yes, onYes) {
+  const box = h("div", { class: "confirm", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-q", "data-testid": "confirm" });
+  const close = () => { box.remove(); $("concede").focus(); };
+  box.append(h("div", { class: "confirm-card" }, h("p", { id: "confirm-q" }, question),
+    h("div", { class: "confirm-actions" },
+      h("button", { class: "danger", "data-testid": "confirm-yes", onclick: () => { box.remove(); onYes(); } }, yes),
+      h("button", { "data-testid": "confirm-no", onclick: close }, "Keep playing"))));
+  box.addEventListener("keydown", ev => { if (ev.key === "Escape") close(); });
+  document.body.append(box);
+  box.querySelector("[data-testid='confirm-no']").focus();
+}
+
+async function concede() {
+  closeTools();
+  confirmBox("Concede this game? The others win (in a game of more sides, you leave as if defeated).", "Concede", async () => {
+    try { const got = await post("/concede"); st.myVersion = Math.max(st.myVersion, got.version); if (got.version >= st.version) show(got, false); }
+    catch (e) { failed(e); }
+  });
+}
+
+async function rematch() {
   try {
-    const got = await call("GET", `/api/tables/${tableId}/replay?${q}`);
-    st.replay = got; st.view = got.view; st.events = got.events; st.legal = [];
-    $("r-step").textContent = `${got.step} / ${got.steps}` + (got.action ? ` — ${label(got.actor)}: ${got.action}` : " — the start");
-    logEvents(got.events, true);
-    showScoring(got.events);
-    draw();
-    history.replaceState(null, "", `?replay=1&step=${got.step}` + (seat === null ? "" : `&seat=${seat}`));
-  } catch (e) { showError(e.message, e.body); }
+    const got = await post("/rematch");
+    if (got.rematch) { location.href = got.rematch.link; return; }
+    if (got.offers) st.offers = got.offers;
+    showEnd();
+  } catch (e) { failed(e); }
 }
 
-function startReplay() {
-  $("replay-bar").hidden = false;
-  const seats = $("r-seat");
-  seats.replaceChildren(h("option", { value: "" }, "spectators"), ...st.table.labels.map((l, s) => h("option", { value: s }, l)));
-  if (query.get("seat") !== null) seats.value = query.get("seat");
-  const at = () => (st.replay ? st.replay.step : 0);
-  $("r-first").onclick = () => showStep(0);
-  $("r-prev").onclick = () => showStep(Math.max(0, at() - 1));
-  $("r-next").onclick = () => showStep(Math.min(st.replay.steps, at() + 1));
-  $("r-last").onclick = () => showStep(st.replay.steps);
-  seats.onchange = () => showStep(at());
-  showStep(Number(query.get("step") || 0));
+function showEnd() {
+  if (st.replay || pacer.busy) return;
+  const outcome = st.view.outcome || st.table.outcome;
+  if (!outcome) return;
+  if (st.endHidden) { $("end").hidden = true; addSeeResult(); return; }
+  const person = isPerson();
+  const mineOffer = st.offers.find(o => o.kind === "rematch" && o.by === st.seat);
+  const theirs = st.offers.find(o => o.kind === "rematch" && o.by !== st.seat);
+  const actions = [];
+  if (st.rematch) actions.push({ id: "rematch", text: "Go to the rematch", href: st.rematch.link, primary: true });
+  else if (person) {
+    actions.push(mineOffer ? { id: "rematch", text: "Rematch asked: waiting for the others", disabled: true }
+      : { id: "rematch", text: theirs ? `Accept ${label(theirs.by)}'s rematch` : "Rematch", run: rematch, primary: true, title: "the same game, seats moved one place on" });
+  }
+  actions.push({ id: "new-game", text: "New game", href: `/?game=${encodeURIComponent(st.table.game)}#new` });
+  actions.push({ id: "replay", text: "Replay", href: `/table/${tableId}?replay=1${st.seat !== null ? `&seat=${st.seat}` : ""}` });
+  actions.push({ id: "lobby", text: "Back to the lobby", href: "/" });
+  actions.push({ id: "see-table", text: "See the table", run: () => { st.endHidden = true; showEnd(); } });
+  const result = renderEnd($("end"), { outcome, seat: st.seat, teams: teamsOf(), label, labels: st.table.labels, reason: outcome.reason, actions });
+  document.body.dataset.result = result.key;
+  $("bar").replaceChildren();
 }
+
+function addSeeResult() {
+  $("bar").replaceChildren(h("button", { class: "act main", "data-testid": "see-result", onclick: () => { st.endHidden = false; showEnd(); } }, "Result"),
+    h("a", { class: "button", href: `/table/${tableId}?replay=1${st.seat !== null ? `&seat=${st.seat}` : ""}`, "data-testid": "replay-link" }, "Replay"));
+}
+
+function teamsOf() {
+  const g = st.game;
+  return g && g.teams ? g.teams[String(st.table.players)] || null : null;
+}
+
+// --- the tools menu, the drawer, settings ----------------------------------------------------
+
+function closeTools() { $("tools").hidden = true; $("menu-button").setAttribute("aria-expanded", "false"); }
+function toggleTools() {
+  const open = $("tools").hidden;
+  $("tools").hidden = !open;
+  $("menu-button").setAttribute("aria-expanded", String(open));
+  if (open) $("tools").querySelector("select, input, a, button").focus();
+}
+
+const DRAWER = "tabletop.log";
+function setDrawer(open, keep = true) {
+  $("drawer").hidden = !open;
+  document.body.classList.toggle("drawer-open", open);
+  $("log-toggle").setAttribute("aria-expanded", String(open));
+  $("log-toggle").textContent = open ? "Hide log" : "Log";
+  if (keep) { try { localStorage.setItem(DRAWER, open ? "open" : "closed"); } catch (e) { /* not kept */ } }
+  if (open) { const log = $("log"); log.scrollTop = log.scrollHeight; }
+}
+
+function drawerDefault() {
+  let v = null;
+  try { v = localStorage.getItem(DRAWER); } catch (e) { v = null; }
+  if (v) return v === "open";
+  return innerWidth >= 1600;
+}
+
+function installChrome() {
+  $("menu-button").addEventListener("click", ev => { ev.stopPropagation(); toggleTools(); });
+  document.addEventListener("click", ev => { if (!$("tools").contains(ev.target) && ev.target !== $("menu-button")) closeTools(); });
+  $("log-toggle").addEventListener("click", () => setDrawer($("drawer").hidden));
+  setDrawer(drawerDefault(), false);
+  $("speed").value = String(pacer.speed);
+  if (!$("speed").value) $("speed").value = "800";
+  $("speed").addEventListener("change", () => pacer.setSpeed(Number($("speed").value)));
+  $("sound").checked = soundOn();
+  $("sound").addEventListener("change", () => setSound($("sound").checked));
+  $("skip").addEventListener("click", () => pacer.skip());
+  $("concede").addEventListener("click", concede);
+  installZoom($("stage"), $("zoom"));
+  installZoom($("handbar"), $("zoom"));
+  installKeys({
+    escape: () => { hideMenu(true); closeTools(); },
+    main: () => {
+      const b = $("bar").querySelector(".main");
+      if (b && !b.disabled) { b.click(); return true; }
+      return false;
+    },
+    log: () => setDrawer($("drawer").hidden),
+    replay: ev => (st.replay ? replayKey(ev) : false),
+  });
+}
+
+// The API the panels of panels.js get (chat, clocks, presence, undo, the strike's GO):
+// mount(api) once, update(msg, api) on every message as it arrives (not paced),
+// pong(msg, api) on every pong.
+const api = {
+  tableId, token, call, h, post,
+  get seat() { return st.seat; }, get table() { return st.table; }, get message() { return st.lastMsg; },
+  get pacing() { return pacer.busy; }, get socket() { return st.socket; },
+  slots: { get clock() { return $("slot-clock"); }, get side() { return $("slot-side"); }, get overlay() { return $("slot-overlay"); }, get tools() { return $("tools"); } },
+  label, send, pressStrike, showError, refresh, play,
+};
 
 async function main() {
+  installChrome();
   try {
     st.table = await call("GET", `/api/tables/${tableId}`);
-  } catch (e) { showError(e.message); return; }
+  } catch (e) { failed(e); return; }
   st.module = await loadModule(st.table.game);
+  call("GET", "/api/games").then(c => {
+    st.game = c.games.find(g => g.id === st.table.game) || null;
+    if (st.table.status === "over") showEnd();
+  }).catch(() => {});
   $("title").textContent = st.table.name;
   document.title = `${st.table.name} — tabletop`;
-  if (query.get("replay")) { startReplay(); return; }
+  $("rules-link").href = `/rules/${encodeURIComponent(st.table.game)}`;
+  document.body.dataset.game = st.table.game;
+  if (query.get("replay")) {
+    st.replay = { step: 0, steps: 0, seat: null };
+    startReplay({ tableId, query, st, label, show: got => { show({ ...got, type: "state", table: st.table, version: 0, legal: [] }, false); }, failed, showEndOfReplay });
+    return;
+  }
   try {
     const msg = await call("GET", `/api/tables/${tableId}/view`, { token });
     st.seat = msg.seat;
     if (st.seat !== null) await call("POST", `/api/tables/${tableId}/join`, { body: { seat: st.seat, token }, token });
-    applyMessage(msg);
-  } catch (e) { showError(e.message, e.body); return; }
+    for (const p of panels) { try { p.mount && p.mount(api); } catch (e) { console.error(e); } }
+    onMessage(msg);
+  } catch (e) { failed(e); return; }
   $("notation").addEventListener("submit", ev => {
     ev.preventDefault();
     const text = $("notation-text").value.trim();
     if (text) send(text);
   });
   connect();
+}
+
+// The replay's last step: the result, over the board (the buttons stay usable).
+function showEndOfReplay(outcome) {
+  if (!outcome) { $("end").hidden = true; return; }
+  renderEnd($("end"), { outcome, seat: st.replay.seat, teams: teamsOf(), label, labels: st.table.labels, reason: outcome.reason,
+    actions: [{ id: "lobby", text: "Back to the lobby", href: "/" }, { id: "see-table", text: "See the table", run: () => { $("end").hidden = true; } }] });
+  $("end").classList.add("replay-end");
+}
+
+async function loadModule(game) {
+  let mod;
+  try { mod = (await import(`/static/tables/${game}.js`)).default; }
+  catch (e) { mod = (await import("/static/tables/generic.js")).default; }
+  if (mod.stylesheet) document.head.append(h("link", { rel: "stylesheet", href: mod.stylesheet }));
+  return mod;
 }
 
 main();

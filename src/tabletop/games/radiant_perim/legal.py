@@ -96,6 +96,9 @@ def why_illegal(state: PerimState, action: Action) -> tuple[str, str]:
         return f"{who} is not an opponent", R_ASSASSIN
     if state.acted >> t & 1:
         return f"{who} has already played in this battle", R_ASSASSIN
+    if state.may_pass >> t & 1:
+        return (f"{who}'s card was assassinated in this battle: it counts as played",
+                R_ASSASSIN)
     if not any(state.hands[t]):
         return f"{who} has no cards", R_ASSASSIN
     if action.assassin not in allowed:
