@@ -194,7 +194,7 @@ export default {
       h("div", { class: "perim-main" }, mapBox, side),
       ctx.hand ? null : mine,
       h("p", { class: "note" }, recon("board"), " ", v.note));
-    if (ctx.hand) ctx.hand.replaceChildren(...(mine ? [mine] : []));
+    if (ctx.hand) ctx.hand.replaceChildren(...(mine ? [h("div", { class: "rp-root rp-handwrap" }, mine)] : []));
     root.replaceChildren(table);
   },
 
