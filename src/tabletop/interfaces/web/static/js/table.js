@@ -235,7 +235,7 @@ async function drawNow() {
   document.body.classList.toggle("over", st.table.status === "over");
   $("concede").hidden = over || st.replay || st.seat === null || !isPerson();
   if (over) showEnd();
-  else $("end").hidden = true;
+  else if (!st.replay) $("end").hidden = true;
   // For tests and tools: what the page shows now.
   document.body.dataset.version = String(st.version);
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
@@ -543,7 +543,7 @@ async function main() {
   document.body.dataset.game = st.table.game;
   if (query.get("replay")) {
     st.replay = { step: 0, steps: 0, seat: null };
-    startReplay({ tableId, query, st, label, show: got => { show({ ...got, type: "state", table: st.table, version: 0, legal: [] }, false); }, failed, showEndOfReplay });
+    startReplay({ tableId, query, st, label, show: got => show({ ...got, type: "state", table: st.table, version: 0, legal: [] }, false), failed, showEndOfReplay });
     return;
   }
   try {
