@@ -736,3 +736,21 @@ def test_a_defeat_that_leaves_one_player_ends_the_effect_clockwise_order() -> No
     s.apply("play solar-flare")
     assert s.out == [2, 1] and s.to_act is None
     assert fields(s, 0, "game_over")[0]["out"] == [2, 1]
+
+
+def test_a_card_discarded_at_random_and_a_card_drawn_are_flagged_as_revealed() -> None:
+    """Issue 30: "Every event that shows a card a seat did not see before says so
+    (reveals)": Eclipse's "discard 1 card at random" shows everyone a card of P2's hand;
+    a draw shows the drawer a card of its deck. The card played from hand is the player's
+    own choice, named by its action (not flagged: nothing in it was drawn by chance)."""
+    s = position(heroes=["solara", "ember"], hand=[["eclipse"], ["fireball", "jab"]])
+    mark = len(s.events)
+    s.apply("play eclipse")
+    flags = {(e.kind, e.fields.get("why")): e.reveals for e in after(s, mark)
+             if e.kind in ("discard", "play")}
+    assert flags == {("play", None): False, ("discard", "random"): True,
+                     ("discard", "played"): False}
+    mark = len(s.events)
+    s.apply("pass")
+    draws = after(s, mark, "draw")
+    assert draws and all(e.reveals for e in draws)

@@ -119,6 +119,8 @@ def test_end_of_age_three_card_coins_scored() -> None:
     assert s.scores == [3 + 2, 1]
     assert events(s, "card_coins_scored", None) == [{"printed": [2, 1]}]
     assert "Coins printed on captured cards: P1 2, P2 1." in texts(s)
+    # Issue 30: cards left in hand went to the piles unseen, so the count reveals.
+    assert [e.reveals for e in s.events if e.kind == "card_coins_scored"] == [True]
 
 
 # --- Winning --------------------------------------------------------------------------

@@ -322,14 +322,16 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     hand = s.hand[p]
     hand.append(c)
     hand.sort()
-    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule)
+    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, None, True)  # shown to p
     return True
 
 
 def to_discard(s: LsState, p: int, c: int, why: str, rule: str) -> None:
-    """A card to the top of ``p``'s discard pile."""
+    """A card to the top of ``p``'s discard pile. One from the hand at random or from the
+    top of the deck is seen by everyone for the first time: the event ``reveals`` it."""
     s.disc[p].append(c)
-    s._event("discard", (p, s.cat.cards[c].id, why), rule)
+    s._event("discard", (p, s.cat.cards[c].id, why), rule, None,
+             why == "random" or why == "deck")
 
 
 def shuffle(s: LsState, p: int, why: str, rule: str) -> None:

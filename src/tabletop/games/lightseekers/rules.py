@@ -136,16 +136,19 @@ class LsState(State):
 
     if _EVENT_IS_TUPLE:
         def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-                   seats: frozenset[int] | None = None) -> None:
-            """Record an event of ``kind`` (events.py) with its field values in order."""
+                   seats: frozenset[int] | None = None, reveals: bool = False) -> None:
+            """Record an event of ``kind`` (events.py) with its field values in order;
+            ``reveals``: it shows a card some seat had not seen (a draw, a random
+            discard)."""
             # tuple.__new__ builds the Event NamedTuple without its Python-level __new__:
             # events are made several times per decision on the hot path of playouts.
-            self.events.append(_new(Event, (kind, args, rule, seats, False, self.cat.book)))
+            self.events.append(_new(Event, (kind, args, rule, seats, reveals, self.cat.book)))
     else:  # the core's Event is no longer a tuple: built the ordinary way
         def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-                   seats: frozenset[int] | None = None) -> None:
-            """Record an event of ``kind`` (events.py) with its field values in order."""
-            self.events.append(Event(kind, args, rule, seats, False, self.cat.book))
+                   seats: frozenset[int] | None = None, reveals: bool = False) -> None:
+            """Record an event of ``kind`` (events.py) with its field values in order;
+            ``reveals``: it shows a card some seat had not seen."""
+            self.events.append(Event(kind, args, rule, seats, reveals, self.cat.book))
 
     # --- the contract ----------------------------------------------------------------
 
@@ -276,7 +279,7 @@ class LsState(State):
         """A position from scenario data (see :mod:`.positions`)."""
         from .positions import from_data
 
-        return from_data(data)
+        return from_data(data, cls)
 
 
 __all__ = ["LsState", "decks_for", "DEFAULT_DECKS", "RANDOM"]
