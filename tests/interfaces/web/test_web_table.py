@@ -512,3 +512,42 @@ def test_the_lobby_leads_with_the_four_games(server: Server, browser: Browser,
     page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0")
     assert page.inner_text("#whoami") == "you are A"
     assert not page.errors  # type: ignore[attr-defined]
+
+
+# --- card zoom ------------------------------------------------------------------------------
+
+
+def test_card_zoom_on_hover_long_press_and_z(server: Server, browser: Browser,
+                                             shots: Shots) -> None:
+    """TABLE-DESIGN.md "Cards look like cards": hover or long-press zooms a card (a thing
+    the module marks data-zoom) with its full text; Esc closes it; Z on the focused card
+    too. The zoom never takes a click (pointer-events: none)."""
+    _, link = new_table(server, "radiant-arena")
+    page = page_at(browser)
+    open_table(page, server, link)
+    my_turn(page)
+    card = page.locator("#hand [data-zoom]").first
+    text = card.get_attribute("data-zoom")
+    assert text
+    card.hover()
+    page.wait_for_selector("#zoom:not([hidden])")
+    assert text.split("\n")[0] in page.inner_text("#zoom")
+    style = "getComputedStyle(document.getElementById('zoom')).pointerEvents"
+    assert page.evaluate(style) == "none"
+    shots.take(page, "hover")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#zoom")
+    page.mouse.move(1, 1)
+    # a long-press on a touch screen
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    page.wait_for_selector("#zoom:not([hidden])")
+    card.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+    page.keyboard.press("Escape")
+    # Z on a focused, lit card
+    lit = page.locator("#board .actionable[data-zoom]").first
+    lit.focus()
+    page.keyboard.press("z")
+    page.wait_for_selector("#zoom:not([hidden])")
+    page.keyboard.press("z")
+    assert page.is_hidden("#zoom")
+    assert not page.errors  # type: ignore[attr-defined]

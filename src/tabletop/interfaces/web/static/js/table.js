@@ -102,6 +102,17 @@ function setStatus() {
   $("whoami").textContent = st.replay ? `seen by ${label(st.replay.seat)}` : (st.seat === null ? "spectating" : `you are ${st.table.labels[st.seat]}`);
 }
 
+// The turn's phases as a small track with the current one lit (the module's phases(view):
+// {names: [...], current: index}; none: no track).
+function setPhases() {
+  const box = $("phases");
+  let got = null;
+  if (st.module.phases && st.view) { try { got = st.module.phases(st.view); } catch (e) { got = null; } }
+  if (!got || !got.names || !got.names.length) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(...got.names.map((n, i) => h("li", { class: i === got.current ? "on" : "", "aria-current": i === got.current ? "step" : null }, n)));
+}
+
 function doing(text) {
   $("doing").textContent = text || "";
   $("doing").hidden = !text;
@@ -220,6 +231,7 @@ function ctxOf() {
 
 async function drawNow() {
   setStatus();
+  setPhases();
   const board = $("board");
   const hand = $("hand");
   hand.replaceChildren();  // the module fills it again (ctx.hand), or marks data-hand
@@ -331,7 +343,10 @@ const pacer = new Pacer({
 function onMessage(msg) {
   st.lastMsg = msg;
   if (msg.offers) st.offers = msg.offers;
-  if ("rematch" in msg && msg.rematch) st.rematch = msg.rematch;
+  if ("rematch" in msg && msg.rematch) {
+    st.rematch = msg.rematch;
+    if (st.askedRematch) { location.href = msg.rematch.link; return; }  // all accepted
+  }
   for (const p of panels) { try { p.update && p.update(msg, api); } catch (e) { console.error(e); } }
   if (msg.type === "state") { pacer.clear(); show(msg, false); return; }
   const events = msg.events || [];
@@ -423,6 +438,7 @@ async function concede() {
 
 async function rematch() {
   try {
+    st.askedRematch = true;
     const got = await post("/rematch");
     if (got.rematch) { location.href = got.rematch.link; return; }
     if (got.offers) st.offers = got.offers;
