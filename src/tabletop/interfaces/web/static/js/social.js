@@ -19,7 +19,8 @@ import { noticeWords, offerWords, seatName } from "/static/js/social-words.js";
 import { Strike } from "/static/js/strike.js";
 
 const TOAST_MS = 6000;
-const TOASTED = new Set(["seat_taken", "ai_holds", "ai_releases", "timeout", "time_given", "offer", "declined", "withdrawn", "undo", "takeback"]);
+// Notices shown as they come (an offer is its own prompt over the board).
+const TOASTED = new Set(["seat_taken", "ai_holds", "ai_releases", "timeout", "time_given", "declined", "withdrawn", "undo", "takeback"]);
 
 let s = null;  // this page's social side, once mounted
 
@@ -56,6 +57,10 @@ function mount(api) {
   api.call("GET", "/api/games").then(got => s.chat.setPresets(got.chat), () => {});
   s.strike = new Strike(api.slots.overlay, kind => !s.moved && api.pressStrike(kind), name => api.play(name));
   undoBtn.addEventListener("click", () => attempt("/undo", {}));
+  // The same in the settings menu, for a player whose drawer is closed.
+  const undoMenu = h("button", { class: "undo", "data-testid": "undo-menu", hidden: true, onclick: () => attempt("/undo", {}) });
+  if (api.slots.tools) api.slots.tools.prepend(undoMenu);
+  s.undoMenu = undoMenu;
   // Between messages: the clocks run down and the grace countdowns with them.
   setInterval(() => { if (s.msg) { s.presence.tick(); drawChips(); } }, 200);
 }
@@ -127,6 +132,9 @@ function drawUndo() {
   b.textContent = others ? "Ask for a takeback" : "Undo";
   b.title = others ? "Ask the others to let you take back your last move"
     : "Take back your last move (and the AI's reply), up to the last thing that revealed a hidden card";
+  const m = s.undoMenu;
+  m.hidden = b.hidden; m.disabled = b.disabled; m.title = b.title;
+  m.textContent = others ? "Ask for a takeback" : "Undo my last move";
 }
 
 // Who is away, in words, over the board for the others (the seat rows say it too).
