@@ -12,6 +12,7 @@ breaks (see :mod:`.reachable`). Every error is a ``ScenarioError``.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -20,7 +21,7 @@ from tabletop.core import Chance, NotationError, ScenarioError, TabletopError, e
 from tabletop.core.spec import MAX_SEED
 
 from .actions import CATALOG as C
-from .actions import parse
+from .actions import Meld, parse
 from .reachable import check_reachable
 from .rules import (
     CENTRE,
@@ -29,7 +30,6 @@ from .rules import (
     NO_ONE,
     PHASE_NAMES,
     PICKS_EACH,
-    Meld,
     PerimState,
     card_list,
 )
@@ -163,7 +163,7 @@ class Table:
                                 f"{show(value)}")
         return int(value)
 
-    def choice(self, key: str, options: tuple[str, ...], default: str) -> int:
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> builtins.int:
         """The index of a string among ``options``."""
         value = self.get(key, str, default)
         if value not in options:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -180,7 +180,7 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         new = self.clone()
         assert self.engine is not None
         new.engine = self.engine.resample(player, rng)
-        return new
+        return cast(TabletopSpielState, new)
 
 
 class Observer:

@@ -165,7 +165,9 @@ def register_gymnasium() -> list[str]:
     for spec in games():
         env_id = f"tabletop/{spec.id}-v0"
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=TabletopGym, kwargs={"game": spec.id})
+            # The class is the creator; gymnasium's EnvCreator protocol types only **kwargs.
+            gym.register(env_id, entry_point=TabletopGym,  # type: ignore[arg-type]
+                         kwargs={"game": spec.id})
         ids.append(env_id)
     return ids
 
