@@ -6,10 +6,13 @@ not the next seat's, scores that do not add up to prizes won).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.spec import MAX_SEED
+
+if TYPE_CHECKING:
+    from .rules import GoofState
 
 KEYS = ("players", "seed", "params", "round", "prize", "turn", "deck", "hands", "bids",
         "scores", "chance", "conceded")
@@ -32,10 +35,9 @@ def _cards(value: Any, where: str, top: int) -> list[int]:
     return list(value)
 
 
-def from_data(data: Mapping[str, Any]) -> Any:
-    """The position ``data`` describes; raises ``ScenarioError`` naming what is wrong."""
-    from .rules import GoofState
-    from .spec import SPEC
+def from_data(data: Mapping[str, Any], state: type[GoofState]) -> GoofState:
+    """The position ``data`` describes, as a ``state`` (the class: this module is below
+    the rules and does not import them); raises ``ScenarioError`` naming what is wrong."""
 
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
@@ -44,8 +46,8 @@ def from_data(data: Mapping[str, Any]) -> Any:
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise ScenarioError("field 'params' must be a table")
-    s = GoofState(players, _int(data, "seed", 0, 0, MAX_SEED),
-                  SPEC.check_params(players, params))
+    s = state(players, _int(data, "seed", 0, 0, MAX_SEED),
+              state.spec.check_params(players, params))
     s.events = []
     top = s.cards
     s.round = _int(data, "round", 1, 0, top)

@@ -210,4 +210,4 @@ class GoofState(State):
         """A position from scenario data (see :mod:`.positions`)."""
         from .positions import from_data
 
-        return from_data(data)
+        return from_data(data, cls)

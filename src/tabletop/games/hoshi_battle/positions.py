@@ -17,6 +17,7 @@ from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.spec import MAX_SEED
 
+from .decks import check_params, deal_size
 from .dice import COUNT_MODES, SYMBOLS
 from .ids import (
     CHOOSE,
@@ -105,10 +106,9 @@ def _ids(value: Any, where: str, allowed: Any) -> list[str]:
     return list(items)
 
 
-def from_data(data: Mapping[str, Any]) -> HoshiState:
-    """The position ``data`` describes; raises ``ScenarioError`` naming what is wrong."""
-    from .rules import HoshiState
-    from .spec import SPEC
+def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
+    """The position ``data`` describes, as a ``state`` (the class: this module is below
+    the rules and does not import them); raises ``ScenarioError`` naming what is wrong."""
 
     if not isinstance(data, Mapping):
         raise ScenarioError("a position is a table")
@@ -120,7 +120,7 @@ def from_data(data: Mapping[str, Any]) -> HoshiState:
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise ScenarioError("field 'params' must be a table")
-    s = HoshiState(players, seed, SPEC.check_params(players, params))
+    s = state(players, seed, state.spec.check_params(players, params))
     s.events = []
     cat = s.cat
     heroes, cards = frozenset(cat.heroes), frozenset(cat.cards)
@@ -266,7 +266,6 @@ def _check(s: HoshiState) -> None:
         if Counter(card_places) != Counter(list(cat.cards)):
             raise ScenarioError("every Duel card is in exactly one place (deck, face down, "
                                 "discards, in play, used)")
-        from .rules import deal_size
 
         deal = deal_size(s.params, n)
         for p in range(n):
@@ -285,7 +284,6 @@ def _check(s: HoshiState) -> None:
 
 
 def _check_decks(s: HoshiState) -> None:
-    from .rules import check_params
 
     if s.players != 2:
         raise ScenarioError("the Constructed Deck Variant is for two players")

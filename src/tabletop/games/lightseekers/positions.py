@@ -123,10 +123,9 @@ def _table(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
     return value
 
 
-def from_data(data: Mapping[str, Any]) -> LsState:
-    """The position ``data`` describes; raises ``ScenarioError`` naming what is wrong."""
-    from .rules import LsState
-    from .spec import SPEC
+def from_data(data: Mapping[str, Any], state: type[LsState]) -> LsState:
+    """The position ``data`` describes, as a ``state`` (the class: this module is below
+    the rules and does not import them); raises ``ScenarioError`` naming what is wrong."""
 
     if not isinstance(data, Mapping):
         raise ScenarioError("a position is a table")
@@ -139,8 +138,8 @@ def from_data(data: Mapping[str, Any]) -> LsState:
     if not isinstance(params, dict):
         raise ScenarioError("params must be a table")
     try:
-        checked = SPEC.check_params(players, params)
-        s = LsState(players, seed, checked)
+        checked = state.spec.check_params(players, params)
+        s = state(players, seed, checked)
     except ParameterError as e:
         raise ScenarioError(f"params: {e}") from None
     s.events = []

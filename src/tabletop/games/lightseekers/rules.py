@@ -279,7 +279,7 @@ class LsState(State):
         """A position from scenario data (see :mod:`.positions`)."""
         from .positions import from_data
 
-        return from_data(data)
+        return from_data(data, cls)
 
 
 __all__ = ["LsState", "decks_for", "DEFAULT_DECKS", "RANDOM"]

@@ -248,8 +248,8 @@ def faces(cat: Catalog) -> dict[str, Any]:
     their sets), their skill cards, deities (with conduits and manifestation as data),
     items and conduits. Built once per catalog; shared, read-only."""
     if cat.sources not in _FACES:
+        from .faces import card_faces, unit_faces
         from .text import texts
-        from .views import card_faces, unit_faces
 
         generated = texts(cat)
         cards = card_faces(cat)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Chance
 
 from .combat import Clash
-from .ids import DEITY, DRAFT, HOME, other
+from .ids import DEITY, DRAFT, HOME, other, unit_names
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 
 def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
     """A state that ``seat`` cannot tell apart from ``s``."""
-    from .rules import unit_names
-
     if s.phase == DRAFT:
         return _resample_draft(s, seat, rng)
     new = s.clone()

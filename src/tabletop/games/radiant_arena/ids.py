@@ -107,3 +107,23 @@ R_FAQ_WRATHLORD = "FAQ — Do I gain any power when I KO the Wrathlord?"
 R_FAQ_LIFELINK = "FAQ — How does Lifelink work?"
 R_FAQ_MAKA = "FAQ — When Maka attacks me from another lane, who gets to block?"
 R_FAQ_MANDATORY = "FAQ — Are clash effects mandatory?"
+
+
+# Phase names in data: unique (the view calls both clash steps "clash").
+DATA_PHASES = ("deploy", "preparation", "action", "attack", "block", "attacker-clash",
+               "defender-clash", "reveal", "resolution", "combat-end", "revive", "shop",
+               "draw", "discard", "end", "over", "draft")
+
+
+def unit_names(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """Each unit's name: its card id; a hero both seats field is told apart by its side
+    (``alyn.a``, ``alyn.b``). Deities keep their card id until one manifests (a seat's
+    deity is hidden: see ``name_deities``)."""
+    out = []
+    for i, card in enumerate(cards):
+        theirs = (1 - i // 4) * 4
+        if i % 4 != DEITY and card in cards[theirs:theirs + 3]:
+            out.append(f"{card}.{LABELS[i // 4].lower()}")
+        else:
+            out.append(card)
+    return tuple(out)

@@ -30,6 +30,7 @@ from .draft import from_data as draft_from_data
 from .draft import to_data as draft_data
 from .ids import (
     CONDUITS,
+    DATA_PHASES,
     DEITY,
     DEPLOY,
     DRAFT,
@@ -48,10 +49,6 @@ if TYPE_CHECKING:
 
 ZONE_NAMES = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
 ZONE_OF = {name: z for z, name in ZONE_NAMES.items()}
-# Phase names in data: unique (the view calls both clash steps "clash").
-DATA_PHASES = ("deploy", "preparation", "action", "attack", "block", "attacker-clash",
-               "defender-clash", "reveal", "resolution", "combat-end", "revive", "shop",
-               "draw", "discard", "end", "over", "draft")
 MAX_NUMBER = 999  # power, damage, turn... : far above anything a game reaches
 MAX_SEED = 2**63 - 1  # TOML integers are 64-bit signed
 DURATIONS = ("combat", "turn", "next_turn", "source", "permanent")

@@ -20,6 +20,7 @@ from .ids import (
     CLASH_A,
     CLASH_D,
     COMBAT_END,
+    DATA_PHASES,
     DEITY,
     DEPLOY,
     DISCARD,
@@ -160,8 +161,6 @@ def _turn(s: ArenaState) -> None:
 
 
 def _phase(s: ArenaState) -> str:
-    from .positions import DATA_PHASES
-
     return repr(DATA_PHASES[s.phase])
 
 

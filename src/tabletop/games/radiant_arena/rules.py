@@ -15,9 +15,10 @@ The package, bottom up (no module imports one above it): :mod:`.ids` (names), :m
 :mod:`.board` (damage, KOs, ruin, cards, the kernel's frames, triggers and replacements),
 :mod:`.combat`, :mod:`.ops` (the card language's ops), :mod:`.vocab` (the vocabulary for
 the rules kernel), :mod:`.data` (card files), :mod:`.legal`, :mod:`.flow` (the driver),
-:mod:`.views`, :mod:`.hidden`, :mod:`.positions`, :mod:`.reachable`, this module (the State)
-and :mod:`.spec`. Effects in progress are data (a stack of kernel frames), never Python
-generators, so a state clones in microseconds in the middle of any effect.
+:mod:`.faces`, :mod:`.views`, :mod:`.hidden`, :mod:`.positions`, :mod:`.reachable`, this
+module (the State) and :mod:`.spec`. Effects in progress are data (a stack of kernel
+frames), never Python generators, so a state clones in microseconds in the middle of any
+effect.
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ from .ids import (
     ConduitRef,
     other,
     owner,
+    unit_names,
 )
 from .vocab import VOCAB
 
@@ -602,20 +604,6 @@ class ArenaState(State):
         if it and any(t.id == name for t in self.cat.items[it].talents):
             return f"item:{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
         return f"unit:{self.unit_name[unit]}:{self.lvl[unit]}:{name}"
-
-
-def unit_names(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """Each unit's name: its card id; a hero both seats field is told apart by its side
-    (``alyn.a``, ``alyn.b``). Deities keep their card id until one manifests (a seat's
-    deity is hidden: see ``name_deities``)."""
-    out = []
-    for i, card in enumerate(cards):
-        theirs = (1 - i // 4) * 4
-        if i % 4 != DEITY and card in cards[theirs:theirs + 3]:
-            out.append(f"{card}.{LABELS[i // 4].lower()}")
-        else:
-            out.append(card)
-    return tuple(out)
 
 
 def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:

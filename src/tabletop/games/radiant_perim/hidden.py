@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Chance
 
-from .rules import N_TYPES
+from .ids import N_TYPES
 
 if TYPE_CHECKING:
     from .rules import PerimState

@@ -8,7 +8,7 @@ from tabletop.core import Action
 
 from .actions import CATALOG as C
 from .actions import Assassinate, Meld, MeldDone, Move, Pass, Pick, Play, slot_name
-from .rules import (
+from .ids import (
     ASSASSIN,
     CENTRE,
     KNIGHT,

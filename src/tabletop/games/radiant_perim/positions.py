@@ -15,24 +15,26 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance, NotationError, ScenarioError, TabletopError, excerpt
 from tabletop.core.spec import MAX_SEED
 
 from .actions import CATALOG as C
 from .actions import Meld, parse
-from .reachable import check_reachable
-from .rules import (
+from .ids import (
     CENTRE,
     HAND_SIZE,
     N_TYPES,
     NO_ONE,
     PHASE_NAMES,
     PICKS_EACH,
-    PerimState,
     card_list,
 )
+from .reachable import check_reachable
+
+if TYPE_CHECKING:
+    from .rules import PerimState
 
 TOP_KEYS = ("players", "seed", "params", "age", "phase", "dealer", "radiant", "turn",
             "need_move", "picks_left", "tracker", "deck", "pool", "scores", "coins_taken",
@@ -245,29 +247,28 @@ def _meld(text: Any, players: int, where: str) -> Meld:
 # --- building the position -------------------------------------------------------------------
 
 
-def from_data(data: Mapping[str, Any]) -> PerimState:
+def from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
     """Build a position from data; raises ``ScenarioError`` naming the bad key, or the
     rule a position breaks when play cannot reach it."""
     try:
-        return _from_data(data)
+        return _from_data(data, state)
     except ScenarioError:
         raise
     except TabletopError as e:  # a bad seat count or parameter, from the spec
         raise ScenarioError(str(e)) from None
 
 
-def _from_data(data: Mapping[str, Any]) -> PerimState:
-    from .spec import SPEC
-
+def _from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
+    spec = state.spec
     top = Table(data, "", TOP_KEYS)
     players = top.get("players", int, 3)
-    if players not in SPEC.player_counts:
-        counts = ", ".join(map(str, SPEC.player_counts))
-        raise ScenarioError(f"{SPEC.id} is played by {counts} players, not {show(players)}")
+    if players not in spec.player_counts:
+        counts = ", ".join(map(str, spec.player_counts))
+        raise ScenarioError(f"{spec.id} is played by {counts} players, not {show(players)}")
     seed = top.int("seed", 0, *SEED_RANGE)
-    given = Table(top.get("params", dict, {}), "params", tuple(SPEC.params))
-    params = SPEC.check_params(players, dict(given.data))
-    s = PerimState(players, seed, params)
+    given = Table(top.get("params", dict, {}), "params", tuple(spec.params))
+    params = spec.check_params(players, dict(given.data))
+    s = state(players, seed, params)
     s.events = []
     s.age = top.int("age", 1, 1, 3)
     s.phase = top.choice("phase", PHASE_NAMES, "recruit")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import ScenarioError
 
 from .actions import CATALOG as C
-from .rules import (
+from .ids import (
     ASSASSIN,
     CENTRE,
     COPPER_COINS,

@@ -17,7 +17,7 @@ RULES_VERSION = "3"
 def _from_data(data: object) -> PerimState:
     from .positions import from_data
 
-    return from_data(data)  # type: ignore[arg-type]
+    return from_data(data, PerimState)  # type: ignore[arg-type]
 
 
 SPEC = GameSpec(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import CATALOG as C
 from .actions import slot_name
 from .events import TEAM_COLOURS
-from .rules import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, SLUGS, card_list
+from .ids import CENTRE, N_TYPES, NO_ONE, PHASE_NAMES, SLUGS, card_list
 
 if TYPE_CHECKING:
     from .rules import PerimState

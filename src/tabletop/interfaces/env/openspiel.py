@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -177,10 +177,10 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resampled(self, player: int, rng: random.Random) -> TabletopSpielState:
         """A state consistent with what ``player`` knows (hidden cards re-dealt)."""
-        new = self.clone()
+        new: TabletopSpielState = self.clone()  # pyspiel's clone (untyped): a deep copy
         assert self.engine is not None
         new.engine = self.engine.resample(player, rng)
-        return cast(TabletopSpielState, new)
+        return new
 
 
 class Observer:
