@@ -87,6 +87,7 @@ def test_show_prints_actions_and_public_events(run: Run, records_file: Path) -> 
     assert result.exit_code == 0, result.output
     record = json.loads(lines_of(records_file)[1])
     assert record["actions"][0] in result.stdout
+    assert "Take " in result.stdout  # each action also in words (issue 31)
     assert "Public events" in result.stdout
     assert "Age 1 begins" in result.stdout
     # Spectators see public events only: hands dealt as counts, no secret meld.

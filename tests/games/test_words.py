@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import State, new_game
+from tabletop.core import State, get_spec, new_game
 
 MAX_DECISIONS = 400  # per game: enough to reach every kind of decision of each game
 SEEDS = (3, 0x5EED_0002_7654_3210)
@@ -41,6 +41,19 @@ def _hoshi_names(cat: Any) -> dict[str, str]:
     return {k: cat.name(k) for k in cat.ids if cat.name(k) != k}
 
 
+def _named_by_view(game: str, text: str, view: dict[str, Any], names: dict[str, str]
+                   ) -> list[str]:
+    """The cards an action acts on that its notation does not name but the seat's view
+    does: radiant-perim's ``pick b2`` (the card in slot b2), lightseekers' ``ability hero``
+    (the seat's hero)."""
+    if game == "radiant-perim" and text.startswith("pick "):
+        slot = view["pool_slots"].index(text.split()[1])
+        return [names[view["pool"][slot]]]
+    if game == "lightseekers" and text == "ability hero":
+        return [h["name"] for h in view["heroes"] if h["seat"] == view["seat"]]
+    return []
+
+
 NAMES: dict[str, Callable[[Any], dict[str, str]]] = {
     "radiant-arena": _arena_names,
     "radiant-perim": _perim_names,
@@ -50,9 +63,11 @@ NAMES: dict[str, Callable[[Any], dict[str, str]]] = {
 CASES = [
     pytest.param("radiant-arena", 2, {}, id="radiant-arena-2p"),
     pytest.param("radiant-arena", 2, {"draft": True}, id="radiant-arena-draft"),
-    *(pytest.param("radiant-perim", n, {}, id=f"radiant-perim-{n}p") for n in (2, 3, 4)),
-    *(pytest.param("lightseekers", n, {}, id=f"lightseekers-{n}p") for n in (2, 3, 4)),
-    pytest.param("hoshi-battle", 2, {}, id="hoshi-battle-2p"),
+    # Both seats field the same heroes: their labels must still tell them apart.
+    pytest.param("radiant-arena", 2, {"deck_b": "a"}, id="radiant-arena-mirror"),
+    *(pytest.param(game, n, {}, id=f"{game}-{n}p")
+      for game in ("radiant-perim", "lightseekers", "hoshi-battle")
+      for n in get_spec(game).player_counts),
 ]
 
 
@@ -98,6 +113,7 @@ def test_every_legal_action_has_words_naming_its_cards(
         legal = state.legal_actions()
         words = state.describe_legal(seat)
         assert len(words) == len(legal)
+        view = state.view(seat)
         labels = [w.label for w in words]
         assert len(set(labels)) == len(labels), (
             f"two legal actions read alike: {sorted(x for x in labels if labels.count(x) > 1)}"
@@ -109,8 +125,8 @@ def test_every_legal_action_has_words_naming_its_cards(
             assert w.label != text, f"{text!r}: the label is the notation"
             for card, pattern in ids:
                 assert not pattern.search(w.label), f"{text!r}: {w.label!r} shows id {card!r}"
-            for token in _tokens(text):
-                if token in names:
-                    assert names[token].lower() in w.label.lower(), (
-                        f"{text!r}: {w.label!r} does not name {names[token]!r}")
+            cards = [names[t] for t in _tokens(text) if t in names]
+            for name in cards + _named_by_view(game, text, view, names):
+                assert name.lower() in w.label.lower(), (
+                    f"{text!r}: {w.label!r} does not name {name!r}")
     assert len(kinds) > 1

@@ -115,9 +115,10 @@ class Server:
                 self.kill()
 
 
-def start_server(db: Path, log: Path) -> Server:
-    """Start ``tabletop serve --db DB`` on a free port and wait until it answers."""
-    port = free_port()
+def start_server(db: Path, log: Path, port: int | None = None) -> Server:
+    """Start ``tabletop serve --db DB`` on ``port`` (default: a free one) and wait until it
+    answers."""
+    port = free_port() if port is None else port
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     out = log.open("ab")
     proc = subprocess.Popen(

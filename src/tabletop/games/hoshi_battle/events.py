@@ -63,7 +63,7 @@ KINDS = (
               "A Hero's ability becomes active (its condition now holds; timestamp `ts`) "
               "or inactive."),
     EventKind("effect", ("seat", "card", "controller", "effect", "until", "ts"),
-              "{seat}: {effect} ({card}, {until}).",
+              "{seat} {effect} ({card}, {until}).",
               "A continuous effect on `seat` made by `controller`'s `card`: `effect` is "
               "die=8, die=10, dice+1, health+1, health=3, swift, elusive, fixed_die or a "
               "count rule (also_moon_strike); `until` round, duel, source or static; `ts` "
@@ -190,19 +190,35 @@ def words(name: str, value: Any) -> str:
     return str(value)
 
 
+# The die faces as the rulebook names them ("Your Moon results count also as the symbol").
+SYMBOL_WORDS = {"moon": "Moon", "sun": "Sun", "strike": "symbol", "blank": "blank"}
+
+
 def _effect_words(code: str) -> str:
+    """An effect code as what it does to the seat ("battles with the d8", "is Swift")."""
     if code.startswith("die="):
         return f"battles with the d{code[4:]}"
     if code.startswith("dice"):
-        return f"{code[4:]} die"
+        n = int(code[4:])
+        more = "more" if n > 0 else "fewer"
+        return f"battles with {abs(n)} {more} {'die' if abs(n) == 1 else 'dice'}"
+    if code.startswith("health="):
+        n = int(code[7:])
+        return f"has a full health of {n} Hoshi Stone{'s' if n != 1 else ''}"
     if code.startswith("health"):
-        return f"full health {code[6:]}"
+        n = int(code[6:])
+        return (f"has {abs(n)} Hoshi Stone{'s' if abs(n) != 1 else ''} "
+                f"{'more' if n > 0 else 'fewer'} at full health")
     if code == "fixed_die":
-        return "keeps its own dice"
+        return "keeps its own dice (die changes have no effect)"
     parts = code.split("_")
     if len(parts) == 3 and parts[0] in ("also", "instead"):
-        return f"{parts[1]} counts {parts[0]} as {parts[2]}"
-    return code
+        mode, symbol, counted = parts
+        as_ = "the symbol" if counted == "strike" else f"a {SYMBOL_WORDS.get(counted, counted)}"
+        return f"counts its {SYMBOL_WORDS.get(symbol, symbol)} results {mode} as {as_}"
+    if code.isalpha():
+        return f"is {code.capitalize()}"  # a keyword: Swift, Elusive
+    return f"gets {code}"
 
 
 BOOK = EventBook("hoshi-battle", KINDS, words)

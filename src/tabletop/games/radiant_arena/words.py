@@ -219,8 +219,8 @@ def _revive(n: _Names, a: Act) -> ActionWords:
     if a.args[0] == "mass":
         where = LANE_WORDS.get(a.args[1], a.args[1])
         return ActionWords(f"Mass Resurrect: ruin your conduit in {where}",
-                           f"Ruin your own conduit in {where} to return every hero KO'd "
-                           "before this turn to play.")
+                           f"Ruin your own conduit in {where}: then every hero of yours "
+                           "that was not in play when the turn began is revived.")
     hero, where = n.unit(a.args[1]), LANE_WORDS.get(a.args[2], a.args[2])
     return ActionWords(f"Buy back {hero} to {where}",
                        f"Use your Buyback token and pay 5 power: {hero} returns to {where}, "

@@ -18,7 +18,7 @@ import numpy as np
 
 from .actions import CATALOG as C
 from .actions import slot_name
-from .rules import PHASE_NAMES
+from .ids import PHASE_NAMES
 
 AGES = 3
 POOL = 9

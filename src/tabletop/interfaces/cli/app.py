@@ -759,10 +759,13 @@ def _show(console: Console, rec: Record, n: int, files: list[Path]) -> None:
     table.add_column("#", justify="right")
     table.add_column("seat", justify="right")
     table.add_column("action")
+    table.add_column("notation", style="dim")
     for i, text in enumerate(rec.actions, 1):
         seat = state.to_act
+        # The record shows every seat's actions: each in the words of the seat that took it.
+        words = state.describe(text, seat).label
         state.apply(text)
-        table.add_row(str(i), "" if seat is None else state.label(seat), text)
+        table.add_row(str(i), "" if seat is None else state.label(seat), words, text)
     console.print(table)
     console.print(Text("Public events", style="bold"))
     for event in state.events_for(None):
@@ -770,7 +773,8 @@ def _show(console: Console, rec: Record, n: int, files: list[Path]) -> None:
     if rec.outcome is not None:
         winners = ", ".join(state.label(s) for s in rec.outcome["winners"])
         scores = ", ".join(f"{state.label(s)} {x:g}" for s, x in enumerate(rec.outcome["scores"]))
-        console.print(Text(f"Outcome: {winners} win; scores {scores} "
+        verb = "wins" if len(rec.outcome["winners"]) == 1 else "win"
+        console.print(Text(f"Outcome: {winners} {verb}; scores {scores} "
                            f"({rec.outcome['reason']}).", style="bold green"))
 
 

@@ -98,7 +98,7 @@ def chain(*calls: Callable[[State], Any]) -> Callable[[State], None]:
 # --- the draft's screen ------------------------------------------------------------------------
 
 
-def render_draft(view: dict[str, Any], labels: list[str] | tuple[str, ...]) -> Any:
+def render_draft(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
     """The screen of the draft for one seat: the pick order with the step reached, the
     heroes left, the picks and bans, and this seat's secret choices (the other seat's only
     as counts)."""

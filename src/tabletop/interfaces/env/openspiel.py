@@ -177,7 +177,7 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resampled(self, player: int, rng: random.Random) -> TabletopSpielState:
         """A state consistent with what ``player`` knows (hidden cards re-dealt)."""
-        new = self.clone()
+        new: TabletopSpielState = self.clone()  # pyspiel's clone (untyped): a deep copy
         assert self.engine is not None
         new.engine = self.engine.resample(player, rng)
         return new

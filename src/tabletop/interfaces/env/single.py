@@ -165,7 +165,10 @@ def register_gymnasium() -> list[str]:
     for spec in games():
         env_id = f"tabletop/{spec.id}-v0"
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=TabletopGym, kwargs={"game": spec.id})
+            # By name ("module:class", gymnasium's own form): the class's constructor
+            # takes the game's options, which gymnasium's creator type cannot say.
+            gym.register(env_id, entry_point=f"{__name__}:TabletopGym",
+                         kwargs={"game": spec.id})
         ids.append(env_id)
     return ids
 

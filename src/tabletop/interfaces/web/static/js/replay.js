@@ -41,7 +41,7 @@ export function startReplay({ tableId, query, st, label, show, failed, showEndOf
       const got = await call("GET", `/api/tables/${tableId}/replay?${q}`);
       st.replay = got;
       if (got.seat === undefined) st.replay.seat = seat;
-      show(got);
+      await show(got);
       const who = got.actor !== null && got.actor !== undefined ? label(got.actor) : null;
       $("r-step").textContent = `${got.step} / ${got.steps}` + (got.step ? ` — ${who ? who + ": " : ""}${(got.events || []).slice(-3).map(e => e.text).join(" ") || "a secret step"}` : " — the start");
       document.body.dataset.step = String(got.step);

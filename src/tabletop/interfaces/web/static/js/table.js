@@ -102,6 +102,17 @@ function setStatus() {
   $("whoami").textContent = st.replay ? `seen by ${label(st.replay.seat)}` : (st.seat === null ? "spectating" : `you are ${st.table.labels[st.seat]}`);
 }
 
+// The turn's phases as a small track with the current one lit (the module's phases(view):
+// {names: [...], current: index}; none: no track).
+function setPhases() {
+  const box = $("phases");
+  let got = null;
+  if (st.module.phases && st.view) { try { got = st.module.phases(st.view); } catch (e) { got = null; } }
+  if (!got || !got.names || !got.names.length) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(...got.names.map((n, i) => h("li", { class: i === got.current ? "on" : "", "aria-current": i === got.current ? "step" : null }, n)));
+}
+
 function doing(text) {
   $("doing").textContent = text || "";
   $("doing").hidden = !text;
@@ -220,6 +231,7 @@ function ctxOf() {
 
 async function drawNow() {
   setStatus();
+  setPhases();
   const board = $("board");
   const hand = $("hand");
   hand.replaceChildren();  // the module fills it again (ctx.hand), or marks data-hand
@@ -235,7 +247,7 @@ async function drawNow() {
   document.body.classList.toggle("over", st.table.status === "over");
   $("concede").hidden = over || st.replay || st.seat === null || !isPerson();
   if (over) showEnd();
-  else $("end").hidden = true;
+  else if (!st.replay) $("end").hidden = true;
   // For tests and tools: what the page shows now.
   document.body.dataset.version = String(st.version);
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
@@ -331,7 +343,10 @@ const pacer = new Pacer({
 function onMessage(msg) {
   st.lastMsg = msg;
   if (msg.offers) st.offers = msg.offers;
-  if ("rematch" in msg && msg.rematch) st.rematch = msg.rematch;
+  if ("rematch" in msg && msg.rematch) {
+    st.rematch = msg.rematch;
+    if (st.askedRematch) { location.href = msg.rematch.link; return; }  // all accepted
+  }
   for (const p of panels) { try { p.update && p.update(msg, api); } catch (e) { console.error(e); } }
   if (msg.type === "state") { pacer.clear(); show(msg, false); return; }
   const events = msg.events || [];
@@ -423,6 +438,7 @@ async function concede() {
 
 async function rematch() {
   try {
+    st.askedRematch = true;
     const got = await post("/rematch");
     if (got.rematch) { location.href = got.rematch.link; return; }
     if (got.offers) st.offers = got.offers;
@@ -543,7 +559,7 @@ async function main() {
   document.body.dataset.game = st.table.game;
   if (query.get("replay")) {
     st.replay = { step: 0, steps: 0, seat: null };
-    startReplay({ tableId, query, st, label, show: got => { show({ ...got, type: "state", table: st.table, version: 0, legal: [] }, false); }, failed, showEndOfReplay });
+    startReplay({ tableId, query, st, label, show: got => show({ ...got, type: "state", table: st.table, version: 0, legal: [] }, false), failed, showEndOfReplay });
     return;
   }
   try {
@@ -552,7 +568,7 @@ async function main() {
     if (st.seat !== null) await call("POST", `/api/tables/${tableId}/join`, { body: { seat: st.seat, token }, token });
     for (const p of panels) { try { p.mount && p.mount(api); } catch (e) { console.error(e); } }
     onMessage(msg);
-  } catch (e) { failed(e); return; }
+  } catch (e) { if (!panels.some(p => p.refused && p.refused(e, api))) failed(e); return; }
   $("notation").addEventListener("submit", ev => {
     ev.preventDefault();
     const text = $("notation-text").value.trim();
