@@ -253,7 +253,7 @@ def _words_for(players: int) -> Callable[[str, Any], str]:
         if name == "natives":
             return " and ".join(RACE_NAMES[r] for r in value)
         if name == "realm":
-            return value.capitalize()
+            return str(value).capitalize()
         if name == "meld":
             return MELD_NAMES.get(value, str(value))
         if name == "melds":
