@@ -568,7 +568,7 @@ async function main() {
     if (st.seat !== null) await call("POST", `/api/tables/${tableId}/join`, { body: { seat: st.seat, token }, token });
     for (const p of panels) { try { p.mount && p.mount(api); } catch (e) { console.error(e); } }
     onMessage(msg);
-  } catch (e) { failed(e); return; }
+  } catch (e) { if (!panels.some(p => p.refused && p.refused(e, api))) failed(e); return; }
   $("notation").addEventListener("submit", ev => {
     ev.preventDefault();
     const text = $("notation-text").value.trim();
