@@ -208,7 +208,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                 return 0
             if pierce + normal <= 0:
                 break
-    before = s.dmg[target]
+    before: int = s.dmg[target]
     health = s.health_of(target)
     armor = 0
     if normal:

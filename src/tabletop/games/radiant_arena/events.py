@@ -87,6 +87,9 @@ def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
                 # A hero's or an item's talent has no printed name of its own: its id in
                 # words ("heal" reads "Heal").
                 return value.replace("-", " ").capitalize()
+            if value not in names and value[-2:] in (".a", ".b") and value[:-2] in names:
+                # A unit both seats field: told apart by its side, as in the notation.
+                return f"{names[value[:-2]]} ({value[-1].upper()})"
             return names.get(value, value)
         if isinstance(value, list):
             return ", ".join(words(field, v) for v in value) or "nothing"

@@ -24,7 +24,7 @@ effect.
 from __future__ import annotations
 
 from random import Random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tabletop.cards import STATIC, Delayed, Frame, Modifier, ModSpec, Pending, Vocabulary
 from tabletop.cards import modifiers as kernel_mods
@@ -270,7 +270,7 @@ class ArenaState(State):
         # Compared list by list (no key built: this runs several times a decision).
         if memo is not None and memo[0] == self.zone and memo[1] == self.lvl and \
                 memo[2] == self.item and memo[3] == ruined[0] and memo[4] == ruined[1]:
-            return memo[5]
+            return cast("list[tuple[ModSpec, dict[str, Any]]]", memo[5])
         out: list[tuple[ModSpec, dict[str, Any]]] = []
         cat = self.cat
         for u in range(8):
