@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from tabletop.core import Action, Chance, Outcome, State
+from tabletop.core.hidden import shuffled
 
 from .actions import BIDS, Bid, parse
 from .events import BOOK
@@ -168,10 +169,9 @@ class GoofState(State):
         """Re-deal what ``seat`` cannot see: the order of the prize deck, and the bids the
         others have placed face down this round (any card of what they held)."""
         new = self.clone()
-        # From a canonical order: shuffling the true order would let an agent, which owns
-        # rng, undo the shuffle and read the prize deck.
-        new.deck = sorted(self.deck)
-        rng.shuffle(new.deck)
+        # From a canonical order (the core's shuffled): shuffling the true order would let
+        # an agent, which owns rng, undo the shuffle and read the prize deck.
+        new.deck = shuffled(self.deck, rng)
         for s in range(self.players):
             if s != seat and self.bids[s]:
                 held = sorted([*self.hands[s], self.bids[s]])
