@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import Server
 from .test_web_browser import CLICKABLE, Shots, browser, click_once, new_page, server, shots
+from .test_web_table import axe_script
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
 
@@ -79,6 +80,16 @@ def wait_presence(page: Page, seat: int, state: str, timeout: float = 30000) -> 
     page.wait_for_function(
         f"document.querySelector(\"[data-testid='seat-{seat}']\").dataset.presence === '{state}'",
         timeout=timeout)
+
+
+def serious_in_panels(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical findings in the social panels' slots (issue 31,
+    "Keyboard and accessibility"; the rest of the page is test_web_table.py's)."""
+    page.evaluate(axe_script())
+    found = page.evaluate("axe.run({include: [['#slot-side'], ['#slot-clock'], "
+                          "['#slot-overlay']]}, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "nodes": [n["target"] for n in v["nodes"][:5]]}
+            for v in found["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def my_turn(page: Page) -> None:
@@ -143,6 +154,7 @@ def test_the_chat_is_text_never_html_and_a_player_can_be_muted(
     b.wait_for_timeout(500)
     assert "can you read this?" not in chat_lines(b)
     shots.take(b, "muted")
+    assert serious_in_panels(b) == []  # the seats, the chat, the chips, with lines in it
     # Too fast: the server's limit, shown in words.
     for n in range(8):
         if not a.is_hidden("[data-testid='chat-error']"):
@@ -217,6 +229,9 @@ def test_undo_against_the_ai(server: Server, browser: Browser, shots: Shots) -> 
     my_turn(a)
     start = a.locator(".log li").all_inner_texts()
     assert text(a, "undo") == "Undo"
+    a.click("#menu-button")  # the settings menu has it too, for a closed drawer
+    assert a.locator("[data-testid='undo-menu']").inner_text() == "Undo my last move"
+    a.click("#menu-button")
     click_once(a, random.Random(1))
     a.wait_for_function(f"document.querySelectorAll('.log li').length > {len(start)}")
     my_turn(a)
@@ -248,6 +263,7 @@ def test_a_takeback_accepted_between_two_browsers(server: Server, browser: Brows
     assert text(b, "offer-takeback").startswith("A asks to take back their last move.")
     assert "waiting for the others" in text(a, "offer-takeback")
     shots.take(b, "asked")
+    assert serious_in_panels(b) == []  # the offer over the board
     b.click("[data-testid='offer-accept']")
     a.wait_for_selector("[data-notice='takeback']")
     assert "You took back your last move: the others accepted." in text(a, "chat-lines")
