@@ -237,7 +237,8 @@ def test_a_whole_turn_by_keyboard(server: Server, browser: Browser, shots: Shots
         page.keyboard.press("ArrowDown")
         page.keyboard.press("ArrowUp")
         page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn}")
+    page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn} || "
+                           "!document.getElementById('error').hidden")
     played += 1
     assert page.is_hidden("#error"), page.inner_text("#error")
     # End the turn with P (the main action), as often as the game asks for it.
