@@ -51,9 +51,9 @@ golden: $(STAMP)  ## regenerate the golden playthroughs (tests/golden) after a R
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench examples
-	$(VENV)/bin/mypy --strict src/tabletop/core src/tabletop/native.py
-	$(VENV)/bin/mypy --strict src/tabletop/interfaces/web
-	$(VENV)/bin/mypy src/tabletop/cards src/tabletop/games/radiant_arena src/tabletop/games/lightseekers src/tabletop/games/hoshi_battle
+	# every layer, strictly: core, cards, games (all four), agents, sim, interfaces (cli,
+	# env, web), testing, and the compiled engine's builder
+	$(VENV)/bin/mypy --strict src/tabletop
 
 clean:
 	rm -rf $(VENV) build src/tabletop/_native *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import State, new_game
+from tabletop.core import State, get_spec, new_game
 
 MAX_DECISIONS = 400  # per game: enough to reach every kind of decision of each game
 SEEDS = (3, 0x5EED_0002_7654_3210)
@@ -65,9 +65,9 @@ CASES = [
     pytest.param("radiant-arena", 2, {"draft": True}, id="radiant-arena-draft"),
     # Both seats field the same heroes: their labels must still tell them apart.
     pytest.param("radiant-arena", 2, {"deck_b": "a"}, id="radiant-arena-mirror"),
-    *(pytest.param("radiant-perim", n, {}, id=f"radiant-perim-{n}p") for n in (2, 3, 4)),
-    *(pytest.param("lightseekers", n, {}, id=f"lightseekers-{n}p") for n in (2, 3, 4)),
-    pytest.param("hoshi-battle", 2, {}, id="hoshi-battle-2p"),
+    *(pytest.param(game, n, {}, id=f"{game}-{n}p")
+      for game in ("radiant-perim", "lightseekers", "hoshi-battle")
+      for n in get_spec(game).player_counts),
 ]
 
 
@@ -130,3 +130,25 @@ def test_every_legal_action_has_words_naming_its_cards(
                 assert name.lower() in w.label.lower(), (
                     f"{text!r}: {w.label!r} does not name {name!r}")
     assert len(kinds) > 1
+
+
+@pytest.mark.parametrize(("game", "players", "params"), CASES)
+def test_event_sentences_name_cards_by_their_names(
+    game: str, players: int, params: dict[str, Any]
+) -> None:
+    """Issue 31: "Events read as sentences with names": no seat's copy of an event of a
+    random game shows a card id where the card has a name, nor a number agreeing wrongly
+    with its noun ("1 cards", "P2 win")."""
+    state = new_game(game, players=players, seed=SEEDS[0], **params)
+    rng = random.Random(SEEDS[0])
+    while state.to_act is not None:
+        state.apply(rng.choice(state.legal_actions()))
+    names = NAMES[game](state.catalogue())
+    ids = [(i, re.compile(rf"(?<![\w.-]){re.escape(i)}(?![\w-])")) for i in names]
+    texts = {e.text for seat in (None, *range(players)) for e in state.events_for(seat)}
+    assert texts
+    for text in texts:
+        for card, pattern in ids:
+            assert not pattern.search(text), f"{text!r} shows the id {card!r}"
+        assert not re.search(r"(?<![\d.])1 (cards|points|throws|actions|coin points)\b", text), text
+        assert not re.search(r"(?<!and )\bP\d win\b", text), text

@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action
 
@@ -117,7 +117,7 @@ class _Board:
         return [u for u in self.units.values() if u["zone"] == lane and u["owner"] == owner]
 
     def conduit(self, owner: int, lane: str) -> dict[str, Any]:
-        return self.players[owner]["conduits"][LANES.index(lane)]
+        return cast("dict[str, Any]", self.players[owner]["conduits"][LANES.index(lane)])
 
     # --- attacks ----------------------------------------------------------------------
 
@@ -135,16 +135,16 @@ class _Board:
                 return -1.0
             left = c["health"] - c["damage"]
             value = 3.0 if attack >= left else 1.5 * attack / c["health"]
-            return value - 0.1 * c["attack"]
+            return cast(float, value - 0.1 * c["attack"])
         u = self.units[target]
         hits = max(0, attack - u["armor"])
         left = u["health"] - u["damage"]
         if u["deity"]:
             return 100.0 if hits >= left else 0.5 + 6.0 * hits / u["health"]
         if hits >= left:
-            return 2.5 + 0.3 * u["attack"] + (0.5 if u["levelled"] else 0.0)
+            return cast(float, 2.5 + 0.3 * u["attack"] + (0.5 if u["levelled"] else 0.0))
         back = 0 if u["committed"] else u["attack"]
-        return 0.6 * hits / u["health"] - 0.1 * back
+        return cast(float, 0.6 * hits / u["health"] - 0.1 * back)
 
     def lane_value(self, lane: str, attack: int) -> float:
         """The best attack in ``lane`` with ``attack``, discounted for possible blockers."""
@@ -173,7 +173,8 @@ class _Board:
         seat = asked["seat"] if asked.get("seat") is not None else self.me
         e = _Effects(self, unit, lane, seat)
         if step.get("op") == "choose":
-            option = next((o for o in step.get("options", []) if o.get("id") == answer), {})
+            option: dict[str, Any] = next(
+                (o for o in step.get("options", []) if o.get("id") == answer), {})
             effects = option.get("effects", [])
         else:
             chosen = next((o for o in e.reach(step.get("target", "self"))
@@ -330,7 +331,7 @@ class _Effects:
         if place == "anywhere":
             return zone in LANES
         if place == "here":
-            return zone == here
+            return cast(bool, zone == here)
         if place == "adjacent":
             return here in ADJACENT and zone in ADJACENT[here]
         if place == "other":
@@ -417,7 +418,7 @@ class _Effects:
             results = [self._is(self.unit, w) for w in (arg if isinstance(arg, list) else [])]
             return None if None in results else all(results)
         if key in ("exists", "none"):
-            return bool(self.reach(arg)) == (key == "exists")
+            return cast("bool | None", bool(self.reach(arg)) == (key == "exists"))
         if key == "not":
             inner = self.holds(arg)
             return None if inner is None else not inner
@@ -624,7 +625,7 @@ class _Effects:
     def _op_discard(self, st: dict[str, Any]) -> float:
         n = self.amount(st.get("amount", 1))
         if st.get("who") == "opponent":
-            return 0.5 * min(n, self.b.players[1 - self.seat]["hand"])
+            return cast(float, 0.5 * min(n, self.b.players[1 - self.seat]["hand"]))
         return -0.4 * n
 
     def _op_power(self, st: dict[str, Any]) -> float:
@@ -634,8 +635,8 @@ class _Effects:
     def _op_lose_power(self, st: dict[str, Any]) -> float:
         n = self.amount(st.get("amount", 1))
         if st.get("who") == "opponent":
-            return 0.3 * min(n, self.b.players[1 - self.seat]["power"])
-        return -0.3 * min(n, self.b.players[self.seat]["power"])
+            return cast(float, 0.3 * min(n, self.b.players[1 - self.seat]["power"]))
+        return cast(float, -0.3 * min(n, self.b.players[self.seat]["power"]))
 
     def _op_action_points(self, st: dict[str, Any]) -> float:
         return 0.8 * self.amount(st.get("amount", 1))
@@ -980,8 +981,9 @@ class ArenaHeuristic:
         if u is None:
             return 0.0
         if u["owner"] == b.foe:
-            return 2.0 + (1.0 if u["deity"] else 0.0) - 0.1 * (u["health"] - u["damage"])
-        return 0.1 * u["damage"]
+            left = u["health"] - u["damage"]
+            return cast(float, 2.0 + (1.0 if u["deity"] else 0.0) - 0.1 * left)
+        return cast(float, 0.1 * u["damage"])
 
     def _s_talent(self, b: _Board, w: list[str]) -> float:
         hero, _, name = w[1].partition(":")
@@ -1040,7 +1042,7 @@ class ArenaHeuristic:
         value = 0.5 + value + 0.5 * effect - (0.5 if face.get("ultimate") else 0.0)
         if b.view["phase"] in CLASHING and b.combat_kos(w[1], by=w[3] if len(w) > 3 else None):
             value += OWN_KO  # the damage follows (the defender's clash can only add to it)
-        return value
+        return cast(float, value)
 
     def _s_no_clash(self, b: _Board, w: list[str]) -> float:
         if b.view["phase"] in CLASHING and b.combat_kos():
@@ -1051,7 +1053,7 @@ class ArenaHeuristic:
         u = b.units[w[1]]
         combat = b.view["combat"]
         hits = max(0, (combat["defence"] or {}).get("attack", 0) - u["armor"])
-        return (3.0 if hits >= u["health"] - u["damage"] else 0.0) + 0.1 * u["attack"]
+        return cast(float, (3.0 if hits >= u["health"] - u["damage"] else 0.0) + 0.1 * u["attack"])
 
     def _s_choose(self, b: _Board, w: list[str]) -> float:
         if b.view["asking"] == "x":
@@ -1073,7 +1075,7 @@ class ArenaHeuristic:
         if w[1] == "buyback":
             return 1.0 if b.power >= 5 else -1.0
         c = b.conduit(b.me, w[2])
-        return (1.5 if down >= 2 else -1.0) + 0.1 * c["damage"]
+        return cast(float, (1.5 if down >= 2 else -1.0) + 0.1 * c["damage"])
 
     def _s_place(self, b: _Board, w: list[str]) -> float:
         return self._lane_pick(b, w[2])
@@ -1094,12 +1096,13 @@ class ArenaHeuristic:
         if needs and spare < min(needs) and b.power >= min(needs) - 1:
             return -1.0  # keep the power for a level up
         gain = face.get("attack", 0) + face.get("armor", 0) + 0.5 * face.get("health", 0)
-        return 0.5 + 0.2 * gain + 0.1 * hero["attack"] - (2.0 if hero["item"] else 0.0)
+        item = 2.0 if hero["item"] else 0.0
+        return cast(float, 0.5 + 0.2 * gain + 0.1 * hero["attack"] - item)
 
     def _s_discard(self, b: _Board, w: list[str]) -> float:
         face = b.faces.get(w[1], {})
-        return -(face.get("attack", 0) + face.get("armor", 0)
-                 + (1.0 if face.get("talent") else 0.0))
+        return cast(float, -(face.get("attack", 0) + face.get("armor", 0)
+                             + (1.0 if face.get("talent") else 0.0)))
 
     # --- evaluate ---------------------------------------------------------------------
 
@@ -1146,7 +1149,7 @@ def side_score(view: dict[str, Any], seat: int, hurt: dict[str, int] | None = No
     score += POWER * min(player["power"], 10) + CARD * min(player["hand"], 7)
     if player["deck"] < 3:  # drawing from an empty deck loses
         score -= 0.7 * (3 - player["deck"])
-    return score
+    return cast(float, score)
 
 
 def combat_damage(view: dict[str, Any]) -> dict[str, int]:

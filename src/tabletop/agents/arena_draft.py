@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action
 
@@ -64,7 +64,7 @@ def hero_value(hero: dict[str, Any], skills: dict[str, Any]) -> float:
         v += SET_VALUES * count * (face.get("attack", 0) + face.get("armor", 0))
         if face.get("talent") or face.get("clash"):
             v += SET_ABILITY * count
-    return v
+    return cast(float, v)
 
 
 def _rules(side: dict[str, Any]) -> int:
@@ -91,13 +91,13 @@ def deity_value(deity: dict[str, Any]) -> float:
     v = ATTACK * deity["attack"] + DEITY_ARMOR * deity["armor"] + DEITY_HEALTH * deity["health"]
     v += ABILITY * (len(deity["talents"]) + bool(deity["manifest"]) + _rules(deity))
     v += REGEN * deity["regen"] + sum(KEYWORD.get(k, 0.0) for k in deity["keywords"])
-    return v
+    return cast(float, v)
 
 
 def item_value(item: dict[str, Any]) -> float:
     """What an item is worth, its cost paid."""
     v = ATTACK * item["attack"] + ARMOR * item["armor"] + ITEM_HEALTH * item["health"]
-    return v + ITEM_ABILITY * bool(item["rules"]) - ITEM_COST * item["cost"]
+    return cast(float, v + ITEM_ABILITY * bool(item["rules"]) - ITEM_COST * item["cost"])
 
 
 def score(view: dict[str, Any], words: list[str]) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action, ParameterError
 
@@ -44,7 +44,7 @@ class PerimGreedy:
             return -1.0 if args == ["done"] else 1.0
         if verb == "move":
             region = next(r for r in view["regions"] if r["id"] == args[0])
-            return 3 * region["silver"] + region["copper"]
+            return cast(float, 3 * region["silver"] + region["copper"])
         region = next(r for r in view["regions"] if r["id"] == view["tracker"])
         counts = set(region["natives"]) | {view["radiant"]}
         best = max((p["rank"] for p in view["battle"]["plays"] if p["counts"]), default=-1)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action
 
@@ -62,7 +62,7 @@ def symbol_chance(side: dict[str, Any]) -> float:
                     shown.append(b)
         hits += "strike" in shown
     p = hits / len(faces)
-    return 1.0 - (1.0 - p) ** max(1, side["dice"])
+    return cast(float, 1.0 - (1.0 - p) ** max(1, side["dice"]))
 
 
 def land_chance(base: int, striker: dict[str, Any], defender: dict[str, Any]) -> float:
@@ -118,7 +118,7 @@ def _opponent(view: dict[str, Any], seat: int) -> int:
     """The other duelist of the Duel being fought (with more than two players the
     waiting ones are not "your opponent")."""
     duelists = view.get("duelists") or [0, 1]
-    return duelists[1] if seat == duelists[0] else duelists[0]
+    return cast(int, duelists[1] if seat == duelists[0] else duelists[0])
 
 
 def _duel_chance(base: int, me: dict[str, Any], them: dict[str, Any]) -> float:

@@ -251,6 +251,7 @@ class IsmctsAgent:
         node = root
         path = []
         c = self.c
+        legal: Sequence[Action]
         while True:
             seat = state.to_act
             if seat is None:

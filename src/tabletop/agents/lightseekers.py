@@ -33,7 +33,7 @@ import math
 import random
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action
 
@@ -134,7 +134,7 @@ class _Seen:
         if "ability" in info:
             value += self.does(info["ability"]) * 1.5
         value += 1.5 * len(info.get("triggers", ()))
-        return value
+        return cast(float, value)
 
     def worth(self, cid: str) -> float:
         """What a card in hand is worth keeping (payment, returns)."""
@@ -349,7 +349,7 @@ class LsHeuristic:
         more it could do, a combo most); a hand seen only as a count, a card each."""
         hand = view.get("hand") if view.get("seat") == hero["seat"] else None
         if hand is None:
-            return HAND_CARD * hero["hand"]
+            return cast(float, HAND_CARD * hero["hand"])
         cards = view["cards"]
         total = 0.0
         for cid in hand:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action
 
@@ -255,7 +255,8 @@ class _Seen:
 
     def relative(self, points: list[int | float]) -> float:
         """My side's points less the best other side's."""
-        return points[self.side] - max(p for s, p in enumerate(points) if s != self.side)
+        best_other = max(p for s, p in enumerate(points) if s != self.side)
+        return cast(float, points[self.side] - best_other)
 
     def battle_value(self, rid: str, extra_coin_cards: int = 0) -> float:
         """What winning the battle of region ``rid`` is worth to my side, in points."""
@@ -275,7 +276,7 @@ class _Seen:
                 1 for p in self.view["battle"]["plays"] for s in p["cards"]
                 if _rank(TYPE[s]) <= ELDER)
             value += coin_cards
-        return value
+        return cast(float, value)
 
     def counting(self, rid: str) -> tuple[int, ...]:
         """The races whose cards count in a region: its natives and the Radiant race."""
@@ -364,7 +365,7 @@ class PerimHeuristic:
     @staticmethod
     def _region_worth(seen: _Seen, rid: str) -> float:
         r = seen.regions[rid]
-        return 3 * r["silver"] + r["copper"]
+        return cast(float, 3 * r["silver"] + r["copper"])
 
     @staticmethod
     def _plays_in(seen: _Seen, rid: str) -> list[str]:
@@ -515,6 +516,6 @@ def _temperature(view: dict[str, Any]) -> float:
     cards = sum(h["count"] for h in view["hands"])
     full = HAND_AT_WAR[view["players"]] * view["players"]
     war_left = cards / full if view["phase"] == "war" else 1.0
-    return 2.0 + 6.0 * left + 5.0 * war_left
+    return cast(float, 2.0 + 6.0 * left + 5.0 * war_left)
 
 

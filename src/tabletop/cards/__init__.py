@@ -32,7 +32,7 @@ from .nodes import (
     Trigger,
 )
 from .program import Frame, Status, possible, run
-from .select import ASKED, DONE, candidates, choose, holds, matches, value
+from .select import ASKED, DONE, amount, candidates, choose, holds, matches, source, value
 from .triggers import Delayed, Pending, Source, collect, collect_delayed, order
 from .vocab import (
     ConditionSpec,
@@ -54,7 +54,7 @@ __all__ = [
     "CostSpec", "Costs", "Delayed", "EventSpec", "Field", "Frame", "HookSpec",
     "KeywordSpec", "KindSpec", "ModSpec", "Modifier", "OpSpec", "Pending", "PlaceSpec",
     "Program", "Replacement", "Selector", "Source", "StatSpec", "Status", "Step",
-    "Trigger", "Vocabulary", "can_pay", "candidates", "choose", "collect",
-    "collect_delayed", "matches", "order", "possible", "run", "holds", "value",
+    "Trigger", "Vocabulary", "amount", "can_pay", "candidates", "choose", "collect",
+    "collect_delayed", "matches", "order", "possible", "run", "holds", "source", "value",
     "with_costs", "x_values",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .nodes import ENEMY, FRIENDLY, Selector
+from .nodes import ENEMY, FRIENDLY, Selector, Step
 from .vocab import Ctx, Vocabulary, World
 
 ASKED: Any = type("Asked", (), {"__repr__": lambda self: "ASKED", "__slots__": ()})()
@@ -222,3 +222,17 @@ def holds(v: Vocabulary, w: World, cond: Any, ctx: Ctx) -> bool:
 
 __all__ = ["ASKED", "DONE", "candidates", "matches", "choose", "value", "holds", "ENEMY",
            "FRIENDLY"]
+
+
+# --- what every game's ops read from a step -------------------------------------------------
+
+
+def amount(v: Vocabulary, w: World, step: Step, ctx: Ctx, key: str = "amount") -> int:
+    """A step's value (its field ``key``, 0 when absent) now, never below 0."""
+    return max(0, value(v, w, step.f.get(key, 0), ctx))
+
+
+def source(ctx: Ctx) -> str | None:
+    """The card behind an effect (the frame's ``src``), for events; ``None`` if none."""
+    src = ctx.get("src")
+    return src if isinstance(src, str) else None

@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from .action import CONCESSIONS, Action, Concession, Outcome, text_of
 from .errors import IllegalActionError, NotationError, ParameterError, ScenarioError, excerpt
-from .event import Event
+from .event import Event, EventBook
 from .spec import GameSpec
 from .words import ActionWords
 
@@ -29,6 +29,13 @@ HOOKS = ("to_act", "_legal_actions", "_apply", "_why_illegal", "parse_action", "
          "clone", "resample", "outcome", "to_data", "_concede")
 R_CONCEDE = "the core contract — State.concede"
 _COMPLETE: set[type] = set()  # the classes _check_hooks passed
+# tuple.__new__ builds the Event NamedTuple without its Python-level __new__ (half the
+# cost): events are made several times per decision on the hot path of playouts and
+# search. Should Event stop being a tuple, its constructor is used.
+_new = tuple.__new__
+_EVENT_IS_TUPLE = issubclass(Event, tuple)
+# The book of a state whose game has not set its own: no kinds (rendering fails loudly).
+NO_BOOK = EventBook("", ())
 
 
 def _check_hooks(cls: type) -> None:
@@ -65,6 +72,8 @@ class State(metaclass=ABCMeta):
         # The seats that conceded (State.concede), each with its reason.
         self.conceded: dict[int, str] = {}
         self._legal: tuple[Action, ...] | None = None
+        # The game's event kinds and how their fields read (set by the game's __init__).
+        self.book: EventBook = NO_BOOK
 
     # --- the contract -------------------------------------------------------------
 
@@ -372,6 +381,15 @@ class State(metaclass=ABCMeta):
         new._legal = None
         new.seed = rng.getrandbits(63)
 
+    def event(self, kind: str, args: tuple[Any, ...], rule: str,
+              seats: frozenset[int] | None = None, reveals: bool = False) -> None:
+        """Record an event: a kind of the game's :attr:`book` with its field values in the
+        kind's order, the rule applied (with its rulebook section), the seats that may see
+        it (``None``: everyone) and whether it shows a card some seat had not seen
+        (``reveals``). Every game records its events through this one method."""
+        fields = (kind, args, rule, seats, reveals, self.book)
+        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
+
     def _copy_base(self, other: State) -> None:
         """Copy the base fields into a fresh ``other`` (for subclasses' clone)."""
         other.players = self.players
@@ -382,3 +400,4 @@ class State(metaclass=ABCMeta):
         other.start = self.start
         other.conceded = self.conceded  # shared: concede replaces it, never changes it
         other._legal = self._legal
+        other.book = self.book

@@ -137,7 +137,7 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
                         submit(todo.pop())
                     continue
                 except RayTaskError as e:  # the game itself failed: not the worker's fault
-                    cause = e.as_instanceof_cause()
+                    cause = e.as_instanceof_cause()  # type: ignore[no-untyped-call]  # (ray's)
                     raise (cause if isinstance(cause, Exception) else e) from None
                 except ray.exceptions.RayError:
                     # The worker (or its node) died: send again what has not come back.

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from tabletop.core import Action, Chance, Event, Outcome, State
+from tabletop.core import Action, Chance, Outcome, State
+from tabletop.core.hidden import shuffled
 
 from .actions import BIDS, Bid, parse
 from .events import BOOK
@@ -35,6 +36,7 @@ class GoofState(State):
 
     def __init__(self, players: int, seed: int, params: dict[str, Any]) -> None:
         super().__init__(players, seed, params)
+        self.book = BOOK
         self.cards = params["cards"]
         self.chance = Chance(seed)
         self.deck = list(range(1, self.cards + 1))
@@ -47,9 +49,6 @@ class GoofState(State):
         self.prize = 0
         self._next_round()
 
-    def _event(self, kind: str, args: tuple[Any, ...], rule: str, reveals: bool = False) -> None:
-        self.events.append(Event(kind, args, rule, None, reveals, BOOK))
-
     def _next_round(self) -> None:
         """Turn the top prize card face up, or end the game when the deck is empty."""
         if not self.deck:
@@ -59,10 +58,10 @@ class GoofState(State):
         self.round += 1
         self.prize = self.deck.pop()
         self.turn = self._bidder(0)
-        self._event("round", (self.round, self.prize, len(self.deck)), R_ROUND, reveals=True)
+        self.event("round", (self.round, self.prize, len(self.deck)), R_ROUND, reveals=True)
 
     def _over(self, rule: str) -> None:
-        self._event("game_over", (list(self.scores), list(self._winners())), rule)
+        self.event("game_over", (list(self.scores), list(self._winners())), rule)
 
     def _bidder(self, start: int) -> int:
         """The first seat from ``start`` on still in the game (``players``: none)."""
@@ -92,7 +91,7 @@ class GoofState(State):
         seat = self.turn
         self.hands[seat].remove(action.card)
         self.bids[seat] = action.card
-        self._event("bid", (seat, action.card), R_ROUND)
+        self.event("bid", (seat, action.card), R_ROUND)
         self._next_bid(seat)
 
     def _next_bid(self, seat: int) -> None:
@@ -106,7 +105,7 @@ class GoofState(State):
         winner = tied[0] if len(tied) == 1 else None
         if winner is not None:
             self.scores[winner] += self.prize
-        self._event("reveal", (list(self.bids), winner, self.prize, list(self.scores)),
+        self.event("reveal", (list(self.bids), winner, self.prize, list(self.scores)),
                     R_ROUND if winner is not None else R_TIES, reveals=True)
         self.bids = [0] * self.players
         self._next_round()
@@ -114,7 +113,7 @@ class GoofState(State):
     def _concede(self, seat: int, reason: str) -> None:
         """Leaving the Game: the seat bids no more (a face-down bid is taken back unseen);
         with one player left the game ends."""
-        self._event("concede", (seat, reason), R_LEAVE)
+        self.event("concede", (seat, reason), R_LEAVE)
         bid, self.bids[seat] = self.bids[seat], 0
         if bid:  # back in the open hand, which every view showed holding it
             self.hands[seat] = sorted([*self.hands[seat], bid])
@@ -170,10 +169,9 @@ class GoofState(State):
         """Re-deal what ``seat`` cannot see: the order of the prize deck, and the bids the
         others have placed face down this round (any card of what they held)."""
         new = self.clone()
-        # From a canonical order: shuffling the true order would let an agent, which owns
-        # rng, undo the shuffle and read the prize deck.
-        new.deck = sorted(self.deck)
-        rng.shuffle(new.deck)
+        # From a canonical order (the core's shuffled): shuffling the true order would let
+        # an agent, which owns rng, undo the shuffle and read the prize deck.
+        new.deck = shuffled(self.deck, rng)
         for s in range(self.players):
             if s != seat and self.bids[s]:
                 held = sorted([*self.hands[s], self.bids[s]])

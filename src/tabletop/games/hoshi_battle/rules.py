@@ -24,7 +24,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from tabletop.cards import Modifier, Vocabulary
-from tabletop.core import Action, Chance, Event, Outcome, ParameterError, State
+from tabletop.core import Action, Chance, Outcome, ParameterError, State
 
 from . import board as fx
 from .actions import (
@@ -103,6 +103,7 @@ class HoshiState(State):
     def __init__(self, players: int, seed: int, params: dict[str, Any],
                  deal: bool = True) -> None:
         super().__init__(players, seed, params)
+        self.book = BOOK
         decks = check_params(params)
         n = players
         if decks is not None and n != 2:
@@ -166,11 +167,6 @@ class HoshiState(State):
         self._keep_next()
 
     # --- helpers ---------------------------------------------------------------------
-
-    def event(self, kind: str, args: tuple[Any, ...], rule: str,
-              seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-        """Append an event (public unless ``seats``)."""
-        self.events.append(Event(kind, args, rule, seats, reveals, BOOK))
 
     def sort(self, ids: list[str]) -> list[str]:
         """Card ids in catalogue order (hands are sets: their order tells nothing)."""

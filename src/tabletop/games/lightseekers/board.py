@@ -283,7 +283,7 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
                 from tabletop.cards import value
 
                 n = max(0, n - value(s.V, s, r.value, ctx))
-            s._event("reduce", (t, before, n, ctx.get("src")), R_BUFF)
+            s.event("reduce", (t, before, n, ctx.get("src")), R_BUFF)
             if "b" in ctx:
                 rotate_by_trigger(s, ctx["p"], ctx["b"])
             if not n:
@@ -292,7 +292,7 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
     if health < 0:
         health = 0
     s.health[t] = health
-    s._event("damage", (t, n, by, src, health), R_ATTACK)
+    s.event("damage", (t, n, by, src, health), R_ATTACK)
     if n and "damaged" in (s._kinds if s._kinds is not None else listening(s)):
         fire(s, "damaged", {"hero": t, "amount": n})
     if health <= 0:
@@ -307,7 +307,7 @@ def heal(s: LsState, t: int, amount: int, src: str | None, rule: str = R_HERO) -
     before = s.health[t]
     s.health[t] = min(MAX_HEALTH, before + amount)
     if s.health[t] != before:
-        s._event("heal", (t, s.health[t] - before, s.health[t], src), rule)
+        s.event("heal", (t, s.health[t] - before, s.health[t], src), rule)
 
 
 # --- cards moving --------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     hand = s.hand[p]
     hand.append(c)
     hand.sort()
-    s._event("draw", (p, s.cat.cards[c].id, len(deck)), rule, None, True)  # shown to p
+    s.event("draw", (p, s.cat.cards[c].id, len(deck)), rule, None, True)  # shown to p
     return True
 
 
@@ -330,14 +330,14 @@ def to_discard(s: LsState, p: int, c: int, why: str, rule: str) -> None:
     """A card to the top of ``p``'s discard pile. One from the hand at random or from the
     top of the deck is seen by everyone for the first time: the event ``reveals`` it."""
     s.disc[p].append(c)
-    s._event("discard", (p, s.cat.cards[c].id, why), rule, None,
+    s.event("discard", (p, s.cat.cards[c].id, why), rule, None,
              why == "random" or why == "deck")
 
 
 def shuffle(s: LsState, p: int, why: str, rule: str) -> None:
     """Shuffle ``p``'s deck."""
     s.chance.shuffle(s.deck[p])
-    s._event("shuffle", (p, len(s.deck[p]), why), rule)
+    s.event("shuffle", (p, len(s.deck[p]), why), rule)
 
 
 def place_buff(s: LsState, p: int, c: int) -> None:
@@ -347,7 +347,7 @@ def place_buff(s: LsState, p: int, c: int) -> None:
     s.uid += 1
     s.buffs[p] = [*s.buffs[p], (s.uid, c, 0)]
     buff_changed(s, s.cat.cards[c])
-    s._event("buff", (p, s.cat.cards[c].id, len(s.buffs[p])), R_BUFF)
+    s.event("buff", (p, s.cat.cards[c].id, len(s.buffs[p])), R_BUFF)
 
 
 def corner_word(card: Card, turns: int) -> str | int:
@@ -369,7 +369,7 @@ def rotate(s: LsState, p: int, i: int, rule: str) -> bool:
     row[i] = (uid, c, turns)
     s.buffs[p] = row
     buff_changed(s, card)  # its parts follow its corner
-    s._event("rotate", (p, card.id, i + 1, corner_word(card, turns)), rule)
+    s.event("rotate", (p, card.id, i + 1, corner_word(card, turns)), rule)
     return turns >= 4 or card.corners[turns] == EMPTY_CORNER
 
 
@@ -386,10 +386,10 @@ def remove_buff(s: LsState, p: int, i: int, why: str, rule: str) -> None:
     s.buffs[p] = row
     buff_changed(s, s.cat.cards[c])
     if why == "expired":
-        s._event("expire", (p, s.cat.cards[c].id, i + 1), rule)
+        s.event("expire", (p, s.cat.cards[c].id, i + 1), rule)
     s.disc[p].append(c)
     if why != "expired":
-        s._event("discard", (p, s.cat.cards[c].id, why), rule)
+        s.event("discard", (p, s.cat.cards[c].id, why), rule)
 
 
 def rotate_by_trigger(s: LsState, p: int, uid: int) -> None:
@@ -545,7 +545,7 @@ def defeat(s: LsState, t: int) -> None:
     s.alive[t] = False
     s.out.append(t)
     changed(s)
-    s._event("defeat", (t, enemy), R_END)
+    s.event("defeat", (t, enemy), R_END)
     # Its effects still waiting fizzle: it is no longer in the game.
     _drop(s, [f for f in s.stack if f.ctx["p"] == t])
     s.stack[:] = [f for f in s.stack if f.ctx["p"] != t]
@@ -554,7 +554,7 @@ def defeat(s: LsState, t: int) -> None:
     s.vp[enemy] += DEFEAT_VP
     s.health[enemy] = min(MAX_HEALTH, s.health[enemy] + DEFEAT_HEALTH)
     returns = min(DEFEAT_RETURN, len(s.disc[enemy]))
-    s._event("reward", (enemy, s.vp[enemy], s.health[enemy], returns), R_END)
+    s.event("reward", (enemy, s.vp[enemy], s.health[enemy], returns), R_END)
     living = [q for q in range(s.players) if s.alive[q]]
     if len(living) == 1:
         finish(s, living[0])
@@ -564,7 +564,7 @@ def defeat(s: LsState, t: int) -> None:
         for c in list(s.disc[enemy]):
             s.disc[enemy].remove(c)
             s.deck[enemy].append(c)
-            s._event("return", (enemy, s.cat.cards[c].id), R_END)
+            s.event("return", (enemy, s.cat.cards[c].id), R_END)
         if returns:
             shuffle(s, enemy, "return", R_END)
     else:
@@ -587,7 +587,7 @@ def finish(s: LsState, last: int) -> None:
     s.stack.clear()
     s.queue.clear()
     s.rewards = []
-    s._event("game_over", (list(s.vp), list(winners(s)), list(s.out)), R_END)
+    s.event("game_over", (list(s.vp), list(winners(s)), list(s.out)), R_END)
 
 
 def winners(s: LsState) -> tuple[int, ...]:

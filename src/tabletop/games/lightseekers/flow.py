@@ -67,7 +67,7 @@ def apply_action(s: LsState, a: Act) -> None:
         _pay(s, a.card)
     elif verb == "pass":
         s.passed = True
-        s._event("pass", (s.active, s.acts), R_ACTION_PHASE)
+        s.event("pass", (s.active, s.acts), R_ACTION_PHASE)
     elif verb == "play":
         _play(s, s.cat.index[a.card])
     elif verb == "ability":
@@ -89,7 +89,7 @@ def _play(s: LsState, c: int) -> None:
     s.acts += 1
     s.used |= card.uses
     target = board.target_of(s, p) if card.type == ATTACK else None
-    s._event("play", (p, card.id, card.type, card.element, target), R_ACTION_PHASE)
+    s.event("play", (p, card.id, card.type, card.element, target), R_ACTION_PHASE)
     _resolve(s, p, c, target)
 
 
@@ -104,7 +104,7 @@ def _resolve(s: LsState, p: int, c: int, target: int | None) -> None:
     if kind == ITEM:
         s.items[p] = [*s.items[p], c]
         board.changed(s)
-        s._event("equip", (p, card.id, card.weight), R_ITEM)
+        s.event("equip", (p, card.id, card.weight), R_ITEM)
         return
     # An attack or defend: its effects, then to the discard pile (its frame carries the
     # card: advance() discards it once the frame is finished or cannot resolve).
@@ -143,7 +143,7 @@ def _ability(s: LsState, source: str, n: int) -> None:
     assert ability is not None
     s.acts += 1  # an action, as a card played (_play)
     s.used |= ability.bit
-    s._event("ability", (p, source, ability.element or None), R_ACTION_PHASE)
+    s.event("ability", (p, source, ability.element or None), R_ACTION_PHASE)
     for name, amount in ability.costs.items:
         s.V.costs[name].pay(s, {"p": p, "src": source}, amount)
     # An effect's context (ops.py): its controller p, whose hero u is the same seat, the
@@ -159,7 +159,7 @@ def _combo(s: LsState, c: int) -> None:
     card = s.cat.cards[c]
     s.hand[p].remove(c)
     s.paying = (c, card.symbols, ())
-    s._event("combo", (p, card.id, list(card.symbols)), R_COMBO)
+    s.event("combo", (p, card.id, list(card.symbols)), R_COMBO)
 
 
 def _pay(s: LsState, card_id: str) -> None:
@@ -170,7 +170,7 @@ def _pay(s: LsState, card_id: str) -> None:
     combo, symbols, paid = s.paying
     s.hand[p].remove(c)
     paid = (*paid, c)
-    s._event("pay", (p, card_id, cat.cards[combo].id), R_COMBO)
+    s.event("pay", (p, card_id, cat.cards[combo].id), R_COMBO)
     if not complete(symbols, [cat.cards[x].slots for x in paid]):
         s.paying = (combo, symbols, paid)
         return
@@ -188,7 +188,7 @@ def _return(s: LsState, card_id: str) -> None:
     c = s.cat.index[card_id]
     s.disc[seat].remove(c)
     s.deck[seat].append(c)
-    s._event("return", (seat, card_id), R_END)
+    s.event("return", (seat, card_id), R_END)
     if n > 1:
         s.rewards = [(seat, n - 1), *s.rewards[1:]]
     else:
@@ -261,7 +261,7 @@ def _settle_rewards(s: LsState) -> bool:
         s.disc[seat] = []
         for c in moved:
             s.deck[seat].append(c)
-            s._event("return", (seat, s.cat.cards[c].id), R_END)
+            s.event("return", (seat, s.cat.cards[c].id), R_END)
         if moved:
             board.shuffle(s, seat, "return", R_END)
     return False
@@ -281,7 +281,7 @@ def _start(s: LsState) -> None:
     s.turn += 1
     if s.store:
         s.store = tuple(mods.expire(s.store, "next_turn", p))
-    s._event("turn", (p, s.turn), R_START)
+    s.event("turn", (p, s.turn), R_START)
     if "turn_start" in (s._kinds if s._kinds is not None else board.listening(s)):
         board.fire(s, "turn_start", {"seat": p})
     s.step = ROTATE
@@ -355,7 +355,7 @@ def _check(s: LsState) -> None:
         s.deck[p] = s.disc[p]
         s.disc[p] = []
         s.chance.shuffle(s.deck[p])
-        s._event("empty_deck", (p, loss, s.health[p], s.empties[p], len(s.deck[p])),
+        s.event("empty_deck", (p, loss, s.health[p], s.empties[p], len(s.deck[p])),
                  R_END_TURN)
         if s.health[p] <= 0:
             board.defeat(s, p)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import TIMED, Modifier, Step, choose, value
+from tabletop.cards import TIMED, Modifier, Step, amount, choose, source, value
 from tabletop.cards.select import ASKED
 
 from .board import (
@@ -66,15 +66,8 @@ def targets(s: LsState, step: Step, ctx: Ctx) -> list[Any] | None:
     return found  # type: ignore[no-any-return]
 
 
-def amount(s: LsState, step: Step, ctx: Ctx, key: str = "amount") -> int:
-    """A step's value, never below 0."""
-    return max(0, value(s.V, s, step.f.get(key, 0), ctx))
 
 
-def src(ctx: Ctx) -> str | None:
-    """The card behind an effect, for events."""
-    v = ctx.get("src")
-    return v if isinstance(v, str) else None
 
 
 def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
@@ -106,9 +99,9 @@ def _heal(s: LsState, step: Step, ctx: Ctx) -> Result:
     found = targets(s, step, ctx)
     if not found:
         return None
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     for t in found:
-        heal(s, t, n, src(ctx), R_ATTACK)
+        heal(s, t, n, source(ctx), R_ATTACK)
     return True
 
 
@@ -117,7 +110,7 @@ def _draw(s: LsState, step: Step, ctx: Ctx) -> Result:
     found = targets(s, step, ctx)
     if not found:
         return None
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     for t in found:
         for _ in range(n):
             draw(s, t, R_ATTACK)
@@ -129,7 +122,7 @@ def _discard(s: LsState, step: Step, ctx: Ctx) -> Result:
     found = targets(s, step, ctx)
     if not found:
         return None
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     for t in found:
         hand = s.hand[t]
         for _ in range(min(n, len(hand))):
@@ -143,7 +136,7 @@ def _mill(s: LsState, step: Step, ctx: Ctx) -> Result:
     found = targets(s, step, ctx)
     if not found:
         return None
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     for t in found:
         deck = s.deck[t]
         for _ in range(min(n, len(deck))):
@@ -188,10 +181,10 @@ def _modify(s: LsState, step: Step, ctx: Ctx) -> Result:
     p = ctx["p"]
     for t in found:
         s.clock += 1
-        m = Modifier(s.clock, TIMED, p, src(ctx) or "", p, None, t, "stat", spec.key,
+        m = Modifier(s.clock, TIMED, p, source(ctx) or "", p, None, t, "stat", spec.key,
                      "add", n, until, p if until == "next_turn" else None)
         s.store = (*s.store, m)
-        s._event("modifier", (t, spec.key, n, until, src(ctx)), R_ATTACK)
+        s.event("modifier", (t, spec.key, n, until, source(ctx)), R_ATTACK)
     return True
 
 
@@ -199,13 +192,13 @@ def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     """recycle: the top ``amount`` cards of the controller's discard pile go back into its
     deck, which is shuffled."""
     p = ctx["p"]
-    n = min(amount(s, step, ctx), len(s.disc[p]))
+    n = min(amount(s.V, s, step, ctx), len(s.disc[p]))
     if not n:
         return None
     for _ in range(n):
         c = s.disc[p].pop()
         s.deck[p].append(c)
-        s._event("return", (p, s.cat.cards[c].id), R_ATTACK)
+        s.event("return", (p, s.cat.cards[c].id), R_ATTACK)
     shuffle(s, p, "return", R_ATTACK)
     return True
 

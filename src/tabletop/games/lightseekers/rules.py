@@ -21,7 +21,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from tabletop.cards import Frame, Modifier, Pending, Vocabulary
-from tabletop.core import Action, Chance, Event, Outcome, ParameterError, State
+from tabletop.core import Action, Chance, Outcome, ParameterError, State
 
 from . import board
 from .actions import Act, parse
@@ -31,8 +31,6 @@ from .ids import OPENING_HANDS, OVER, R_END, R_SETUP, START
 from .legal import legal, why_illegal
 from .vocab import VOCAB
 
-_new = tuple.__new__
-_EVENT_IS_TUPLE = issubclass(Event, tuple)
 # The decks found valid, per catalog (the catalog kept with them, so that its id stays
 # its own): a deck is checked once, not at every deal (playouts deal often).
 _CHECKED: dict[int, tuple[Catalog, set[str]]] = {}
@@ -81,6 +79,7 @@ class LsState(State):
                  deal: bool = True) -> None:
         super().__init__(players, seed, params)
         cat = self.cat = catalog()
+        self.book = cat.book
         self.chance = Chance(seed)
         # decks=random draws from the chance first; named decks draw nothing (their deals
         # stay those of the same seed before the option existed).
@@ -127,28 +126,12 @@ class LsState(State):
         hands = [0] * players
         for i, p in enumerate(order):
             hands[p] = OPENING_HANDS[min(i, len(OPENING_HANDS) - 1)]
-        self._event("setup", (list(order), [cat.heroes[h].id for h in self.heroes], hands),
+        self.event("setup", (list(order), [cat.heroes[h].id for h in self.heroes], hands),
                     R_SETUP)
         for p in order:
             for _ in range(hands[p]):
                 board.draw(self, p, R_SETUP)
         advance(self)
-
-    if _EVENT_IS_TUPLE:
-        def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-                   seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-            """Record an event of ``kind`` (events.py) with its field values in order;
-            ``reveals``: it shows a card some seat had not seen (a draw, a random
-            discard)."""
-            # tuple.__new__ builds the Event NamedTuple without its Python-level __new__:
-            # events are made several times per decision on the hot path of playouts.
-            self.events.append(_new(Event, (kind, args, rule, seats, reveals, self.cat.book)))
-    else:  # the core's Event is no longer a tuple: built the ordinary way
-        def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-                   seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-            """Record an event of ``kind`` (events.py) with its field values in order;
-            ``reveals``: it shows a card some seat had not seen."""
-            self.events.append(Event(kind, args, rule, seats, reveals, self.cat.book))
 
     # --- the contract ----------------------------------------------------------------
 
@@ -177,7 +160,7 @@ class LsState(State):
         health and its enemy receives the rewards, "regardless of how they reached 0
         health" (ENDING THE GAME; docs/rules/lightseekers.md, "Concessions"); the game
         goes on with the others."""
-        self._event("concede", (seat, reason), R_END)
+        self.event("concede", (seat, reason), R_END)
         self.health[seat] = 0
         board.defeat(self, seat)
         if self.paying is not None and (self.active == seat or self.step == OVER):

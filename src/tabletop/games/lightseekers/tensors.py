@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import PASS, act
-from .data import MAX_COPIES, catalog
+from .data import catalog
+from .ids import MAX_COPIES
 
 
 @dataclass(frozen=True, slots=True)

@@ -199,7 +199,7 @@ def _ops() -> dict[str, OpSpec]:
 def _pay_health(s: S, ctx: dict[str, Any], n: int) -> bool:
     p = ctx["p"]
     s.health[p] -= n
-    s._event("lose_health", (p, n, ctx.get("src"), s.health[p]), R_HERO)
+    s.event("lose_health", (p, n, ctx.get("src"), s.health[p]), R_HERO)
     return True
 
 

@@ -181,7 +181,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                 continue
             used += (rid,)
             if r.form == "prevent":
-                s._event("damage_prevented", (name, _word(s, ctx)), R_HEROIC)
+                s.event("damage_prevented", (name, _word(s, ctx)), R_HEROIC)
                 return 0
             if r.form == "reduce":
                 cut = max(0, value(s.V, s, r.value, ctx))
@@ -208,7 +208,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                 return 0
             if pierce + normal <= 0:
                 break
-    before = s.dmg[target]
+    before: int = s.dmg[target]
     health = s.health_of(target)
     armor = 0
     if normal:
@@ -218,7 +218,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
     dealt = pierce + max(0, normal - armor)
     flag = bool(pierce)
     if dealt <= 0:
-        s._event("damage", (name, 0, before, before, health, flag, stun, combat, source),
+        s.event("damage", (name, 0, before, before, health, flag, stun, combat, source),
                  R_DAMAGE)
         return 0
     if stun and before + dealt >= health:
@@ -226,14 +226,14 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
         # play with 1 health remaining instead".
         dealt = max(0, health - 1 - before)
         s.dmg[target] = max(before, health - 1)
-        s._event("damage", (name, dealt, before, s.dmg[target], health, flag, True, combat,
+        s.event("damage", (name, dealt, before, s.dmg[target], health, flag, True, combat,
                             source), R_SPECIAL)
         if dealt:
             fire(s, "damage_taken", {"unit": target, "amount": dealt, "combat": combat,
                                      "source": by})
         return dealt
     s.dmg[target] = after = before + dealt
-    s._event("damage", (name, dealt, before, after, health, flag, stun, combat, source),
+    s.event("damage", (name, dealt, before, after, health, flag, stun, combat, source),
              R_DAMAGE)
     fire(s, "damage_taken", {"unit": target, "amount": dealt, "combat": combat, "source": by})
     if after >= health:
@@ -257,7 +257,7 @@ def _conduit_damage(s: ArenaState, c: ConduitRef, pierce: int, normal: int, stun
     s.cdmg[seat][lane] = after = before + amount
     health = s.cat.conduit_health
     # A conduit has no armor: Piercing changes nothing (reported if all of it is).
-    s._event("conduit_damage", (seat, LANES[lane], amount, before, after, health,
+    s.event("conduit_damage", (seat, LANES[lane], amount, before, after, health,
                                 bool(pierce) and not normal, stun, combat, source),
              R_RESOLUTION if combat else R_DAMAGE)
     fire(s, "damage_taken", {"unit": c, "amount": amount, "combat": combat, "source": -1})
@@ -272,7 +272,7 @@ def heal(s: ArenaState, u: int, amount: int, cause: str, source: str | None,
     before = s.dmg[u]
     healed = min(max(0, amount), before)
     s.dmg[u] = before - healed
-    s._event("heal", (s.unit_name[u], healed, before, before - healed, cause, source), rule)
+    s.event("heal", (s.unit_name[u], healed, before, before - healed, cause, source), rule)
     return healed
 
 
@@ -283,7 +283,7 @@ def knock_out(s: ArenaState, u: int, source: str | None, by: int = -1) -> None:
     event = {"unit": u, "source": by}
     for r, ctx in replacements(s, "would_be_koed", u, event):
         if r.form == "prevent":
-            s._event("ko_prevented", (s.unit_name[u], LANES[s.zone[u]]), R_DAMAGE)
+            s.event("ko_prevented", (s.unit_name[u], LANES[s.zone[u]]), R_DAMAGE)
             return
         if r.form == "instead":
             assert r.program is not None
@@ -292,14 +292,14 @@ def knock_out(s: ArenaState, u: int, source: str | None, by: int = -1) -> None:
     lane = LANES[s.zone[u]]
     fire(s, "ko", {"unit": u, "seat": p, "source": by, "lane": lane})  # before it leaves
     leave_play(s, u, HOME)
-    s._event("ko", (s.unit_name[u], lane, source), R_DAMAGE)
+    s.event("ko", (s.unit_name[u], lane, source), R_DAMAGE)
     if u % 4 == DEITY:
         finish(s, other(p), "deity_ko", f"{s.cat.units[s.unit_card[u]].name}, the deity of "
                f"{SEATS[p]}, was KO'd")
         return
     o = other(p)
     s.power[o] += KO_POWER
-    s._event("power_gain", (o, KO_POWER, s.power[o], "ko", s.unit_name[u]), R_POWER)
+    s.event("power_gain", (o, KO_POWER, s.power[o], "ko", s.unit_name[u]), R_POWER)
 
 
 def healths(s: ArenaState) -> list[int]:
@@ -348,11 +348,11 @@ def ruin(s: ArenaState, seat: int, lane: int) -> None:
     s.cards_in_play()  # its ruined face may have abilities
     cid = s.cond[seat][lane]
     conduit = s.cat.conduits[cid]
-    s._event("ruin", (seat, LANES[lane], cid), R_DAMAGE, None, True)
+    s.event("ruin", (seat, LANES[lane], cid), R_DAMAGE, None, True)
     if s.phase in ACTION_PHASE:
         o = other(seat)
         s.power[o] += RUIN_POWER
-        s._event("power_gain", (o, RUIN_POWER, s.power[o], "ruin", cid), R_POWER)
+        s.event("power_gain", (o, RUIN_POWER, s.power[o], "ruin", cid), R_POWER)
     if s.store:
         s.store = mods.forget(s.store, CONDUITS[seat][lane])
     deity = seat * 4 + DEITY
@@ -385,7 +385,7 @@ def draw(s: ArenaState, seat: int, rule: str) -> bool:
     card = s.decks[seat].pop()
     hand = s.hands[seat]
     hand.append(card)
-    s._event("draw", (seat, card, len(hand), len(s.decks[seat])), rule, None, True)
+    s.event("draw", (seat, card, len(hand), len(s.decks[seat])), rule, None, True)
     if s.seen:
         s.seen_draw(seat)
     fire(s, "draw", {"seat": seat})
@@ -407,7 +407,7 @@ def discard_card(s: ArenaState, seat: int, card: str, why: str, rule: str) -> No
     hand = s.hands[seat]
     hand.remove(card)
     s.discards[seat].append(card)
-    s._event("discard", (seat, card, why, len(hand), len(s.decks[seat])), rule, None, True)
+    s.event("discard", (seat, card, why, len(hand), len(s.decks[seat])), rule, None, True)
     if s.seen:
         s.seen_leaves_hand(seat, card)
     fire(s, "discard", {"seat": seat, "card": card})
@@ -424,7 +424,7 @@ def finish(s: ArenaState, winner: int, cause: str, reason: str) -> None:
         if skill:
             seat = frame.ctx["p"]
             s.discards[seat].append(skill)
-            s._event("discard", (seat, skill, "talent", len(s.hands[seat]), len(s.decks[seat])),
+            s.event("discard", (seat, skill, "talent", len(s.hands[seat]), len(s.decks[seat])),
                      R_TALENT)
     s.stack.clear()
     s.pending = ()
@@ -440,10 +440,10 @@ def level_up(s: ArenaState, u: int, free: bool = False, ap: int | None = None) -
 
     s.lvl[u] = 1
     name = s.unit_name[u]
-    s._event("level_up", (name, free, ap), R_BASIC)
+    s.event("level_up", (name, free, ap), R_BASIC)
     if s.comm[u]:
         s.comm[u] = 0
-        s._event("recover", (name, "level_up", None), R_BASIC)
+        s.event("recover", (name, "level_up", None), R_BASIC)
     fire(s, "level_up", {"unit": u})
 
 
@@ -457,7 +457,7 @@ def manifest(s: ArenaState, deity: int, lane: int, banish: int, ap: int | None =
     s.cards_in_play()
     s.name_deities()
     name = s.unit_name[deity]
-    s._event("manifest", (p, name, LANES[lane], ap), R_MANIFEST, None, True)
+    s.event("manifest", (p, name, LANES[lane], ap), R_MANIFEST, None, True)
     manifest_fx = s.cat.units[s.unit_card[deity]].manifest
     if manifest_fx:
         push(s, manifest_fx, p, deity, lane, s.unit_card[deity])
@@ -468,7 +468,7 @@ def banished(s: ArenaState, u: int) -> None:
     """A hero goes to the void for the rest of the game, with its item; nothing of it
     stays on the board (damage, state, the effects on it)."""
     p = owner(u)
-    s._event("banish", (p, s.unit_name[u], s.item[u] or None), R_MANIFEST)
+    s.event("banish", (p, s.unit_name[u], s.item[u] or None), R_MANIFEST)
     leave_play(s, u, VOID)
     if s.item[u]:
         s.to_void(p, s.item[u])
@@ -484,7 +484,7 @@ def destroy_item(s: ArenaState, u: int, rule: str) -> None:
     old = s.item[u]
     s.item[u] = ""
     s.discards[p].append(old)
-    s._event("item_destroyed", (p, old, s.unit_name[u]), rule)
+    s.event("item_destroyed", (p, old, s.unit_name[u]), rule)
     if s.store:
         s.store = mods.forget(s.store, ITEMS[u])
     if s.zone[u] >= 0 and s.dmg[u] and s.dmg[u] >= s.health_of(u):

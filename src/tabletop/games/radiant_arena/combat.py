@@ -111,7 +111,7 @@ def declare(s: ArenaState, u: int) -> None:
     s.comm[u] = 1
     s.combat = Combat([u], s.zone[u])
     s.phase = GATHER
-    s._event("attack", (s.active, s.unit_name[u], LANES[s.zone[u]], s.ap), R_PARTICIPANTS)
+    s.event("attack", (s.active, s.unit_name[u], LANES[s.zone[u]], s.ap), R_PARTICIPANTS)
 
 
 def join(s: ArenaState, u: int) -> None:
@@ -119,7 +119,7 @@ def join(s: ArenaState, u: int) -> None:
     assert s.combat is not None
     s.comm[u] = 1
     s.combat.attackers.append(u)
-    s._event("join", (s.active, s.unit_name[u]), R_PARTICIPANTS)
+    s.event("join", (s.active, s.unit_name[u]), R_PARTICIPANTS)
 
 
 def target(s: ArenaState, word: str, defender: Any) -> None:
@@ -129,7 +129,7 @@ def target(s: ArenaState, word: str, defender: Any) -> None:
     c.defender = defender
     if isinstance(defender, int):
         c.lane = s.zone[defender]
-    s._event("target", (s.active, word, LANES[c.lane]), R_PARTICIPANTS)
+    s.event("target", (s.active, word, LANES[c.lane]), R_PARTICIPANTS)
     s.phase = BLOCK
     for u in c.attackers:
         fire(s, "attack", {"unit": u, "target": defender, "lane": LANES[c.lane]})
@@ -140,7 +140,7 @@ def attack_as_effect(s: ArenaState, u: int, defender: int, rule: str) -> None:
     heroes at the defender's location may block."""
     s.comm[u] = 1
     s.combat = Combat([u], s.zone[defender], defender)
-    s._event("snipe", (owner(u), s.unit_name[u], s.unit_name[defender],
+    s.event("snipe", (owner(u), s.unit_name[u], s.unit_name[defender],
                        LANES[s.zone[defender]]), rule)
     s.phase = BLOCK
     fire(s, "attack", {"unit": u, "target": defender, "lane": LANES[s.zone[defender]]})
@@ -165,10 +165,10 @@ def block(s: ArenaState, u: int | None) -> None:
         original = c.defender
         s.comm[u] = 1
         c.defender, c.blocked = u, True
-        s._event("block", (seat, s.unit_name[u]), R_BLOCK)
+        s.event("block", (seat, s.unit_name[u]), R_BLOCK)
         fire(s, "block", {"unit": u, "target": original})
     else:
-        s._event("no_block", (seat,), R_BLOCK)
+        s.event("no_block", (seat,), R_BLOCK)
     after_block(s)
 
 
@@ -192,9 +192,9 @@ def clash(s: ArenaState, card: str | None, by: int | None) -> None:
         hand = s.hands[seat]
         hand.remove(card)
         c.clashes.append(Clash(u, card, False))
-        s._event("clash", (seat, s.unit_name[u], card, len(hand)), R_CLASH)
+        s.event("clash", (seat, s.unit_name[u], card, len(hand)), R_CLASH)
     else:
-        s._event("no_clash", (seat,), R_CLASH)
+        s.event("no_clash", (seat,), R_CLASH)
     s.phase = CLASH_D if attacker else REVEAL
 
 
@@ -207,7 +207,7 @@ def reveal(s: ArenaState) -> None:
     skills = s.cat.skills
     for u, card, _ in c.clashes:
         k = skills[card]
-        s._event("reveal", (owner(u), s.unit_name[u], card, k.attack, k.armor), R_CLASH, None,
+        s.event("reveal", (owner(u), s.unit_name[u], card, k.attack, k.armor), R_CLASH, None,
                  True)
         frames.append((u, card))
     if s.seen:  # a card known in a hand (an effect looked at it) has left it, revealed
@@ -230,7 +230,7 @@ def clash_effect(s: ArenaState, u: int, card: str) -> Frame | None:
     if not k.clash:
         return None
     if k.ultimate and not s.mighty(u):
-        s._event("ultimate_fizzles", (s.unit_name[u], card), R_ULTIMATE)
+        s.event("ultimate_fizzles", (s.unit_name[u], card), R_ULTIMATE)
         return None
     if "clash_effect_resolves" in s.cat.replaced or s.store:
         for r, ctx in replacements(s, "clash_effect_resolves", u, {"unit": u, "card": card}):
@@ -252,7 +252,7 @@ def extra_clash(s: ArenaState, u: int, card: str) -> None:
     if s.seen:
         s.seen_leaves_hand(p, card)
     k = s.cat.skills[card]
-    s._event("extra_clash", (p, s.unit_name[u], card, k.attack, k.armor, len(hand)),
+    s.event("extra_clash", (p, s.unit_name[u], card, k.attack, k.armor, len(hand)),
              R_CLASH_CARDS, None, True)
     fire(s, "clash_revealed", {"unit": u, "card": card})
     clash_effect(s, u, card)
@@ -314,7 +314,7 @@ def resolve(s: ArenaState) -> None:
     names = [s.unit_name[u] for u in attackers]
     # A conduit that defends is named "conduit": its consecrated card is face down.
     defender = "conduit" if conduit else s.unit_name[d]
-    s._event("resolution", (names, defender, total, back, piercing, stun), R_RESOLUTION)
+    s.event("resolution", (names, defender, total, back, piercing, stun), R_RESOLUTION)
     by = attackers[0] if attackers else -1
     dealt = taken = 0
     if defender_here and total > 0:
@@ -342,12 +342,12 @@ def end(s: ArenaState) -> None:
     """Combat ends: bonuses are lost, clash cards go to their owners' discard piles."""
     c = s.combat
     lane = LANES[c.lane] if c is not None and c.lane >= 0 else None
-    s._event("combat_end", (lane,), R_RESOLUTION)
+    s.event("combat_end", (lane,), R_RESOLUTION)
     if c is not None:
         for u, card, _ in c.clashes:
             seat = owner(u)
             s.discards[seat].append(card)
-            s._event("discard", (seat, card, "clash", len(s.hands[seat]), len(s.decks[seat])),
+            s.event("discard", (seat, card, "clash", len(s.hands[seat]), len(s.decks[seat])),
                      R_RESOLUTION)
     before = healths(s) if s.store else None
     if before is not None:

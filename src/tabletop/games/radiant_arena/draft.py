@@ -148,18 +148,18 @@ def apply_action(s: ArenaState, a: Act) -> None:
     if a.verb == PICK:
         picks = tuple((*p, card) if i == seat else p for i, p in enumerate(d.picks))
         d = replace(d, step=d.step + 1, picks=picks)  # type: ignore[arg-type]
-        s._event("draft_pick", (seat, card, len(picks[seat])), R_HEROES)
+        s.event("draft_pick", (seat, card, len(picks[seat])), R_HEROES)
     elif a.verb == BAN:
         d = replace(d, step=d.step + 1, bans=(*d.bans, card))
-        s._event("draft_ban", (seat, card), R_HEROES)
+        s.event("draft_ban", (seat, card), R_HEROES)
     elif a.verb == "deity":
         deities = tuple(card if i == seat else x for i, x in enumerate(d.deities))
         d = replace(d, deities=deities)  # type: ignore[arg-type]
-        s._event("draft_deity", (seat, card), R_ITEMS)
+        s.event("draft_deity", (seat, card), R_ITEMS)
     else:
         items = tuple((*x, card) if i == seat else x for i, x in enumerate(d.items))
         d = replace(d, items=items)  # type: ignore[arg-type]
-        s._event("draft_item", (seat, card, len(items[seat])), R_ITEMS)
+        s.event("draft_item", (seat, card, len(items[seat])), R_ITEMS)
     s.draft = d
     if d.stage() == "done":
         s.build(list(d.decks(s.cat)))

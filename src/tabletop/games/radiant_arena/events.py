@@ -36,8 +36,9 @@ CODES: dict[str, dict[str, str]] = {
               "deity_ko": "the deity was KO'd", "deck_out": "an empty skill deck"},
     "why": {"hand_limit": "the hand limit", "effect": "an effect", "clash": "the combat "
             "ended", "talent": "its talent resolved", "overkill": "Overkill"},
-    "until": {"combat": "combat", "turn": "turn", "next_turn": "next turn's start",
-              "source": "source's time in play", "permanent": "game"},
+    "until": {"combat": "until the end of the combat", "turn": "until the end of the turn",
+              "next_turn": "until the start of the next turn",
+              "source": "while its source is in play", "permanent": "for the rest of the game"},
     "origin": {"deck_top": "the top of the deck", "hand": "the hand",
                "discard": "the discard pile"},
     "destination": {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the "
@@ -86,6 +87,9 @@ def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
                 # A hero's or an item's talent has no printed name of its own: its id in
                 # words ("heal" reads "Heal").
                 return value.replace("-", " ").capitalize()
+            if value not in names and value[-2:] in (".a", ".b") and value[:-2] in names:
+                # A unit both seats field: told apart by its side, as in the notation.
+                return f"{names[value[:-2]]} ({value[-1].upper()})"
             return names.get(value, value)
         if isinstance(value, list):
             return ", ".join(words(field, v) for v in value) or "nothing"
@@ -173,14 +177,14 @@ KINDS: tuple[EventKind, ...] = (
        "lane.", "A hero moves to an adjacent lane (the action: ap is the action points "
        "left; or an effect)."),
     _k("boost", "unit attack_bonus armor_bonus until source",
-       "{unit} gets {attack_bonus} attack and {armor_bonus} armor until the end of the "
-       "{until}.", "A stat boost: attack and armor change, until the end of the combat or "
+       "{unit} gets {attack_bonus} attack and {armor_bonus} armor {until}.",
+       "A stat boost: attack and armor change, until the end of the combat or "
        "of the turn; source: the card."),
-    _k("keyword", "unit keyword until source", "{unit} gains {keyword} until the end of the "
-       "{until}.", "A keyword is granted for a duration (until: combat, turn, next_turn, "
+    _k("keyword", "unit keyword until source", "{unit} gains {keyword} {until}.",
+       "A keyword is granted for a duration (until: combat, turn, next_turn, "
        "source, permanent)."),
-    _k("modifier", "unit kind key op value until source", "{unit}: {key} ({op} {value}) until "
-       "the end of the {until}.", "Another continuous effect begins (a rule, a cost, a "
+    _k("modifier", "unit kind key op value until source", "{unit}: {key} ({op} {value}) {until}.",
+       "Another continuous effect begins (a rule, a cost, a "
        "keyword lost, a set stat, a replacement effect): kind, key, op and value as in the "
        "modifier store (docs/cards.md); unit: the unit it affects, or the source of a "
        "replacement."),

@@ -93,7 +93,7 @@ def apply_action(s: ArenaState, a: Act) -> None:
         u = s.lookup(args[0], seat)
         s.zone[u] = LANES.index(args[1])
         s.to_deploy -= 1
-        s._event("deploy", (owner(u), args[0], args[1]), R_DEPLOY)
+        s.event("deploy", (owner(u), args[0], args[1]), R_DEPLOY)
         if not s.to_deploy:
             s.phase = PREP
     elif verb == "pass":
@@ -116,19 +116,19 @@ def apply_action(s: ArenaState, a: Act) -> None:
     elif verb == "recover":
         u = _spend(s, args[0], seat)
         s.comm[u] = 0
-        s._event("recover", (args[0], "action", s.ap), R_BASIC)
+        s.event("recover", (args[0], "action", s.ap), R_BASIC)
     elif verb == "move":
         u = _spend(s, args[0], seat)
         start = s.zone[u]
         s.zone[u] = LANES.index(args[1])
-        s._event("move", (args[0], LANES[start], args[1], "action", s.ap), R_BASIC)
+        s.event("move", (args[0], LANES[start], args[1], "action", s.ap), R_BASIC)
         fire(s, "move", {"unit": u, "start": LANES[start], "lane": args[1]})
     elif verb == "level":
         u = _spend(s, args[0], seat)
         cost = level_cost(s, u) or 0
         p = s.active
         s.power[p] -= cost
-        s._event("power_pay", (p, cost, s.power[p], "level", args[0]), R_BASIC)
+        s.event("power_pay", (p, cost, s.power[p], "level", args[0]), R_BASIC)
         level_up(s, u, ap=s.ap)
     elif verb == "talent":
         _talent(s, args[0], seat)
@@ -154,13 +154,13 @@ def _spend(s: ArenaState, name: str, seat: int | None) -> int:
 
 def _pass(s: ArenaState) -> None:
     if s.phase == MAIN:
-        s._event("pass", (s.active, "action"), R_ACTION)
+        s.event("pass", (s.active, "action"), R_ACTION)
         s.phase = REVIVE
     elif s.phase == REVIVE:
-        s._event("pass", (s.active, "revive"), R_REVIVE)
+        s.event("pass", (s.active, "revive"), R_REVIVE)
         s.phase = SHOP
     elif s.phase == SHOP:
-        s._event("pass", (s.active, "shop"), R_SHOP)
+        s.event("pass", (s.active, "shop"), R_SHOP)
         s.phase = DRAW
 
 
@@ -175,13 +175,13 @@ def _answer(s: ArenaState, verb: str, args: tuple[str, ...]) -> None:
     if kind == "place":
         u = s.lookup(args[0], seat)
         enter_play(s, u, LANES.index(args[1]))
-        s._event("revive", (seat, args[0], args[1], "mass"), R_REVIVE)
+        s.event("revive", (seat, args[0], args[1], "mass"), R_REVIVE)
         fire(s, "revive", {"unit": u, "lane": args[1]})
         return
     if kind == "assign":
         assert s.combat is not None
         s.combat.target = s.lookup(args[0], seat)
-        s._event("assign", (seat, args[0]), R_RESOLUTION)
+        s.event("assign", (seat, args[0]), R_RESOLUTION)
         return
     ctx = s.stack[-1].ctx
     if verb == "target":
@@ -258,15 +258,15 @@ def advance(s: ArenaState) -> None:
     # The game just ended (every consequence of the last step has happened): announce it
     # once, last. A finished position loaded from a scenario has no events to follow.
     if s.phase == OVER and s.events and s.events[-1].kind != "game_end":
-        s._event("game_end", (s.winner, s.cause, s.reason, board(s)), R_WIN)
+        s.event("game_end", (s.winner, s.cause, s.reason, board(s)), R_WIN)
 
 
 def concede(s: ArenaState, seat: int, reason: str) -> None:
     """A player concedes, runs out of time or abandons the game: the other player wins
     (Key Concepts — Winning & Losing; docs/rules/radiant-arena.md, "Concessions"). The
     game stops where it stands (``to_act`` is ``None`` once a seat has conceded)."""
-    s._event("concede", (seat, reason), R_WIN)
-    s._event("game_end", (other(seat), reason, f"Player {s.concession_words()}",
+    s.event("concede", (seat, reason), R_WIN)
+    s.event("game_end", (other(seat), reason, f"Player {s.concession_words()}",
                           None if s.phase == DRAFT else board(s)), R_WIN)
 
 
@@ -280,13 +280,13 @@ def step_effect(s: ArenaState) -> None:
         if skill:  # a talent's skill card, once resolved
             seat = frame.ctx["p"]
             s.discards[seat].append(skill)
-            s._event("discard", (seat, skill, "talent", len(s.hands[seat]), len(s.decks[seat])),
+            s.event("discard", (seat, skill, "talent", len(s.hands[seat]), len(s.decks[seat])),
                      R_TALENT)
         if s.pending and s.phase != OVER:
             flush(s)  # triggers wait until the effect that set them off has finished
     elif status == Status.STOP:
         step = frame.program.steps[frame.pc]
-        s._event("effect_stops", (frame.ctx.get("src"), _printed_step(frame), step.op),
+        s.event("effect_stops", (frame.ctx.get("src"), _printed_step(frame), step.op),
                  R_FAQ_PARTIAL)
         frame.pc = len(frame.program.steps)
 
@@ -326,11 +326,11 @@ def _preparation(s: ArenaState) -> None:
         return
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
-    s._event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
+    s.event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
     evoker = next((u for u in s.units_of(p) if s.zone[u] >= 0 and s.keyword(u, "evoker")), -1)
     if evoker >= 0:
         s.power[p] += 1
-        s._event("power_gain", (p, 1, s.power[p], "evoker", s.unit_name[evoker]), R_EVOKER)
+        s.event("power_gain", (p, 1, s.power[p], "evoker", s.unit_name[evoker]), R_EVOKER)
     for u in s.units_of(p):
         if s.zone[u] >= 0 and s.dmg[u]:
             regen = s.regen(u)
@@ -358,7 +358,7 @@ def _end_turn(s: ArenaState) -> None:
             return  # they resolve first; then the turn ends
     if s.store and _expire(s, "turn"):
         return
-    s._event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
+    s.event("turn_end", (s.turn, s.active, board(s)), R_DRAW)
     s.active = other(s.active)
     s.phase = PREP
 
@@ -390,13 +390,13 @@ def _talent(s: ArenaState, word: str, seat: int | None) -> None:
         s.hands[p].remove(skill)
     cost = talent_ap(s, u, talent)
     s.ap -= cost
-    s._event("talent", (p, name, ability, skill or None, len(s.hands[p]), cost, s.ap),
+    s.event("talent", (p, name, ability, skill or None, len(s.hands[p]), cost, s.ap),
              R_TALENT, None, bool(skill))
     power = talent.fixed("power")
     src = skill or (_item_of(s, u, ability) or s.unit_name[u])
     if power:
         s.power[p] -= power
-        s._event("power_pay", (p, power, s.power[p], "talent", skill or name), R_TALENT)
+        s.event("power_pay", (p, power, s.power[p], "talent", skill or name), R_TALENT)
     if talent.cooldown:
         s.used.add(s.cooldown_key(u, ability))
     frame_ctx = {"skill": skill} if skill else {}
@@ -423,13 +423,13 @@ def _revive(s: ArenaState, args: tuple[str, ...], seat: int | None) -> None:
         u = s.lookup(args[1], seat)
         s.buyback[p] = False
         s.power[p] -= BUYBACK_COST
-        s._event("power_pay", (p, BUYBACK_COST, s.power[p], "buyback", args[1]), R_REVIVE)
+        s.event("power_pay", (p, BUYBACK_COST, s.power[p], "buyback", args[1]), R_REVIVE)
         enter_play(s, u, LANES.index(args[2]))
-        s._event("revive", (p, args[1], args[2], "buyback"), R_REVIVE)
+        s.event("revive", (p, args[1], args[2], "buyback"), R_REVIVE)
         fire(s, "revive", {"unit": u, "lane": args[2]})
         return
     lane = LANES.index(args[1])
-    s._event("mass_resurrect", (p, args[1]), R_REVIVE)
+    s.event("mass_resurrect", (p, args[1]), R_REVIVE)
     # After the ruin effect has resolved, revive everyone not in play when the turn began.
     push(s, s.cat.rules["mass-revive"], p, -1, lane, "mass-revive")
     ruin(s, p, lane)
@@ -444,12 +444,12 @@ def _buy(s: ArenaState, item: str, u: int) -> None:
     s.item[u] = item
     s.cards_in_play()
     unit = s.unit_name[u]
-    s._event("buy", (p, item, it.cost, unit, len(s.shops[p])), R_SHOP, None, True)
+    s.event("buy", (p, item, it.cost, unit, len(s.shops[p])), R_SHOP, None, True)
     s.power[p] -= it.cost
-    s._event("power_pay", (p, it.cost, s.power[p], "buy", item), R_SHOP)
+    s.event("power_pay", (p, it.cost, s.power[p], "buy", item), R_SHOP)
     if old:
         s.discards[p].append(old)
-        s._event("item_destroyed", (p, old, unit), R_SHOP)
+        s.event("item_destroyed", (p, old, unit), R_SHOP)
         if s.store:
             s.store = mods.forget(s.store, _item_ref(u))
     if it.equip:

@@ -16,6 +16,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance
+from tabletop.core.hidden import shuffled
 
 from .combat import Clash
 from .ids import DEITY, DRAFT, HOME, other, unit_names
@@ -57,11 +58,12 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
                               for u, k, up in s.combat.clashes]
     new.decks[o] = _deal(len(s.decks[o]), their_deck, pool)
     # Its own deck's order is hidden from the seat as well (it knows only the cards, and
-    # what it looked at). Sorted first so that the sample depends on what the seat knows.
-    rest = sorted(s.decks[seat])
+    # what it looked at). Sorted first (the core's shuffled) so that the sample depends on
+    # what the seat knows.
+    rest = list(s.decks[seat])
     for card in own_deck.values():
         rest.remove(card)
-    rng.shuffle(rest)
+    rest = shuffled(rest, rng)
     new.decks[seat] = _deal(len(s.decks[seat]), own_deck, rest)
     # Items still in the shop: any items of the card pool they do not show.
     shown = {i for i in (*s.item[o * 4:o * 4 + 4], *s.discards[o]) if i in cat.items}

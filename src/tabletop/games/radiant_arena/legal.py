@@ -281,7 +281,7 @@ def _main(s: ArenaState) -> list[Action]:
                 if not can_announce(s, u, t.id, t, memo):
                     out.append(named.talent(t.id))
         for k, t in hand:
-            if not can_announce(s, u, k, t, memo):  # type: ignore[arg-type]
+            if not can_announce(s, u, k, t, memo):
                 out.append(named.talent(k))
     deity = p * 4 + DEITY
     if ap >= 1 and zone[deity] == HOME:

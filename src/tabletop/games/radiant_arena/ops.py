@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import ASKED, CLASH, DONE, TIMED, Delayed, Modifier, Step, choose, value
+from tabletop.cards import (
+    ASKED,
+    CLASH,
+    DONE,
+    TIMED,
+    Delayed,
+    Modifier,
+    Step,
+    amount,
+    choose,
+    source,
+    value,
+)
 from tabletop.cards import modifiers as mods
 from tabletop.cards.select import candidates
 
@@ -84,15 +96,8 @@ def _each(fn: Any, implied: tuple[str, ...] = ()) -> Any:
     return op
 
 
-def source(ctx: Ctx) -> str | None:
-    """The card (or unit) behind an effect, for events."""
-    src = ctx.get("src")
-    return src if isinstance(src, str) else None
 
 
-def amount(s: ArenaState, step: Step, ctx: Ctx, key: str = "amount") -> int:
-    """A step's value, never below 0."""
-    return max(0, value(s.V, s, step.f.get(key, 0), ctx))
 
 
 # --- units --------------------------------------------------------------------------------
@@ -100,7 +105,7 @@ def amount(s: ArenaState, step: Step, ctx: Ctx, key: str = "amount") -> int:
 
 def _damage(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """damage: deal ``amount`` (Piercing, Stun as flagged), dealt by the hero using it."""
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     f = step.f
     by = ctx["u"] if isinstance(ctx["u"], int) else -1
     for t in found:
@@ -110,7 +115,7 @@ def _damage(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
 
 def _heal(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """heal: remove up to ``amount`` damage."""
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     for t in found:
         heal(s, t, n, "effect", source(ctx))
 
@@ -119,14 +124,14 @@ def _recover(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """recover: a committed hero becomes ready."""
     for t in found:
         s.comm[t] = 0
-        s._event("recover", (s.unit_name[t], "effect", None), R_TALENT)
+        s.event("recover", (s.unit_name[t], "effect", None), R_TALENT)
 
 
 def _commit(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """commit: a ready hero becomes committed."""
     for t in found:
         s.comm[t] = 1
-        s._event("commit", (s.unit_name[t], "effect"), R_TALENT)
+        s.event("commit", (s.unit_name[t], "effect"), R_TALENT)
 
 
 def _level(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
@@ -184,7 +189,7 @@ def _boost_one(s: ArenaState, ctx: Ctx, t: int, attack: int, armor: int, duratio
         add_modifier(s, ctx, t, "stat", "attack", "add", attack, duration)
     if armor:
         add_modifier(s, ctx, t, "stat", "armor", "add", armor, duration)
-    s._event("boost", (s.unit_name[t], attack, armor, duration, source(ctx)), R_TALENT)
+    s.event("boost", (s.unit_name[t], attack, armor, duration, source(ctx)), R_TALENT)
 
 
 def _boost(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
@@ -199,7 +204,7 @@ def _boost(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
 def _scale(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """scale: + ``amount`` to ``stat`` for every ``per`` damage on the hero using it."""
     u = ctx["u"]
-    bonus = (s.dmg[u] if u >= 0 else 0) // max(1, step.f["per"]) * amount(s, step, ctx)
+    bonus = (s.dmg[u] if u >= 0 else 0) // max(1, step.f["per"]) * amount(s.V, s, step, ctx)
     stat = step.f["stat"]
     for t in found:
         _boost_one(s, ctx, t, bonus if stat == "attack" else 0, bonus if stat == "armor"
@@ -209,11 +214,11 @@ def _scale(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
 def _grant(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """grant: a keyword for a duration; piercing / stun make this hero's combat damage so."""
     kw = step.f["keyword"]
-    n = max(1, amount(s, step, ctx, "value")) if "value" in step.f else 1
+    n = max(1, amount(s.V, s, step, ctx, "value")) if "value" in step.f else 1
     duration = until(s, step, ctx)
     for t in found:
         add_modifier(s, ctx, t, "keyword", kw, "grant", n, duration)
-        s._event("keyword", (s.unit_name[t], kw, duration, source(ctx)), R_TALENT)
+        s.event("keyword", (s.unit_name[t], kw, duration, source(ctx)), R_TALENT)
 
 
 def _modify(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
@@ -226,13 +231,13 @@ def _modify(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
         add_modifier(s, ctx, t, spec.kind, spec.key, spec.op, n, duration)
         name = s.unit_name[t]
         if spec.kind == "stat" and spec.op == "add":
-            s._event("boost", (name, n if spec.key == "attack" else 0,
+            s.event("boost", (name, n if spec.key == "attack" else 0,
                                n if spec.key == "armor" else 0, duration, source(ctx)),
                      R_TALENT)
         elif spec.kind == "keyword" and spec.op == "grant":
-            s._event("keyword", (name, spec.key, duration, source(ctx)), R_TALENT)
+            s.event("keyword", (name, spec.key, duration, source(ctx)), R_TALENT)
         else:
-            s._event("modifier", (name, spec.kind, spec.key, spec.op, n, duration,
+            s.event("modifier", (name, spec.kind, spec.key, spec.op, n, duration,
                                   source(ctx)), R_TALENT)
 
 
@@ -248,7 +253,7 @@ def _boost_choice(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         s.ask = ("choose", ctx["p"], ("attack", "armor"))
         return False
     choice = ctx.pop("answer")
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     for t in ctx["_chosen"]:
         _boost_one(s, ctx, t, n if choice == "attack" else 0, n if choice == "armor" else 0,
                    until(s, step, ctx))
@@ -282,7 +287,7 @@ def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         else:
             lane = lanes[0]
     s.zone[t] = lane
-    s._event("move", (s.unit_name[t], LANES[start], LANES[lane], "effect", None), R_TALENT)
+    s.event("move", (s.unit_name[t], LANES[start], LANES[lane], "effect", None), R_TALENT)
     fire(s, "move", {"unit": t, "start": LANES[start], "lane": LANES[lane]})
     return True
 
@@ -309,7 +314,7 @@ def _revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         s.ask = ("lane", ctx["p"], (0, 1, 2))
         return False
     enter_play(s, t, lane)
-    s._event("revive", (t // 4, s.unit_name[t], LANES[lane], "effect"), R_REVIVE)
+    s.event("revive", (t // 4, s.unit_name[t], LANES[lane], "effect"), R_REVIVE)
     fire(s, "revive", {"unit": t, "lane": LANES[lane]})
     return True
 
@@ -345,7 +350,7 @@ def _who(step: Step, ctx: Ctx) -> int:
 def _draw(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """draw: the controller (or ``who``) draws, one card at a time (rule 22)."""
     seat = _who(step, ctx)
-    for _ in range(amount(s, step, ctx)):
+    for _ in range(amount(s.V, s, step, ctx)):
         if not draw(s, seat, R_TALENT):
             break
     return True
@@ -357,7 +362,7 @@ def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if "answer" in ctx:
         discard_card(s, seat, ctx.pop("answer"), "effect", R_CLASH_CARDS)
         ctx["_n"] = ctx.get("_n", 0) + 1
-    if ctx.get("_n", 0) >= amount(s, step, ctx):
+    if ctx.get("_n", 0) >= amount(s.V, s, step, ctx):
         return True
     if not s.hands[seat]:
         return None if not ctx.get("_n") else True
@@ -367,26 +372,26 @@ def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
 
 def _power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """power: the controller (or ``who``) gains power."""
-    p, n = _who(step, ctx), amount(s, step, ctx)
+    p, n = _who(step, ctx), amount(s.V, s, step, ctx)
     s.power[p] += n
-    s._event("power_gain", (p, n, s.power[p], "effect", source(ctx)), R_TALENT)
+    s.event("power_gain", (p, n, s.power[p], "effect", source(ctx)), R_TALENT)
     return True
 
 
 def _lose_power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """lose_power: a player loses power (never below 0)."""
     p = _who(step, ctx)
-    n = min(s.power[p], amount(s, step, ctx))
+    n = min(s.power[p], amount(s.V, s, step, ctx))
     s.power[p] -= n
-    s._event("power_loss", (p, n, s.power[p], source(ctx)), R_TALENT)
+    s.event("power_loss", (p, n, s.power[p], source(ctx)), R_TALENT)
     return True
 
 
 def _action_points(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """action_points: the active player gains action points this turn."""
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     s.ap += n
-    s._event("ap_gain", (s.active, n, s.ap, source(ctx)), R_TALENT)
+    s.event("ap_gain", (s.active, n, s.ap, source(ctx)), R_TALENT)
     return True
 
 
@@ -414,13 +419,13 @@ def _reveal(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     remembered with ``as`` (their values: ``{ stat = "attack", of = "$name" }``)."""
     p = _who(step, ctx)
     deck = s.decks[p]
-    n = min(amount(s, step, ctx), len(deck))
+    n = min(amount(s.V, s, step, ctx), len(deck))
     if n == 0:
         return None
     cards = tuple(deck[len(deck) - 1 - i] for i in range(n))
     dest = step.f.get("to", "")
     for i, card in enumerate(cards):
-        s._event("reveal_top", (p, card, len(deck)), R_CLASH_CARDS, None, True)
+        s.event("reveal_top", (p, card, len(deck)), R_CLASH_CARDS, None, True)
         if dest:
             deck.pop()
             _put(s, p, card, "deck_top", dest)
@@ -442,16 +447,16 @@ def _look(s: ArenaState, step: Step, ctx: Ctx) -> Result:
             return None
         for card in cards:
             s.know_hand(viewer, whose, card)
-        s._event("look", (viewer, whose, "hand", list(cards), len(cards)), R_TALENT)
+        s.event("look", (viewer, whose, "hand", list(cards), len(cards)), R_TALENT)
     else:
         deck = s.decks[whose]
-        n = min(amount(s, step, ctx), len(deck))
+        n = min(amount(s.V, s, step, ctx), len(deck))
         if n == 0:
             return None
         cards = tuple(deck[len(deck) - 1 - i] for i in range(n))
         for i, card in enumerate(cards):
             s.know_deck(viewer, whose, len(deck) - 1 - i, card)
-        s._event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
+        s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
     ctx["_last"] = cards
     return True
 
@@ -462,7 +467,7 @@ def _move_card(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     choice), to its hand, the top or bottom of its deck, its discard pile or the void."""
     seat = _who(step, ctx)
     origin, dest = step.f["from"], step.f["to"]
-    n = amount(s, step, ctx)
+    n = amount(s.V, s, step, ctx)
     done: tuple[str, ...] = ctx.get("_moved", ())
     if "answer" in ctx:
         card = ctx.pop("answer")
@@ -498,7 +503,7 @@ def _put(s: ArenaState, seat: int, card: str, origin: str, dest: str) -> None:
     """Put a card that left ``origin`` into ``dest`` (events: discard; card_moved)."""
     if dest == "discard":
         s.discards[seat].append(card)
-        s._event("discard", (seat, card, "effect", len(s.hands[seat]), len(s.decks[seat])),
+        s.event("discard", (seat, card, "effect", len(s.hands[seat]), len(s.decks[seat])),
                  R_CLASH_CARDS, None,
                  True)
         fire(s, "discard", {"seat": seat, "card": card})
@@ -519,7 +524,7 @@ def _put(s: ArenaState, seat: int, card: str, origin: str, dest: str) -> None:
     else:
         s.to_void(seat, card)
     public = origin == "discard"
-    s._event("card_moved", (seat, card, origin, dest, len(s.hands[seat]), len(s.decks[seat])),
+    s.event("card_moved", (seat, card, origin, dest, len(s.hands[seat]), len(s.decks[seat])),
              R_TALENT, None, public)
 
 
@@ -561,9 +566,9 @@ def _replace(s: ArenaState, step: Step, ctx: Ctx) -> Result:
                                   _memory(ctx)))
     to = ctx.get(r.to.ref, ()) if r.to is not None and r.to.ref else ()
     if r.form == "redirect" and to and unit >= 0:
-        s._event("lifelink", (s.unit_name[unit], s.unit_name[to[0]]), R_TALENT)
+        s.event("lifelink", (s.unit_name[unit], s.unit_name[to[0]]), R_TALENT)
     else:
-        s._event("modifier", (s.unit_name[unit] if unit >= 0 else None, "replace", r.hook,
+        s.event("modifier", (s.unit_name[unit] if unit >= 0 else None, "replace", r.hook,
                               r.form, 0, duration, source(ctx)), R_TALENT)
     return True
 
@@ -579,7 +584,7 @@ def _manifest(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     p = ctx["p"]
     if s.zone[p * 4 + DEITY] != HOME:  # answered (flow: the manifest answer)
         return True
-    s._event("manifest_due", (p,), R_MANIFEST)
+    s.event("manifest_due", (p,), R_MANIFEST)
     s.ask = ("manifest", p, ())
     return False
 
@@ -606,7 +611,7 @@ def _order(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     words = list(dict.fromkeys(p.word for p in pending))
     if "answer" in ctx:
         chosen = ctx.pop("answer")
-        s._event("order", (ctx["p"], chosen), R_GOLDEN)
+        s.event("order", (ctx["p"], chosen), R_GOLDEN)
     elif len(words) > 1:
         s.ask = ("first", ctx["p"], tuple(words))
         return False
@@ -624,7 +629,7 @@ def _ko_prevented(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     u = ctx["u"]
     picked = ctx.get("$pick", ())
     lane = picked[0].lane if picked and isinstance(picked[0], ConduitRef) else s.zone[u]
-    s._event("ko_prevented", (s.unit_name[u], LANES[lane]), "FAQ — Do I gain any power when "
+    s.event("ko_prevented", (s.unit_name[u], LANES[lane]), "FAQ — Do I gain any power when "
              "I KO the Wrathlord?")
     return True
 

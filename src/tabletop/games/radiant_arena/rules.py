@@ -24,11 +24,11 @@ effect.
 from __future__ import annotations
 
 from random import Random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tabletop.cards import STATIC, Delayed, Frame, Modifier, ModSpec, Pending, Vocabulary
 from tabletop.cards import modifiers as kernel_mods
-from tabletop.core import Action, Chance, Event, Outcome, State
+from tabletop.core import Action, Chance, Outcome, State
 
 from . import flow, hidden, legal, positions, views
 from .actions import Act, parse
@@ -114,9 +114,6 @@ from .ids import (
 )
 from .vocab import VOCAB
 
-_new = tuple.__new__
-_EVENT_IS_TUPLE = issubclass(Event, tuple)
-
 
 class ArenaState(State):
     """A game of radiant-arena (see the module docstring).
@@ -139,6 +136,7 @@ class ArenaState(State):
             return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
         self.cat = cat
+        self.book = cat.book
         self.chance = Chance(seed)
         self.unit_card: tuple[str, ...] = ()
         self.unit_name: tuple[str, ...] = ()
@@ -213,7 +211,7 @@ class ArenaState(State):
         self.to_deploy = 6
         self.cards_in_play()
         for seat in (A, B):
-            self._event("setup", (seat, [self.unit_name[seat * 4 + i] for i in range(3)],
+            self.event("setup", (seat, [self.unit_name[seat * 4 + i] for i in range(3)],
                                   len(self.decks[seat]), len(self.shops[seat]),
                                   self.unit_name[seat * 4 + DEITY], list(self.cond[seat]),
                                   sorted(self.shops[seat])), R_SETUP, None, True)
@@ -221,18 +219,9 @@ class ArenaState(State):
             for _ in range(HAND_SIZE):
                 card = deck.pop()
                 hand.append(card)
-                self._event("draw", (seat, card, len(hand), len(deck)), R_SETUP, None, True)
+                self.event("draw", (seat, card, len(hand), len(deck)), R_SETUP, None, True)
 
     # --- small helpers ---------------------------------------------------------------
-
-    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-               seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-        """Record an event of ``kind`` (events.py) with its field values in order."""
-        # tuple.__new__ builds the Event NamedTuple without its Python-level __new__ (half the
-        # cost): events are made several times per decision on the hot path of playouts and
-        # search. Should the core's Event stop being a tuple, its constructor is used.
-        fields = (kind, args, rule, seats, reveals, self.cat.book)
-        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
 
     def uname(self, unit: int) -> str:
         """A unit's name in the notation (its card id, told apart per side if both seats
@@ -281,7 +270,7 @@ class ArenaState(State):
         # Compared list by list (no key built: this runs several times a decision).
         if memo is not None and memo[0] == self.zone and memo[1] == self.lvl and \
                 memo[2] == self.item and memo[3] == ruined[0] and memo[4] == ruined[1]:
-            return memo[5]
+            return cast("list[tuple[ModSpec, dict[str, Any]]]", memo[5])
         out: list[tuple[ModSpec, dict[str, Any]]] = []
         cat = self.cat
         for u in range(8):
@@ -468,6 +457,7 @@ class ArenaState(State):
         items = [i for i in self.item if i]
         conduits = [self.cond[p][x] for p in (0, 1) for x in range(3) if self.ruined[p][x]]
         self.cat = self.cat.for_game(units, items, conduits)
+        self.book = self.cat.book
 
     def name_deities(self) -> None:
         """Both seats may field the same deity: once one has manifested, the other (still

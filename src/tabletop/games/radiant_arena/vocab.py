@@ -655,7 +655,7 @@ def _pay_power(s: S, ctx: dict[str, Any], n: int) -> bool:
     p = ctx["p"]
     s.power[p] -= n
     src = ctx.get("skill") or (s.unit_name[ctx["u"]] if _unit_of(ctx) >= 0 else None)
-    s._event("power_pay", (p, n, s.power[p], "talent", src), RULE)
+    s.event("power_pay", (p, n, s.power[p], "talent", src), RULE)
     return True
 
 
@@ -673,7 +673,7 @@ def _pay_discard(s: S, ctx: dict[str, Any], n: int) -> bool:
 def _pay_commit(s: S, ctx: dict[str, Any], n: int) -> bool:
     u = _unit_of(ctx)
     s.comm[u] = 1
-    s._event("commit", (s.unit_name[u], "cost"), R_TALENT)
+    s.event("commit", (s.unit_name[u], "cost"), R_TALENT)
     return True
 
 

@@ -17,7 +17,7 @@ for its seat only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import CONCEDE, EventBook, EventKind
 
@@ -253,7 +253,7 @@ def _words_for(players: int) -> Callable[[str, Any], str]:
         if name == "natives":
             return " and ".join(RACE_NAMES[r] for r in value)
         if name == "realm":
-            return value.capitalize()
+            return cast(str, value.capitalize())
         if name == "meld":
             return MELD_NAMES.get(value, str(value))
         if name == "melds":

@@ -12,6 +12,7 @@ breaks (see :mod:`.reachable`). Every error is a ``ScenarioError``.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -164,7 +165,7 @@ class Table:
                                 f"{show(value)}")
         return int(value)
 
-    def choice(self, key: str, options: tuple[str, ...], default: str) -> int:
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> builtins.int:
         """The index of a string among ``options``."""
         value = self.get(key, str, default)
         if value not in options:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from tabletop.core import Action, Chance, Event, EventBook, Outcome, State
+from tabletop.core import Action, Chance, Outcome, State
 
 from .actions import (
     CATALOG as C,
@@ -140,7 +140,7 @@ class PerimState(State):
         self.battle_no = 0
         self.last_win = [0] * self.teams  # battle number of each team's latest win
         self.chance = Chance(seed)
-        self.book: EventBook = book_for(players)
+        self.book = book_for(players)
         self._begin_age()
 
     @property
@@ -151,11 +151,6 @@ class PerimState(State):
     def team(self, seat: int) -> int:
         """The scoring side of a seat (Four-Player Game: partners sit across)."""
         return seat % 2 if self.players == 4 else seat
-
-    def _event(self, kind: str, args: tuple[Any, ...], rule: str,
-               seats: frozenset[int] | None = None, reveals: bool = False) -> None:
-        """Record an event of a kind of :mod:`.events` (field values in the kind's order)."""
-        self.events.append(Event(kind, args, rule, seats, reveals, self.book))
 
     def _begin_age(self) -> None:
         """Setup (Age 1) and Setup Before Ages 2 and 3."""
@@ -179,19 +174,19 @@ class PerimState(State):
         self.taken = [0] * self.teams
         self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
         rule = R_SETUP if self.age == 1 else R_NEXT_AGE
-        self._event("age_begins", (self.age, self.dealer), rule)
+        self.event("age_begins", (self.age, self.dealer), rule)
         if self.age == 1:
             # Look at the top card of the deck: its race is Radiant for the first age.
             top = deck[-1]
             self.radiant = top // N_RANKS
-            self._event("radiant_revealed", (SLUGS[top], C.races[self.radiant],
+            self.event("radiant_revealed", (SLUGS[top], C.races[self.radiant],
                                              self._radiant_realm()), R_SETUP, reveals=True)
             self.chance.shuffle(deck)  # the dealer shuffles the deck
         else:
             # Move the Radiant marker clockwise to the next realm.
             realm = C.realm_race.index(self.radiant)
             self.radiant = C.realm_race[(realm + 1) % len(C.realms)]
-            self._event("radiant_moved", (C.races[self.radiant], self._radiant_realm()),
+            self.event("radiant_moved", (C.races[self.radiant], self._radiant_realm()),
                         R_NEXT_AGE)
         self._place_coins()
         size = HAND_SIZE[players]
@@ -201,15 +196,15 @@ class PerimState(State):
             for _ in range(size):
                 hand[deck.pop()] += 1
             # One event: everyone sees the count, only the seat dealt sees the cards.
-            self._event("dealt", (s, size, card_list(hand)), R_SETUP, reveals=True)
+            self.event("dealt", (s, size, card_list(hand)), R_SETUP, reveals=True)
         self.pool = [deck.pop() for _ in range(9)]
         self.deck = deck
-        self._event("pool_dealt", ([SLUGS[t] for t in self.pool], len(deck)), rule,
+        self.event("pool_dealt", ([SLUGS[t] for t in self.pool], len(deck)), rule,
                     reveals=True)
         self.phase = RECRUIT
         self.picks_left = PICKS_EACH * players
         self.turn = (self.dealer + 1) % players
-        self._event("recruit_begins", (self.turn,), R_RECRUIT)
+        self.event("recruit_begins", (self.turn,), R_RECRUIT)
 
     def _radiant_realm(self) -> str:
         """The realm whose race is Radiant: where the Radiant marker stands."""
@@ -235,7 +230,7 @@ class PerimState(State):
                 box -= 1
                 self.copper[r] += 1
                 copper.append(C.regions[r])
-        self._event("coins_placed", (silver, copper), R_SETUP if self.age == 1 else R_NEXT_AGE)
+        self.event("coins_placed", (silver, copper), R_SETUP if self.age == 1 else R_NEXT_AGE)
 
     # --- the contract ----------------------------------------------------------------
 
@@ -282,26 +277,23 @@ class PerimState(State):
         seat, t = self.turn, self.pool[slot]
         self.hands[seat][t] += 1
         self.known[seat][t] += 1  # the pool is face up: everyone saw the pick
-        events, book = self.events, self.book
-        events.append(Event("pick", (seat, SLOTS[slot], SLUGS[t]), R_RECRUIT, None, False,
-                            book))
+        self.event("pick", (seat, SLOTS[slot], SLUGS[t]), R_RECRUIT)
         deck = self.deck
         if deck:
             new = self.pool[slot] = deck.pop()
-            events.append(Event("refill", (SLOTS[slot], SLUGS[new], len(deck)), R_RECRUIT,
-                                None, True, book))
+            self.event("refill", (SLOTS[slot], SLUGS[new], len(deck)), R_RECRUIT, None, True)
         else:
             self.pool[slot] = -1
-            events.append(Event("slot_empty", (SLOTS[slot],), R_RECRUIT, None, False, book))
+            self.event("slot_empty", (SLOTS[slot],), R_RECRUIT)
         self.picks_left -= 1
         if self.picks_left:
             self.turn = (seat + 1) % self.players
         else:
-            self._event("recruit_ends", (len(deck), [SLUGS[x] for x in self.pool if x >= 0]),
+            self.event("recruit_ends", (len(deck), [SLUGS[x] for x in self.pool if x >= 0]),
                         R_RECRUIT)
             self.phase = MELD
             self.turn = (self.dealer + 1) % self.players
-            self._event("meld_begins", (self.turn,), R_MELD)
+            self.event("meld_begins", (self.turn,), R_MELD)
 
     # --- Phase 2: Meld -----------------------------------------------------------------
 
@@ -339,13 +331,13 @@ class PerimState(State):
         self.pending[seat].append((action.meld, action.race, used))
         # Secret until all are done: an event for the melding seat only.
         race = C.races[action.race] if action.race >= 0 else None
-        self._event("meld_set_aside", (seat, C.melds[action.meld].id, race,
+        self.event("meld_set_aside", (seat, C.melds[action.meld].id, race,
                                        [SLUGS[t] for t in sorted(used)]), R_MELD,
                     SEAT_ONLY[seat])
 
     def _meld_done(self) -> None:
         seat = self.turn
-        self._event("melds_done", (seat,), R_MELD)
+        self.event("melds_done", (seat,), R_MELD)
         nxt = (seat + 1) % self.players
         if nxt != (self.dealer + 1) % self.players:
             self.turn = nxt
@@ -370,7 +362,7 @@ class PerimState(State):
                             "cards": [SLUGS[t] for t in sorted(used)]}
                            for m, race, used in melds]
             # The secret choice is shown, even an empty one (no meld is news too).
-            self._event("melds_revealed", (s, shown_melds, points), R_MELD, reveals=True)
+            self.event("melds_revealed", (s, shown_melds, points), R_MELD, reveals=True)
             self.pending[s] = []
         self._begin_war()
 
@@ -394,7 +386,7 @@ class PerimState(State):
         else:
             reason = "left_of_dealer"
         # Who holds the most scouts is news about hands nobody has seen.
-        self._event("war_begins", (first, reason), R_WAR, reveals=True)
+        self.event("war_begins", (first, reason), R_WAR, reveals=True)
         self.tracker = CENTRE
         self._give_tracker(first)
 
@@ -412,7 +404,7 @@ class PerimState(State):
             if self._legal_moves(s):
                 self.turn, self.need_move = s, True
                 return
-            self._event("tracker_passes", (s, (s + 1) % self.players), R_MOVES)
+            self.event("tracker_passes", (s, (s + 1) % self.players), R_MOVES)
         raise AssertionError("no seat can move the battle tracker")  # two sides always can
 
     def _move(self, region: int) -> None:
@@ -420,8 +412,7 @@ class PerimState(State):
         self.tracker = region
         self.need_move = False
         coins = self.silver[region] * SILVER + self.copper[region] * COPPER
-        self.events.append(Event("move", (seat, C.regions[region], REGION_NATIVES[region],
-                                          coins), R_MOVES, None, False, self.book))
+        self.event("move", (seat, C.regions[region], REGION_NATIVES[region], coins), R_MOVES)
         self._begin_battle(seat)
 
     def _has_cards(self, seat: int) -> bool:
@@ -435,7 +426,7 @@ class PerimState(State):
         if len({self.team(s) for s in with_cards}) == 1:
             # Ending the War: the only player (or team) with cards wins the last battle.
             winner = with_cards[0]
-            self._event("walkover", (winner, self.team(winner)), R_ENDING)
+            self.event("walkover", (winner, self.team(winner)), R_ENDING)
             self._win_battle(winner)
             self._end_war()
             return
@@ -503,12 +494,11 @@ class PerimState(State):
             self._take_from_hand(seat, second)
             self.battle_cards.append(second)
             strength = MOUNTED_STRENGTH
-            self.events.append(Event("play", (seat, [SLUGS[t], SLUGS[second]], strength,
-                                              counts), R_MOUNTED, None, True, self.book))
+            self.event("play", (seat, [SLUGS[t], SLUGS[second]], strength, counts),
+                       R_MOUNTED, None, True)
         else:
             strength = t % N_RANKS
-            self.events.append(Event("play", (seat, [SLUGS[t]], strength, counts), R_BATTLES,
-                                     None, True, self.book))
+            self.event("play", (seat, [SLUGS[t]], strength, counts), R_BATTLES, None, True)
         self.plays.append((seat, t, second, strength, counts))
         self._next_in_battle(seat)
 
@@ -523,19 +513,19 @@ class PerimState(State):
             self.battle_cards.append(t)
             strength = t % N_RANKS
             self.may_pass |= 1 << target
-            self._event("assassination", (seat, SLUGS[assassin], target, SLUGS[t], strength),
+            self.event("assassination", (seat, SLUGS[assassin], target, SLUGS[t], strength),
                         R_ASSASSIN, reveals=True)
         else:
             strength = ASSASSIN
             self.absent[target] |= 1 << t
-            self._event("assassination_failed", (seat, SLUGS[assassin], target, SLUGS[t]),
+            self.event("assassination_failed", (seat, SLUGS[assassin], target, SLUGS[t]),
                         R_ASSASSIN, reveals=True)
         self.plays.append((seat, assassin, -1, strength, True))
         self._next_in_battle(seat)
 
     def _pass(self) -> None:
         seat = self.turn
-        self._event("pass", (seat,), R_ASSASSIN)
+        self.event("pass", (seat,), R_ASSASSIN)
         self._next_in_battle(seat)
 
     def _next_in_battle(self, seat: int) -> None:
@@ -581,10 +571,10 @@ class PerimState(State):
         self.control[region] = team
         self.battle_no += 1
         self.last_win[team] = self.battle_no
-        self.events.append(Event(
+        self.event(
             "battle_won", (winner, team, C.regions[region], [SLUGS[t] for t in self.battle_cards],
                            coins, None if previous == NO_ONE else previous, self.battle_no),
-            R_BATTLES, None, False, self.book))
+            R_BATTLES)
         self.plays, self.battle_cards, self.acted, self.may_pass = [], [], 0, 0
 
     def _end_war(self) -> None:
@@ -600,7 +590,7 @@ class PerimState(State):
                 self.hands[s] = [0] * N_TYPES
                 self.known[s] = [0] * N_TYPES
                 # Face down: the others see how many, the owner which.
-                self._event("leftovers", (s, n, cards), R_ENDING)
+                self.event("leftovers", (s, n, cards), R_ENDING)
         self._score_age()
         if self.age < 3:
             self._begin_age()
@@ -610,7 +600,7 @@ class PerimState(State):
 
     def _game_over(self) -> None:
         winners = self.winning_teams()
-        self._event("game_over", (list(self.scores),
+        self.event("game_over", (list(self.scores),
                                   [s for s in range(self.players) if self.team(s) in winners],
                                   self._tie_broken(winners)), R_WINNING)
 
@@ -619,7 +609,7 @@ class PerimState(State):
         "Concessions"). Two sides (two players, or two teams of four): the other side
         wins. Three players: the two who stay are ranked by their points, the tie broken
         as at the end of the game (Winning)."""
-        self._event("concede", (seat, reason), R_WINNING)
+        self.event("concede", (seat, reason), R_WINNING)
         self._game_over()
 
     def _playing(self) -> list[int]:
@@ -671,10 +661,10 @@ class PerimState(State):
             points = self.realm_points(cubes)
             for team, pts in enumerate(points):
                 self.scores[team] += pts
-            self._event("realm_scored", (self.age, C.realms[realm], cubes, points), R_END_AGE)
+            self.event("realm_scored", (self.age, C.realms[realm], cubes, points), R_END_AGE)
         for team in range(self.teams):
             self.scores[team] += self.taken[team]
-        self._event("coins_scored", (self.age, list(self.taken)), R_END_AGE)
+        self.event("coins_scored", (self.age, list(self.taken)), R_END_AGE)
         self.taken = [0] * self.teams
         if self.age == 3:
             printed = [sum(self.captured[s][t] for t in range(N_TYPES) if C.coin[t])
@@ -682,10 +672,10 @@ class PerimState(State):
             for s, n in enumerate(printed):
                 self.scores[self.team(s)] += n
             # The leftover cards went to captured piles unseen: their printed coins show.
-            self._event("card_coins_scored", (printed,), R_END_AGE, reveals=True)
+            self.event("card_coins_scored", (printed,), R_END_AGE, reveals=True)
         control = {C.regions[r]: None if side == NO_ONE else side
                    for r, side in enumerate(self.control)}
-        self._event("age_ends", (self.age, control, list(self.scores)), R_END_AGE)
+        self.event("age_ends", (self.age, control, list(self.scores)), R_END_AGE)
 
     def winning_teams(self) -> list[int]:
         """Most points; a tie goes to the tied side that most recently won a battle. A
@@ -746,7 +736,7 @@ class PerimState(State):
         new.revealed = self.revealed[:]
         new.plays, new.battle_cards = self.plays[:], self.battle_cards[:]
         new.acted, new.may_pass, new.battle_no = self.acted, self.may_pass, self.battle_no
-        new.last_win, new.chance, new.book = self.last_win[:], self.chance.copy(), self.book
+        new.last_win, new.chance = self.last_win[:], self.chance.copy()
         return new
 
     def catalogue(self) -> Catalog:

@@ -105,7 +105,10 @@ class Encoding:
         """Write ``view`` into ``out`` (zeros, float32, the size of the parts)."""
         P, T = self.players, len(TYPES)
         me = view.get("seat")
-        rel = (lambda p: p) if me is None else (lambda p: (p - me) % P)
+
+        def rel(p: int) -> int:  # a seat as seen from ``me`` (0 is me)
+            return p if me is None else (p - me) % P
+
         at = 0
 
         def take(size: int) -> np.ndarray:

@@ -50,7 +50,8 @@ def observation_space(c: Codec) -> spaces.Dict:
     })
 
 
-class TabletopAEC(AECEnv[str, dict[str, np.ndarray], int]):
+# PettingZoo ships no type information: its base classes are Any to mypy.
+class TabletopAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """One game as a PettingZoo AEC environment (build it with :func:`pettingzoo_env`)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "tabletop_v0",
@@ -194,7 +195,7 @@ def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> Tabl
     return TabletopAEC(game, players, **kwargs)
 
 
-class TabletopParallel(ParallelEnv[str, dict[str, np.ndarray], int]):
+class TabletopParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """The AEC environment seen through PettingZoo's parallel API, for tools that need it.
 
     Turn-based games do not act simultaneously, so a parallel step is one *cycle*: as many

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +119,7 @@ def play_to_end(state: State, rng: random.Random) -> int:
     return n
 
 
-def walk(value: Any):
+def walk(value: Any) -> Iterator[Any]:
     """Yield every value nested in a JSON-like value (dicts yield their keys too)."""
     yield value
     if isinstance(value, dict):
@@ -130,7 +131,7 @@ def walk(value: Any):
             yield from walk(v)
 
 
-def dict_keys(value: Any):
+def dict_keys(value: Any) -> Iterator[Any]:
     """Every dict key nested anywhere in ``value``."""
     if isinstance(value, dict):
         for k, v in value.items():

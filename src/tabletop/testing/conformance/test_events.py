@@ -97,7 +97,7 @@ def test_a_seats_copy_leaves_out_the_fields_it_may_not_see(
     sentence is rendered from what it shows."""
     pt = playthrough(game, players, seed)
     for e in pt.final.events:
-        kind = e.book.kinds[e.kind]  # type: ignore[union-attr]
+        kind = e.book.kinds[e.kind]
         for seat in seats_of(pt.final):
             copy = e.seen_by(seat)
             if copy is None:
@@ -108,5 +108,5 @@ def test_a_seats_copy_leaves_out_the_fields_it_may_not_see(
                 sees = seat is not None and (seat == who if isinstance(who, int)
                                              else seat in who)
                 assert (field in copy.fields) == sees, (e.kind, field, seat)
-            assert copy.text == copy.book.text(copy)  # type: ignore[union-attr]
+            assert copy.text == copy.book.text(copy)
             assert json.loads(json.dumps(copy.to_json())) == copy.to_json()

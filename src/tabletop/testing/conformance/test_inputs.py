@@ -127,7 +127,8 @@ def test_scenario_values_of_a_wrong_type_are_refused(game: str, players: int,
             assert isinstance(got, TabletopError), (path, "accepted")
 
 
-JUNK = [None, -1, -(10**30), 10**30, 2**63, 1.5, "", "zz", [], {}, [[]], True, "x" * 10_000]
+JUNK: list[Any] = [None, -1, -(10**30), 10**30, 2**63, 1.5, "", "zz", [], {}, [[]], True,
+                   "x" * 10_000]
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), CASES_SEEDS)

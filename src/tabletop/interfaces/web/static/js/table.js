@@ -33,24 +33,6 @@ const st = {
   endHidden: false, moved: false, lastMsg: null, offers: [], rematch: null,
 };
 
-// The social side (social.js: presence, clocks, chat, offers, notices, two tabs, the
-// strike's GO), when the page has it: mountSocial(ctx) once, then update(msg) with every
-// seat message, socket(msg) with the WebSocket's others (true: dealt with), opened(),
-// refused(err) (true: shown there).
-let social = null;
-async function mountSocialSide() {
-  let mod = null;
-  try { mod = await import("/static/js/social.js"); } catch (e) { return; }
-  try { social = mod.mountSocial({ tableId, token, call, send: sendSocket, refresh, table: st.table }); }
-  catch (e) { console.error(e); social = null; }
-}
-function sendSocket(obj) {
-  if (!st.socket || st.socket.readyState !== WebSocket.OPEN) return false;
-  st.socket.send(JSON.stringify(obj));
-  return true;
-}
-const toSocial = msg => { if (social) { try { social.update(msg); } catch (e) { console.error(e); } } };
-
 const label = seat => (seat === null || seat === undefined ? "spectator"
   : (st.table.seats && st.table.seats[seat] && st.table.seats[seat].name) || st.table.labels[seat]);
 
@@ -231,7 +213,6 @@ async function send(action) {
     st.changed.clear();  // I decided: what changed before is seen
     doing("");
     if (got.version >= st.version && !pacer.busy) show(got, false);
-    toSocial(got);
   } catch (e) {
     failed(e);
     if (e.status === 409 && String(e.message).startsWith("stale")) await refresh();
@@ -367,7 +348,6 @@ function onMessage(msg) {
     if (st.askedRematch) { location.href = msg.rematch.link; return; }  // all accepted
   }
   for (const p of panels) { try { p.update && p.update(msg, api); } catch (e) { console.error(e); } }
-  toSocial(msg);
   if (msg.type === "state") { pacer.clear(); show(msg, false); return; }
   const events = msg.events || [];
   const mine = st.sending || msg.version <= st.myVersion;
@@ -403,19 +383,12 @@ function connect() {
     if (lost) showError(null);
     lost = false;
     clearInterval(pingTimer);
-    if (social) { social.opened(); return; }  // it pings
     pingTimer = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ ping: Date.now() })); }, 5000);
     ws.send(JSON.stringify({ ping: Date.now() }));
   };
   ws.onmessage = ev => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (social && msg.type !== "state" && msg.type !== "update") {
-      let dealt = false;
-      try { dealt = social.socket(msg); } catch (e) { console.error(e); }
-      if (msg.type === "pong") for (const p of panels) { try { p.pong && p.pong(msg, api); } catch (e) { console.error(e); } }
-      if (dealt && msg.type !== "moved") return;
-    }
     if (msg.type === "pong") {
       if (msg.probe !== undefined && msg.probe !== null) ws.send(JSON.stringify({ probe: msg.probe }));
       for (const p of panels) { try { p.pong && p.pong(msg, api); } catch (e) { console.error(e); } }
@@ -570,7 +543,7 @@ const api = {
   tableId, token, call, h, post,
   get seat() { return st.seat; }, get table() { return st.table; }, get message() { return st.lastMsg; },
   get pacing() { return pacer.busy; }, get socket() { return st.socket; },
-  slots: { get clock() { return $("clock-slot"); }, get side() { return $("slot-side"); }, get overlay() { return $("slot-overlay"); }, get tools() { return $("tools"); } },
+  slots: { get clock() { return $("slot-clock"); }, get side() { return $("slot-side"); }, get overlay() { return $("slot-overlay"); }, get tools() { return $("tools"); } },
   label, send, pressStrike, showError, refresh, play,
 };
 
@@ -588,7 +561,6 @@ async function main() {
   document.title = `${st.table.name} — tabletop`;
   $("rules-link").href = `/rules/${encodeURIComponent(st.table.game)}`;
   document.body.dataset.game = st.table.game;
-  if (!query.get("replay")) await mountSocialSide();
   if (query.get("replay")) {
     st.replay = { step: 0, steps: 0, seat: null };
     startReplay({ tableId, query, st, label, show: got => show({ ...got, type: "state", table: st.table, version: 0, legal: [] }, false), failed, showEndOfReplay });
@@ -601,7 +573,7 @@ async function main() {
     for (const p of panels) { try { p.mount && p.mount(api); } catch (e) { console.error(e); } }
     if (st.seat !== null && people() > 1 && drawerChoice() === null) setDrawer(true, false);
     onMessage(msg);
-  } catch (e) { if (!(social && social.refused(e))) failed(e); return; }
+  } catch (e) { if (!panels.some(p => p.refused && p.refused(e, api))) failed(e); return; }
   $("notation").addEventListener("submit", ev => {
     ev.preventDefault();
     const text = $("notation-text").value.trim();

@@ -1,88 +1,84 @@
-// hoshi-battle's table: the two duelists (Hero card, die type and dice, Hoshi Stones,
-// Swift / Elusive, the last throw, cards in play, exiled Heroes); with three to five
-// players, the others below them, waiting in line or out (king of the hill); the
-// reveal window, the
-// effects in play by timestamp, and the seat's own hand (Heroes and face-down Duel cards).
-// Reconstructed cards are labelled so.
+// hoshi-battle's table (TABLE-DESIGN.md, "Hoshi Battle"): the two duelists face each
+// other across a dice tray (the opponent above, me below); each Hero card carries its
+// Hoshi Stones as gems (filled: left, hollow: lost of its full health), its die and
+// Swift / Elusive; the Duel cards in play lie beside each duelist and the face-down ones
+// as backs; the effects in force are a short ordered list, the latest (which has
+// priority) on top; with three to five players the waiting line is at the side (king of
+// the hill). My hand (Heroes and Duel cards) runs along the bottom. Reconstructed cards
+// carry the small mark.
 //
 // The real-time strike (docs/web.md): when the server opens a strike window, a panel
 // says who strikes at whom; at GO the striker presses Space (or the STRIKE button) and
 // the defender Space (or PULL AWAY). A press before GO is a false start. The server times
-// every press when it arrives; this page only sends it (ctx.press, over the WebSocket).
+// every press; this page only sends it (ctx.press, over the WebSocket).
 //
 // Clickable things carry data-ref: a card id (a Hero to choose or discard, a Duel card to
 // play or discard).
 import { h } from "/static/js/api.js";
+import { back, cap, dmg, gain, heal, recon, seatTag, useCss } from "/static/tables/kit.js";
 
 const GLYPH = { strike: "✦", moon: "☾", sun: "☀", blank: "·" };
+const FACE_NAMES = { strike: "the symbol", moon: "a Moon", sun: "a Sun", blank: "a blank" };
 const WINDOW = { duel_start: "the beginning of the Duel", round_start: "the beginning of the round", round_end: "the end of the round" };
-const STYLE = `
-.hoshi { display: flex; flex-direction: column; gap: 10px; }
-.hoshi .duel { display: flex; gap: 16px; flex-wrap: wrap; }
-.hoshi .duelist { border: 2px solid #999; border-radius: 8px; padding: 8px; min-width: 300px; background: #fff; }
-.hoshi .duelist.to-act { border-color: #c60; }
-.hoshi .hero-card, .hoshi .duel-card { border: 1px solid #999; border-radius: 6px; padding: 5px; background: #fffdf6; font-size: 12px; width: 210px; display: inline-block; vertical-align: top; margin: 2px; }
-.hoshi .duel-card.artifact { background: #eef4ff; } .hoshi .duel-card.power { background: #fff0f0; } .hoshi .duel-card.legend { background: #f3ffef; }
-.hoshi .name { font-weight: bold; } .hoshi .known { color: #060; font-size: 10px; } .hoshi .recon { color: #777; font-size: 10px; }
-.hoshi .stones { font-size: 20px; color: #08c; letter-spacing: 2px; }
-.hoshi .faces { font-size: 24px; letter-spacing: 4px; }
-.hoshi .strike-panel { border: 3px solid #c00; border-radius: 10px; padding: 12px; background: #fff4f4; text-align: center; }
-.hoshi .strike-panel.go { background: #ffd9d9; }
-.hoshi .strike-panel button { font-size: 22px; padding: 10px 30px; }
-.hoshi .effects { font-size: 12px; color: #444; }
-.hoshi .note { font-size: 11px; color: #777; font-style: italic; }
-.hoshi .waiting { display: flex; gap: 10px; flex-wrap: wrap; align-items: flex-start; }
-.hoshi .waiter { border: 1px dashed #999; border-radius: 8px; padding: 6px; font-size: 13px; min-width: 160px; background: #fafafa; }
-.hoshi .waiter.out { color: #999; }
-`;
+const KIND_NAMES = { hero: "Hero", artifact: "Artifact", power: "Power", legend: "Legend" };
+const seatOf = ctx => (ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat);
 
-function styleOnce() {
-  if (document.getElementById("hoshi-style")) return;
-  document.head.append(h("style", { id: "hoshi-style" }, STYLE));
-}
+function cardName(view, id) { return (view.cards[id] || {}).name || id.split("-").map(cap).join(" "); }
 
-function cardName(view, id) { return (view.cards[id] || {}).name || id; }
-
-function cardBox(view, id, extra) {
+// A card: a Hero (its die and cost) or a Duel card (its kind, cost and timing).
+function cardBox(view, id, attrs = {}, extra = null) {
   const c = view.cards[id];
-  if (!c) return h("div", { class: "duel-card", "data-ref": id }, id);
-  const head = c.kind === "hero" ? `d${c.die} · Cost ${c.cost}` : `${c.kind} · Cost ${c.cost}`;
-  return h("div", { class: `${c.kind === "hero" ? "hero-card" : "duel-card"} ${c.kind}`, "data-ref": id, "data-card": id, title: c.text },
-    h("div", { class: "name" }, c.name, extra || ""), h("div", {}, head), h("div", { class: "text" }, c.text),
-    c.known ? h("div", { class: "known" }, "known text") : h("div", { class: "recon" }, "reconstructed"));
+  if (!c) return h("div", { class: "hb-card", "data-ref": id, ...attrs }, cardName(view, id));
+  const head = c.kind === "hero" ? `d${c.die} · cost ${c.cost}` : `${KIND_NAMES[c.kind] || c.kind} · cost ${c.cost}`;
+  return h("div", { class: `hb-card ${c.kind}`, "data-ref": id, "data-card": id, "data-zoom": `${c.name} — ${head}\n${c.text}${c.known ? "\n(printed text)" : ""}`, ...attrs },
+    h("div", { class: "card-head" }, h("span", { class: "name" }, c.name), c.kind === "hero" ? h("span", { class: `die-badge d${c.die}` }, `d${c.die}`) : h("span", { class: "cost" }, String(c.cost))),
+    h("div", { class: "meta" }, head), h("div", { class: "text" }, c.text), extra,
+    c.known ? h("span", { class: "known-mark", title: "the printed text" }, "printed") : recon());
 }
 
-function stones(p) {
+function gems(p, seat) {
   const full = p.full_health || 2;
-  return h("span", { class: "stones", title: `${p.stones} of ${full} Hoshi Stones` }, "●".repeat(p.stones) + "○".repeat(Math.max(0, full - p.stones)));
+  return h("div", { class: "gems", "data-ref": `stones:${seat}`, title: `${p.stones} of ${full} Hoshi Stones`, "aria-label": `${p.stones} of ${full} Hoshi Stones` },
+    Array.from({ length: Math.max(full, p.stones) }, (_, i) => h("span", { class: "gem" + (i < p.stones ? " full" : " lost"), "aria-hidden": "true" })));
 }
 
-function duelist(view, ctx, seat) {
+function dice(p, seat) {
+  const faces = p.faces && p.faces.length ? p.faces : null;
+  const n = Math.max(1, p.dice || 1);
+  return h("div", { class: "dice", "data-ref": `dice:${seat}`, "data-testid": `faces-${seat}`, "aria-label": faces ? `rolled ${faces.map(f => FACE_NAMES[f] || f).join(", ")}` : "not rolled yet" },
+    (faces || Array.from({ length: n }, () => null)).map(f => h("span", { class: `die d${p.die}${f ? ` face-${f}` : " unrolled"}`, title: f ? FACE_NAMES[f] : `a d${p.die}` }, f ? GLYPH[f] || f : `d${p.die}`)));
+}
+
+// A duelist: the Hero card with its gems, the cards in play beside it, the backs.
+function duelist(view, ctx, seat, mine) {
   const p = view.players[seat];
-  const parts = [h("div", { class: "who" }, `${ctx.label(seat)}${view.to_act === seat ? " ◀" : ""}${ctx.seat === seat ? " (you)" : ""}`)];
-  if (p.hero) {
-    parts.push(cardBox(view, p.hero));
-    parts.push(h("div", {}, stones(p), `  ${p.dice > 1 ? `${p.dice}×` : ""}d${p.die}`, p.swift ? " · Swift" : "", p.elusive ? " · Elusive" : ""));
-    if (p.faces && p.faces.length) parts.push(h("div", { class: "faces", "data-testid": `faces-${seat}` }, p.faces.map(f => GLYPH[f] || f).join(" ")));
-  } else {
-    parts.push(h("div", {}, p.chosen ? "a Hero chosen face down" : `${p.heroes} Heroes in hand`));
-  }
-  parts.push(h("div", {}, `${p.face_down} Duel card${p.face_down === 1 ? "" : "s"} face down`));
-  if (p.in_play.length) parts.push(h("div", {}, "In play: ", p.in_play.map(id => cardBox(view, id))));
-  if (p.exiled.length) parts.push(h("div", { class: "note" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`));
-  return h("div", { class: "duelist" + (view.to_act === seat ? " to-act" : ""), "data-seat": seat }, parts);
+  const toAct = view.to_act === seat;
+  const heroCard = p.hero ? cardBox(view, p.hero, { "data-ref": `hero:${seat}`, class: `hb-card hero in-duel${p.stones === 0 ? " exiled" : ""}` },
+    h("div", { class: "hero-extras" }, gems(p, seat),
+      h("span", { class: "die-count" }, `${p.dice > 1 ? `${p.dice}× ` : ""}d${p.die}`),
+      p.swift ? h("span", { class: "kw" }, "Swift") : null, p.elusive ? h("span", { class: "kw" }, "Elusive") : null))
+    : p.chosen ? back("a Hero chosen face down", { class: "card-back hero-back" }) : h("div", { class: "no-hero" }, `${p.heroes} Heroes in hand`);
+  return h("div", { class: `duelist${toAct ? " to-act" : ""}${mine ? " mine" : ""}`, "data-seat": seat, "data-ref": `duelist:${seat}` },
+    h("div", { class: "who" }, seatTag(seat, ctx.label(seat), { me: mine }), toAct ? h("span", { class: "turn-flag" }, "to decide") : null,
+      h("span", { class: "hand-count" }, `${p.heroes} Hero${p.heroes === 1 ? "" : "es"} in hand`)),
+    h("div", { class: "duelist-row" }, heroCard,
+      h("div", { class: "in-play" }, h("span", { class: "zone-name" }, "In play"),
+        p.in_play.length ? p.in_play.map(id => cardBox(view, id, { "data-ref": `inplay:${id}`, class: "hb-card small" })) : h("span", { class: "empty" }, "—")),
+      h("div", { class: "face-down" }, h("span", { class: "zone-name" }, "Face down"),
+        h("div", { class: "backs" }, Array.from({ length: p.face_down }, () => back("a Duel card, face down", { class: "card-back duel-back" })), p.face_down ? null : h("span", { class: "empty" }, "—")))),
+    p.exiled.length ? h("div", { class: "exiled" }, "Exiled: ", p.exiled.map(id => cardName(view, id)).join(", ")) : null);
 }
 
-// A seat not in the Duel (the multiplayer variant): its place in line, or out.
+// A seat not in the Duel (three to five players): its place in line, or out.
 function waiter(view, ctx, seat) {
   const p = view.players[seat];
   const place = (view.line || []).indexOf(seat);
   const out = place < 0 && !p.heroes && !p.chosen;
   const status = out ? "out: no Heroes left" : place >= 0 ? `waits: ${place + 1} in line` : "";
   return h("div", { class: "waiter" + (out ? " out" : ""), "data-seat": seat, "data-testid": `waiter-${seat}` },
-    h("div", { class: "who" }, `${ctx.label(seat)}${ctx.seat === seat ? " (you)" : ""}`), h("div", {}, status),
-    out ? null : h("div", {}, `${p.heroes} Heroes in hand · ${p.face_down} Duel card${p.face_down === 1 ? "" : "s"} face down`),
-    p.exiled.length ? h("div", { class: "note" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`) : null);
+    h("div", { class: "who" }, seatTag(seat, ctx.label(seat), { me: ctx.seat === seat })), h("div", { class: "place" }, status),
+    out ? null : h("div", {}, `${p.heroes} Heroes · ${p.face_down} face down`),
+    p.exiled.length ? h("div", { class: "exiled" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`) : null);
 }
 
 function strikePanel(view, ctx) {
@@ -96,7 +92,7 @@ function strikePanel(view, ctx) {
   return h("div", { class: "strike-panel" + (go ? " go" : ""), "data-testid": "strike", "data-phase": s.phase },
     h("h3", {}, go ? "GO!" : "Real-time strike"), h("p", {}, words),
     role ? h("button", { "data-testid": "strike-button", onclick: () => ctx.press(role) }, role === "strike" ? "STRIKE" : "PULL AWAY") : null,
-    h("p", { class: "note" }, `The server times your press when it arrives; the strike window is ${s.window_ms} ms.`));
+    h("p", { class: "note" }, `The server times your press; the strike window is ${s.window_ms} ms.`));
 }
 
 // Space presses in the open strike window: one listener, reading the latest context.
@@ -114,45 +110,106 @@ function keys() {
   });
 }
 
-function effectText(view, e) {
+function effectText(view, ctx, e) {
   const code = e.effect;
   let what = code;
   if (code.startsWith("die=")) what = `battles with the d${code.slice(4)}`;
-  else if (code.startsWith("dice")) what = `${code.slice(4)} die`;
+  else if (code.startsWith("dice")) what = `rolls ${code.slice(4)} die`;
   else if (code.startsWith("health")) what = `full health ${code.slice(6)}`;
-  else if (/^(also|instead)_/.test(code)) { const [m, a, b] = code.split("_"); what = `${GLYPH[a]} counts ${m} as ${GLYPH[b]}`; }
-  return `#${e.ts} P${e.seat + 1} ${what} (${cardName(view, e.card)})`;
+  else if (code === "swift") what = "strikes are Swift";
+  else if (code === "elusive") what = "is Elusive";
+  else if (code === "fixed_die") what = "keeps its die";
+  else if (/^(also|instead)_/.test(code)) { const [m, a, b] = code.split("_"); what = `${GLYPH[a] || a} counts ${m === "also" ? "also" : "instead"} as ${GLYPH[b] || b}`; }
+  const until = { round: "this round", duel: "this Duel", source: "while in play", static: "the Hero's ability" }[e.until] || e.until;
+  return [h("span", { class: "ts" }, `#${e.ts}`), h("b", {}, ctx.label(e.seat)), ` ${what} `, h("span", { class: "src" }, `(${cardName(view, e.card)}, ${until})`)];
+}
+
+function tray(view, ctx, top, bottom) {
+  const v = view;
+  const info = [`Duel ${v.duel}`, v.round ? `round ${v.round}` : null, v.throw ? `throw ${v.throw}` : null].filter(Boolean).join(" · ");
+  const p = s => v.players[s];
+  return h("div", { class: "tray", "data-testid": "tray" },
+    h("div", { class: "tray-info" }, h("b", {}, info), h("span", { class: "mode" }, v.strike.mode === "live" ? "strikes in real time" : `strikes land ${v.strike.chance}% of the time`)),
+    top !== null && p(top).hero ? h("div", { class: "tray-side" }, dice(p(top), top)) : null,
+    v.window ? h("div", { class: "window", "data-testid": "window" }, `Reveal window: ${WINDOW[v.window.name] || v.window.name}`,
+      v.last_hitter !== null && v.last_hitter !== undefined ? ` — ${ctx.label(v.last_hitter)} decides first` : "") : h("div", { class: "tray-mid" }, "✦ ☾ ☀"),
+    bottom !== null && p(bottom).hero ? h("div", { class: "tray-side" }, dice(p(bottom), bottom)) : null);
 }
 
 export default {
   render(root, ctx) {
-    styleOnce(); keys();
+    useCss("hoshi-battle"); keys();
     current = ctx;
     const v = ctx.view;
-    const head = h("div", { class: "header" }, `Duel ${v.duel}${v.round ? ` · round ${v.round}` : ""}${v.throw ? ` · throw ${v.throw}` : ""} · strikes: ${v.strike.mode === "live" ? "real time" : `model (${v.strike.chance}%)`}`);
+    const me = seatOf(ctx);
+    root.classList.add("hb-root");
     const seats = v.players.map((_, s) => s);
-    const fighting = seats.length > 2 && v.duelists && v.duelists.length ? v.duelists : seats;
-    const duel = h("div", { class: "duel" }, fighting.map(s => duelist(v, ctx, s)));
+    // with three to five players, until the first pairing is drawn, no one waits in line yet
+    const paired = seats.length <= 2 || (v.duelists && v.duelists.length > 0);
+    const fighting = seats.length <= 2 ? seats : paired ? v.duelists : [me];
+    const bottom = fighting.includes(me) ? me : fighting[1];
+    const top = fighting.find(s => s !== bottom) ?? null;
     const others = seats.filter(s => !fighting.includes(s));
-    const waiting = others.length ? h("div", { class: "waiting", "data-testid": "waiting" },
-      h("div", { class: "note" }, "King of the hill: the winner stays and faces the first in line; the loser joins the end of the line."),
+    const effects = [...v.effects].sort((a, b) => b.ts - a.ts);
+    const effectList = h("div", { class: "effects" }, h("h3", {}, "Effects in force"), h("p", { class: "hint" }, "The latest (on top) has priority"),
+      effects.length ? h("ol", {}, effects.map(e => h("li", { class: `effect seat-${e.seat}` }, effectText(v, ctx, e)))) : h("p", { class: "empty" }, "none"));
+    const waiting = others.length ? h("div", { class: "waiting", "data-testid": paired ? "waiting" : "players" },
+      h("h3", {}, paired ? "Waiting line" : "The other players"), h("p", { class: "hint" }, "The winner stays and faces the first in line; the loser joins the end."),
       others.map(s => waiter(v, ctx, s))) : null;
-    const win = v.window ? h("div", { class: "window", "data-testid": "window" }, `Reveal window: ${WINDOW[v.window.name]} — ${v.last_hitter !== null ? `${ctx.label(v.last_hitter)} decides first` : ""}`) : null;
-    const effects = v.effects.length ? h("div", { class: "effects" }, "Effects (the latest has priority): ", v.effects.map(e => effectText(v, e)).join("; ")) : null;
     let hand = null;
     if (v.hand) {
       const heroes = v.hand.heroes.map(id => cardBox(v, id));
-      if (v.hand.chosen) heroes.push(cardBox(v, v.hand.chosen, " (chosen)"));
-      hand = h("div", { class: "hand", "data-testid": "hand" }, h("h3", {}, "Your hand"), h("div", {}, heroes), h("div", {}, v.hand.cards.map(id => cardBox(v, id))));
+      if (v.hand.chosen) heroes.push(cardBox(v, v.hand.chosen, { class: "hb-card hero chosen" }, h("span", { class: "chosen-tag" }, "chosen")));
+      hand = h("div", { class: "hb-root hb-handwrap" }, h("div", { class: "hb-hand hand", "data-testid": "hand", "aria-label": "your hand" },
+        heroes, v.hand.cards.map(id => cardBox(v, id)), !heroes.length && !v.hand.cards.length ? h("span", { class: "empty" }, "Your hand is empty") : null));
     }
-    const out = v.outcome ? h("div", { class: "outcome" }, `Game over: ${v.outcome.winners.map(ctx.label).join(" & ")} (${v.outcome.reason})`) : null;
-    root.replaceChildren(h("div", { class: "hoshi" }, head, strikePanel(v, ctx), duel, waiting, win, effects, hand, out,
-      h("div", { class: "note" }, "Hoshi Battle (dV Giochi), reconstructed: the dice, the strike and the cards other than the seven known texts are our design (docs/rules/hoshi-battle.md).")));
+    const table = h("div", { class: `hb-table players-${seats.length}` },
+      h("div", { class: "arena" },
+        top !== null ? duelist(v, ctx, top, top === ctx.seat) : null,
+        strikePanel(v, ctx) || tray(v, ctx, top, bottom),
+        duelist(v, ctx, bottom, bottom === ctx.seat)),
+      h("div", { class: "hb-side" }, effectList, waiting),
+      ctx.hand ? null : hand,
+      h("span", { class: "table-recon", title: "Hoshi Battle (dV Giochi), reconstructed: the dice, the strike and the cards other than the seven printed texts are our design (docs/rules/hoshi-battle.md)." }, recon("game")));
+    if (ctx.hand) ctx.hand.replaceChildren(...(hand ? [hand] : []));
+    root.replaceChildren(table);
   },
+
   refs(action) {
     const w = action.split(" ");
     return ["discard", "hero", "play"].includes(w[0]) ? [w[1]] : [];
   },
+
+  eventRefs(e) {
+    const f = e.fields || {};
+    switch (e.kind) {
+      case "throw": return [0, 1, 2, 3, 4].map(s => `dice:${s}`);
+      case "roll": return [`dice:${f.seat}`, `inplay:${f.card}`];
+      case "strike": case "strike_window": return [`duelist:${f.striker}`, `duelist:${f.defender}`];
+      case "hit": return [`stones:${f.defender}`, `duelist:${f.striker}`];
+      case "stone": return [`stones:${f.seat}`];
+      case "cancel": return [`duelist:${f.seat}`, `inplay:${f.card}`];
+      case "play": case "reuse": return [`inplay:${f.card}`, `duelist:${f.seat}`];
+      case "effect": return [`hero:${f.seat}`, `inplay:${f.card}`];
+      case "exile": case "choose": case "pass": case "wait": case "out": case "leave": return [`duelist:${f.seat}`];
+      case "duel": case "full_health": return [0, 1, 2, 3, 4].map(s => `hero:${s}`);
+      case "duel_end": return f.winner !== null && f.winner !== undefined ? [`duelist:${f.winner}`] : [];
+      default: return [];
+    }
+  },
+
+  floaters(e) {
+    const f = e.fields || {};
+    switch (e.kind) {
+      case "hit": return [dmg(`stones:${f.defender}`, 1)].map(x => ({ ...x, text: "−1 stone" }));
+      case "stone": return f.change > 0 ? [heal(`stones:${f.seat}`, f.change)].map(x => ({ ...x, text: `+${f.change} stone` })) : f.change < 0 ? [{ ref: `stones:${f.seat}`, text: `${f.change} stone`, kind: "damage" }] : [];
+      case "strike": return [{ ref: `duelist:${f.defender}`, text: f.landed ? "Struck!" : "Missed", kind: f.landed ? "damage" : "gain" }];
+      case "cancel": return [{ ref: `duelist:${f.seat}`, text: "Cancelled", kind: "heal" }];
+      case "duel_end": return f.winner !== null && f.winner !== undefined ? [gain(`duelist:${f.winner}`, 1, " Duel")].map(x => ({ ...x, text: "Wins the Duel" })) : [];
+      default: return [];
+    }
+  },
+
   scoring(event, which) {
     if (which === "end") return event.kind === "duel_end" || event.kind === "game_over";
     return ["exile", "leave", "duel_end"].includes(event.kind);

@@ -97,9 +97,22 @@ export function arrows(root, pairs, cls = "arrow") {
     if (!a || !b) continue;
     const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
     if (!ra.width || !rb.width) continue;
-    const x1 = ra.left + ra.width / 2 - base.left, y1 = ra.top + ra.height / 2 - base.top + root.scrollTop;
-    const x2 = rb.left + rb.width / 2 - base.left, y2 = rb.top + rb.height / 2 - base.top + root.scrollTop;
-    const mx = (x1 + x2) / 2 + (y2 - y1) * 0.15, my = (y1 + y2) / 2 - (x2 - x1) * 0.15;
+    // from the edge of one box facing the other to the facing edge of the other; two
+    // arrows between the same boxes (each the other's target) stay apart
+    const cx = r => r.left + r.width / 2, cy = r => r.top + r.height / 2;
+    const vertical = Math.abs(cy(rb) - cy(ra)) > Math.abs(cx(rb) - cx(ra));
+    const down = cy(rb) > cy(ra), right = cx(rb) > cx(ra);
+    const side = (vertical ? (down ? -1 : 1) : (right ? 1 : -1)) * 0.18;
+    const ox = root.scrollLeft - base.left, oy = root.scrollTop - base.top;
+    let x1, y1, x2, y2;
+    if (vertical) {
+      x1 = cx(ra) + side * ra.width + ox; y1 = (down ? ra.bottom : ra.top) + oy;
+      x2 = cx(rb) + side * rb.width + ox; y2 = (down ? rb.top : rb.bottom) + oy;
+    } else {
+      x1 = (right ? ra.right : ra.left) + ox; y1 = cy(ra) + side * ra.height + oy;
+      x2 = (right ? rb.left : rb.right) + ox; y2 = cy(rb) + side * rb.height + oy;
+    }
+    const mx = (x1 + x2) / 2 + (y2 - y1) * 0.12, my = (y1 + y2) / 2 - (x2 - x1) * 0.12;
     layer.append(svg("path", { d: `M${x1},${y1} Q${mx},${my} ${x2},${y2}`, class: "arrow-line", "marker-end": `url(#head-${cls})` }));
   }
   root.append(layer);

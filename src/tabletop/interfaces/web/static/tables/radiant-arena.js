@@ -128,7 +128,7 @@ function homeRow(p, view, ctx, mine, koDeity) {
       h("div", { class: "counters" }, counter("hand", p.hand, "cards in hand"), counter("deck", p.deck, "deck"), counter("discard", p.discard.length, "discard pile"),
         h("div", { class: "counter buyback" + (p.buyback ? "" : " used"), title: p.buyback ? "Buyback: ready" : "Buyback: used" }, p.buyback ? "Buyback" : "Buyback used"))),
     h("div", { class: "zone home-zone", "aria-label": "home" }, h("span", { class: "zone-name" }, "Home"),
-      home.length ? home.map(u => unitCard(u, view, { ko: koDeity && u.deity && !u.hidden })) : h("span", { class: "empty" }, "empty")),
+      home.length ? home.map(u => unitCard(u, view, { ko: koDeity && u.deity && !u.hidden })) : h("span", { class: "empty" }, "no one")),
     voidz.length ? h("div", { class: "zone void-zone" }, h("span", { class: "zone-name" }, "Void"), voidz.map(u => unitCard(u, view))) : null,
     mine && p.shop_items ? h("div", { class: "zone shop", "data-testid": "shop" }, h("span", { class: "zone-name" }, icon("shop"), "Shop"),
       p.shop_items.length ? p.shop_items.map(c => skillCard(c, texts[c], true)) : h("span", { class: "empty" }, "empty")) :
@@ -247,8 +247,8 @@ function drawTable(v, ctx) {
     h("div", { class: "lanes" }, LANES.map((l, i) => lane(v, ctx, l, i, me, foe, false))),
     homeRow(mine, v, ctx, ctx.seat !== null && ctx.seat !== undefined, koSeat === me),
     ctx.hand ? null : hand,
-    h("p", { class: "note" }, recon("table"), " ", v.note));
-  if (ctx.hand && hand) ctx.hand.replaceChildren(hand);
+    h("span", { class: "table-recon", title: v.note }, recon("table")));
+  if (ctx.hand && hand) ctx.hand.replaceChildren(h("div", { class: "ra-root ra-handwrap" }, hand));
   return table;
 }
 

@@ -1,0 +1,200 @@
+"""What every game's own table must do in the browser (issue 31, "Fits the screen, on a
+desk and on a phone" and "What happened is visible"; ../shared/TABLE-DESIGN.md "Every
+table"), checked against a game played with the AI in Debian's Chromium:
+
+- at 1280x800 and at 390x844 (touch) no horizontal overflow, the board and my hand on
+  screen, my hand scrolling sideways inside itself;
+- every legal action reachable: a drawn thing whose data-ref the module's ``refs`` names
+  is lit (``.actionable``), or the action bar has its button;
+- the module's ``eventRefs`` name things that are drawn for the other seat's actions, its
+  ``floaters`` rise from drawn things, and the common client lights them (``.lit``).
+
+The test files ``test_web_tables_<game>.py`` call :func:`play_and_check` for one game.
+Screenshots go under build/test-output/web/<test>/.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from .conftest import Server
+from .test_web_browser import Shots
+
+CLICKABLE = ".actionable, .action-bar button[data-action]"
+VIEWPORTS = ((1280, 800, False), (390, 844, True))
+
+# In the page: the legal actions that no lit thing and no button takes.
+UNREACHABLE = """async ([game, tid, token]) => {
+  const mod = (await import(`/static/tables/${game}.js`)).default;
+  const r = await fetch(`/api/tables/${tid}/view`, { headers: { "X-Seat-Token": token } });
+  const msg = await r.json();
+  const all = sel => [...document.querySelectorAll(sel)];
+  const lit = new Set(all("[data-ref].actionable").map(e => e.dataset.ref));
+  const bar = new Set(all("#bar [data-action]").map(e => e.dataset.action));
+  if (msg.version !== Number(document.body.dataset.version)) return null;  // moved on: look again
+  return msg.legal.filter(a => !bar.has(a) && !mod.refs(a, msg.view).some(ref => lit.has(ref)));
+}"""
+
+# In the page: for the other seats' events so far, what eventRefs and floaters name that
+# is drawn, and what they name that is not (refs that name nothing drawn are allowed for
+# things not on screen now, such as a card that left play; a floater must rise from
+# something drawn or the status bar, so it is counted).
+HOOKS = """async ([game, tid, token, me]) => {
+  const mod = (await import(`/static/tables/${game}.js`)).default;
+  const r = await fetch(`/api/tables/${tid}/view`, { headers: { "X-Seat-Token": token } });
+  const msg = await r.json();
+  const drawn = new Set([...document.querySelectorAll("[data-ref]")].map(e => e.dataset.ref));
+  let named = 0, found = 0, floats = 0, floatsFound = 0;
+  const kinds = new Set();
+  for (const e of msg.events) {
+    const f = e.fields || {};
+    const seat = f.seat ?? f.striker ?? null;
+    if (seat === me) continue;
+    const refs = mod.eventRefs(e, msg.view) || [];
+    named += refs.length;
+    if (refs.some(x => drawn.has(String(x)))) { found += 1; kinds.add(e.kind); }
+    for (const fl of (mod.floaters(e, msg.view) || [])) {
+      floats += 1;
+      const known = ["damage", "heal", "gain"].includes(fl.kind);
+      if (drawn.has(String(fl.ref)) && typeof fl.text === "string" && known) floatsFound += 1;
+    }
+  }
+  return { named, found, floats, floatsFound, kinds: [...kinds] };
+}"""
+
+
+def create(server: Server, game: str, players: int, **params: Any) -> tuple[str, str, str]:
+    """A table of ``game``: a person in seat 0, easy AIs in the others; (id, link, token)."""
+    seats = [{"kind": "human"}] + [{"kind": "ai", "difficulty": "easy"}] * (players - 1)
+    body: dict[str, Any] = {"game": game, "players": players, "seats": seats}
+    if params:
+        body["params"] = params
+    r = httpx.post(server.url + "/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    got = r.json()
+    return got["table"]["id"], got["seats"][0]["link"], got["seats"][0]["token"]
+
+
+def layout(page: Page) -> dict[str, Any]:
+    """What the page shows where: overflow, the board's and the hand's boxes."""
+    return page.evaluate("""() => {
+      const box = el => {
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                 w: r.width, h: r.height };
+      };
+      const hand = document.querySelector("[data-testid='hand']");
+      const scrolls = el => ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
+      const row = hand && [...hand.querySelectorAll("*")].find(scrolls) || hand;
+      return { sw: document.documentElement.scrollWidth, vw: innerWidth, vh: innerHeight,
+        board: box(document.getElementById("board")), hand: box(hand),
+        handCards: hand ? hand.querySelectorAll("[data-ref], [data-card]").length : 0,
+        handScroll: row ? getComputedStyle(row).overflowX : null };
+    }""")
+
+
+def check_layout(page: Page, what: str) -> None:
+    got = layout(page)
+    assert got["sw"] <= got["vw"], f"{what}: the page scrolls sideways ({got['sw']} > {got['vw']})"
+    board = got["board"]
+    assert board and board["h"] > 100 and board["top"] < got["vh"], (
+        f"{what}: the board is off screen: {got}"
+    )
+    if got["handCards"]:
+        hand = got["hand"]
+        assert hand["top"] < got["vh"] and hand["bottom"] > 0, (
+            f"{what}: my hand is off screen: {got}"
+        )
+        assert hand["right"] <= got["vw"] + 1, f"{what}: my hand is wider than the screen: {got}"
+        assert got["handScroll"] in ("auto", "scroll"), (
+            f"{what}: the hand does not scroll inside itself"
+        )
+
+
+def wait_ready(page: Page) -> None:
+    """My turn with things lit (or the end), and no other seat's action being shown."""
+    page.wait_for_function(
+        f"(document.querySelector('{CLICKABLE}') && document.body.dataset.pacing !== '1') || "
+        "document.body.dataset.status === 'over'",
+        timeout=60000,
+    )
+
+
+def click_once(page: Page, rng: random.Random) -> None:
+    things = page.query_selector_all(CLICKABLE)
+    if not things:
+        return
+    drawn = int(page.evaluate("document.body.dataset.drawn || 0"))
+    try:
+        rng.choice(things).click(timeout=3000)
+        if page.is_visible("#menu"):
+            rng.choice(page.query_selector_all("#menu button[data-action]")).click(timeout=3000)
+    except PlaywrightError:
+        return  # redrawn under the pointer: look again
+    page.wait_for_function(
+        f"Number(document.body.dataset.drawn) > {drawn} || "
+        "!document.getElementById('error').hidden",
+        timeout=15000,
+    )
+
+
+def play_and_check(
+    server: Server,
+    browser: Browser,
+    shots: Shots,
+    game: str,
+    players: int,
+    clicks: int,
+    seed: int,
+    **params: Any,
+) -> dict[str, Any]:
+    """Play ``clicks`` decisions at each viewport, checking the layout and that every legal
+    action is reachable at each; then the event hooks against what is drawn."""
+    tid, link, token = create(server, game, players, **params)
+    rng = random.Random(seed)
+    hooks: dict[str, Any] = {}
+    lit_seen = False
+    for width, height, touch in VIEWPORTS:
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.goto(server.url + link)
+        page.wait_for_selector("#board [data-ref], #board .card-back", timeout=30000)
+        checked = 0
+        for n in range(clicks):
+            wait_ready(page)
+            if page.evaluate("document.body.dataset.status") == "over":
+                break
+            lit_seen = lit_seen or bool(page.query_selector(".lit"))
+            check_layout(page, f"{width}x{height}, decision {n}")
+            missing = page.evaluate(UNREACHABLE, [game, tid, token])
+            if missing is not None:
+                assert missing == [], f"{width}x{height}: legal actions no click reaches: {missing}"
+                checked += 1
+            if n in (0, clicks // 2):
+                shots.take(page, f"{width}x{height}-{n:02d}")
+            click_once(page, rng)
+        assert checked >= 1, "no decision was checked"
+        wait_ready(page)
+        lit_seen = lit_seen or bool(page.query_selector(".lit"))
+        check_layout(page, f"{width}x{height}, the last")
+        shots.take(page, f"{width}x{height}-last")
+        hooks = page.evaluate(HOOKS, [game, tid, token, 0])
+        assert not errors, errors
+        context.close()
+    # the other seats acted: the module names drawn things for their events...
+    assert hooks["found"] > 0, f"eventRefs named nothing drawn for the AI's actions: {hooks}"
+    # ...its floaters rise from drawn things...
+    assert hooks["floats"] == 0 or hooks["floatsFound"] > 0, (
+        f"no floater rises from a drawn thing: {hooks}"
+    )
+    # ...and the common client lit them as it showed them
+    assert lit_seen, "no AI action was lit on the table"
+    return hooks

@@ -1,0 +1,356 @@
+"""Two people at one table, in real Chromium (issue 31, "Two people at one table" and
+"Hoshi's strike, fair and readable"; docs/web.md, "The browser side"): presence of a
+dropped player, the chat shown as text (never HTML) and muted, clocks counting down and
+timing out, "+15 s", undo against the AI, a takeback accepted between two browsers, the
+same seat in two tabs, a link whose seat a stranger took, and the strike's GO panel.
+
+Everything the page shows comes from the seat's own message (static/js/social.js). Each
+test saves screenshots under build/test-output/web/<test>/.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from .conftest import Server
+from .test_web_browser import CLICKABLE, Shots, browser, click_once, new_page, server, shots
+from .test_web_table import axe_script
+
+__all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
+
+ARENA = "radiant-arena"  # its deployment reveals nothing: a decision there can be undone
+
+
+def table(server: Server, game: str = ARENA, *kinds: str, **extra: Any) -> dict[str, Any]:
+    """A new table (``kinds``: "human" or an AI difficulty); the creation's answer."""
+    seats = [{"kind": "human"} if k == "human" else {"kind": "ai", "difficulty": k}
+             for k in kinds or ("human", "human")]
+    r = httpx.post(server.url + "/api/tables", json={"game": game, "players": len(seats),
+                                                       "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def page_of(browser: Browser) -> Page:
+    """A page of its own context (another person), the log drawer open (the seats, undo
+    and the chat sit at its top) and the others' actions shown at once."""
+    page = new_page(browser)
+    page.context.add_init_script("localStorage.setItem('tabletop.log', 'open')")
+    return page
+
+
+def open_seat(browser: Browser, server: Server, link: str) -> Page:
+    """A browser of its own (a context: another person) at a seat's link."""
+    page = page_of(browser)
+    page.goto(server.url + link)
+    page.wait_for_selector("[data-testid='presence'] li")
+    return page
+
+
+def text(page: Page, testid: str) -> str:
+    return page.locator(f"[data-testid='{testid}']").inner_text()
+
+
+def seconds(clock: str) -> float:
+    """A clock as drawn (1:05, 0:07.3) in seconds."""
+    m = re.match(r"(\d+):(\d+(?:\.\d)?)", clock.strip())
+    assert m, clock
+    return int(m.group(1)) * 60 + float(m.group(2))
+
+
+def chat_lines(page: Page) -> list[str]:
+    """The chat's lines as the page shows them (not the notices among them)."""
+    lines = page.locator("[data-testid='chat-lines'] li.chat-line:not(.notice) .said")
+    return lines.all_inner_texts()
+
+
+def wait_chat(page: Page, n: int) -> None:
+    """Until the page shows at least ``n`` chat lines."""
+    page.wait_for_function(
+        f"document.querySelectorAll(\"[data-testid='chat-lines'] .said\").length >= {n}")
+
+
+def wait_presence(page: Page, seat: int, state: str, timeout: float = 30000) -> None:
+    """Until seat's row shows ``state`` (on, off, held, ai, free)."""
+    page.wait_for_function(
+        f"document.querySelector(\"[data-testid='seat-{seat}']\").dataset.presence === '{state}'",
+        timeout=timeout)
+
+
+def serious_in_panels(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical findings in the social panels' slots (issue 31,
+    "Keyboard and accessibility"; the rest of the page is test_web_table.py's)."""
+    page.evaluate(axe_script())
+    found = page.evaluate("axe.run({include: [['#slot-side'], ['#slot-clock'], "
+                          "['#slot-overlay']]}, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "nodes": [n["target"] for n in v["nodes"][:5]]}
+            for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def my_turn(page: Page) -> None:
+    page.wait_for_function(f"document.querySelector('{CLICKABLE}')", timeout=30000)
+
+
+def test_a_dropped_player_is_shown_to_the_others_and_the_ai_holds_the_seat(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    """Presence (issue 31): a dropped player's seat says so to the others, in words, with
+    the grace period's countdown; then "AI holding this seat"; then back."""
+    made = table(server, ARENA, "human", "human", grace_s=5)
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    b = open_seat(browser, server, made["seats"][1]["link"])
+    wait_presence(a, 1, "on")
+    assert text(a, "presence-1") == "connected"
+    shots.take(a, "both-here")
+    b.context.close()
+    wait_presence(a, 1, "off", timeout=6000)
+    assert "disconnected: the AI holds their seat in about" in text(a, "presence-1")
+    assert text(a, "away") == "B has lost their connection."
+    shots.take(a, "dropped")
+    wait_presence(a, 1, "held", timeout=10000)
+    assert text(a, "presence-1") == "AI holding this seat"
+    assert "the AI is holding their seat until they return" in text(a, "away")
+    assert "B is away past the grace period" in text(a, "chat-lines")
+    shots.take(a, "ai-holds")
+    b = open_seat(browser, server, made["seats"][1]["link"])
+    wait_presence(a, 1, "on", timeout=6000)
+    assert "B is back: the AI hands the seat back." in text(a, "chat-lines")
+    assert a.is_hidden("[data-testid='away']")
+    shots.take(a, "back")
+    assert not a.errors and not b.errors  # type: ignore[attr-defined]
+    b.context.close()
+    a.context.close()
+
+
+def test_the_chat_is_text_never_html_and_a_player_can_be_muted(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    made = table(server, ARENA, "human", "human")
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    b = open_seat(browser, server, made["seats"][1]["link"])
+    hostile = "<script>window.pwned=1</script><img src=x onerror=\"window.pwned=2\"> <b>hi</b>"
+    a.fill("[data-testid='chat-input']", hostile)
+    a.press("[data-testid='chat-input']", "Enter")
+    wait_chat(b, 1)
+    assert chat_lines(b) == [hostile]  # as written, as text
+    assert b.locator("[data-testid='chat-lines'] img, [data-testid='chat-lines'] script, "
+                     "[data-testid='chat-lines'] b").count() == 0
+    assert b.evaluate("window.pwned") is None and a.evaluate("window.pwned") is None
+    b.click("[data-testid='chat-phrases'] button[data-key='good-luck']")
+    b.click("[data-testid='chat-emotes'] button[data-key='wave']")
+    wait_chat(a, 3)
+    assert chat_lines(a)[1:] == ["Good luck!", "👋"]
+    shots.take(b, "escaped")
+    # B mutes A: A's next line never reaches B's page; A still reads its own.
+    b.click("[data-testid='mute-0']")
+    b.wait_for_selector("[data-testid='mute-0'][aria-pressed='true']")
+    assert chat_lines(b) == ["Good luck!", "👋"]  # A's lines are left out of B's chat now
+    a.fill("[data-testid='chat-input']", "can you read this?")
+    a.press("[data-testid='chat-input']", "Enter")
+    wait_chat(a, 4)
+    b.wait_for_timeout(500)
+    assert "can you read this?" not in chat_lines(b)
+    shots.take(b, "muted")
+    assert serious_in_panels(b) == []  # the seats, the chat, the chips, with lines in it
+    # Too fast: the server's limit, shown in words.
+    for n in range(8):
+        if not a.is_hidden("[data-testid='chat-error']"):
+            break
+        a.fill("[data-testid='chat-input']", f"line {n}")
+        a.press("[data-testid='chat-input']", "Enter")
+        a.wait_for_timeout(30)
+    a.wait_for_selector("[data-testid='chat-error']:not([hidden])")
+    assert "Slow down: you are writing too fast" in text(a, "chat-error")
+    shots.take(a, "too-fast")
+    # A spectator neither reads nor writes.
+    watcher = page_of(browser)
+    watcher.goto(server.url + f"/table/{made['table']['id']}")
+    watcher.wait_for_selector("[data-testid='chat']")
+    assert watcher.locator("[data-testid='chat-input']").count() == 0
+    assert chat_lines(watcher) == []
+    assert "spectators neither read nor write" in text(watcher, "chat")
+    for page in (a, b, watcher):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_clocks_count_down_and_a_clock_that_runs_out_loses(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    """A game clock of 3 s that loses at zero, against the AI: the page ticks it down from
+    the server's numbers, shows it low, and the server's flag ends the game on time."""
+    made = table(server, ARENA, "human", "easy",
+                 clock={"mode": "game", "limit_s": 3, "on_timeout": "lose"})
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    a.wait_for_selector("[data-testid='clock-0'].running")
+    first = seconds(text(a, "clock-0"))
+    a.wait_for_timeout(400)
+    second = seconds(text(a, "clock-0"))
+    assert 0 < second < first <= 3.0
+    assert a.locator("[data-testid='clock-1']").inner_text() == ""  # an AI has no clock
+    chip = text(a, "chip-0")  # the status bar: presence and clock at a glance
+    assert chip.startswith("You") and seconds(chip[3:]) <= second
+    shots.take(a, "ticking")
+    a.wait_for_function("document.body.dataset.status === 'over'", timeout=15000)
+    a.wait_for_selector("[data-notice='timeout']")
+    assert "You ran out of time and lose on time." in text(a, "chat-lines")
+    assert text(a, "clock-0").startswith("0:00")
+    shots.take(a, "out-of-time")
+    assert not a.errors  # type: ignore[attr-defined]
+    a.context.close()
+
+
+def test_plus_fifteen_seconds_gives_the_opponent_time(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    made = table(server, ARENA, "human", "human",
+                 clock={"mode": "game", "limit_s": 60, "increment_s": 2, "on_timeout": "lose"})
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    b = open_seat(browser, server, made["seats"][1]["link"])
+    assert a.locator("[data-testid='give-0']").count() == 0  # not to oneself
+    before = seconds(text(a, "clock-0"))
+    b.click("[data-testid='give-0']")
+    a.wait_for_selector("[data-notice='time_given']")
+    after = seconds(text(a, "clock-0"))
+    assert before + 13 < after <= before + 15
+    assert "B gave you 15 more seconds." in text(a, "chat-lines")
+    assert "You gave A 15 more seconds." in text(b, "chat-lines")
+    assert "Clock: 1 min each, +2 s a turn; at zero the seat loses." in a.inner_text(".seats-panel")
+    shots.take(a, "given")
+    for page in (a, b):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_undo_against_the_ai(server: Server, browser: Browser, shots: Shots) -> None:
+    made = table(server, ARENA, "human", "easy")
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    my_turn(a)
+    start = a.locator(".log li").all_inner_texts()
+    assert text(a, "undo") == "Undo"
+    a.click("#menu-button")  # the settings menu has it too, for a closed drawer
+    assert a.locator("[data-testid='undo-menu']").inner_text() == "Undo my last move"
+    a.click("#menu-button")
+    click_once(a, random.Random(1))
+    a.wait_for_function(f"document.querySelectorAll('.log li').length > {len(start)}")
+    my_turn(a)
+    shots.take(a, "played")
+    a.click("[data-testid='undo']")
+    a.wait_for_selector("[data-notice='undo']")
+    assert "You took back your last move (against the AI)." in text(a, "chat-lines")
+    a.wait_for_function(f"document.querySelectorAll('.log li').length === {len(start)}")
+    assert a.locator(".log li").all_inner_texts() == start
+    shots.take(a, "undone")
+    a.click("[data-testid='undo']")  # nothing left to take back: the server says so
+    a.wait_for_selector("[data-testid='social-error']:not([hidden])")
+    assert "you have made no decision to take back" in text(a, "social-error")
+    assert not a.errors  # type: ignore[attr-defined]
+    a.context.close()
+
+
+def test_a_takeback_accepted_between_two_browsers(server: Server, browser: Browser,
+                                                  shots: Shots) -> None:
+    made = table(server, ARENA, "human", "human")
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    b = open_seat(browser, server, made["seats"][1]["link"])
+    my_turn(a)
+    start = a.locator(".log li").count()
+    click_once(a, random.Random(2))
+    assert text(a, "undo") == "Ask for a takeback"
+    a.click("[data-testid='undo']")
+    b.wait_for_selector("[data-testid='offer-takeback']")
+    assert text(b, "offer-takeback").startswith("A asks to take back their last move.")
+    assert "waiting for the others" in text(a, "offer-takeback")
+    shots.take(b, "asked")
+    assert serious_in_panels(b) == []  # the offer over the board
+    b.click("[data-testid='offer-accept']")
+    a.wait_for_selector("[data-notice='takeback']")
+    assert "You took back your last move: the others accepted." in text(a, "chat-lines")
+    a.wait_for_function(f"document.querySelectorAll('.log li').length === {start}")
+    my_turn(a)
+    assert a.locator("[data-testid='offer-takeback']").count() == 0
+    shots.take(a, "taken-back")
+    for page in (a, b):
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_the_same_seat_in_two_tabs(server: Server, browser: Browser, shots: Shots) -> None:
+    made = table(server, ARENA, "human", "easy")
+    link = server.url + made["seats"][0]["link"]
+    old = page_of(browser)
+    old.goto(link)
+    my_turn(old)
+    new = old.context.new_page()
+    new.goto(link)
+    old.wait_for_selector("[data-testid='moved']")
+    assert "This seat is now open in another tab" in text(old, "moved")
+    assert old.locator(".action-bar").is_hidden()
+    assert old.is_hidden("[data-testid='undo']")
+    shots.take(old, "moved")
+    my_turn(new)
+    assert new.locator("[data-testid='moved']").count() == 0
+    old.click("[data-testid='moved-here']")  # take it back here: the other tab moves
+    new.wait_for_selector("[data-testid='moved']")
+    old.context.close()
+
+
+def test_a_link_whose_seat_was_taken_says_so(server: Server, browser: Browser,
+                                             shots: Shots) -> None:
+    made = table(server, ARENA, "human", "human", open=True)
+    a = open_seat(browser, server, made["seats"][0]["link"])
+    tid = made["table"]["id"]
+    r = httpx.post(server.url + f"/api/tables/{tid}/join", json={"seat": 1})
+    assert r.status_code == 200 and r.json()["token"], r.text
+    a.wait_for_selector("[data-notice='seat_taken']")
+    assert "B's seat was taken by a player from the lobby." in text(a, "chat-lines")
+    late = page_of(browser)
+    late.goto(server.url + made["seats"][1]["link"])
+    late.wait_for_selector("[data-testid='seat-taken']")
+    words = text(late, "seat-taken")
+    assert "Seat B was taken" in words and "This link no longer opens the seat" in words
+    shots.take(late, "taken")
+    late.click("[data-testid='watch']")
+    late.wait_for_selector("[data-testid='chat']")
+    assert "spectators neither read nor write" in text(late, "chat")
+    for page in (a, late):
+        page.context.close()
+
+
+def test_the_strike_go_panel(server: Server, browser: Browser, shots: Shots) -> None:
+    """Hoshi's real-time strike (issue 31): a dark "Ready…" panel, then at GO the whole
+    panel in full colour; Space presses once; then how the strike went, in words."""
+    made = table(server, "hoshi-battle", "human", "easy", params={"strike": "live"})
+    page = open_seat(browser, server, made["seats"][0]["link"])
+    rng = random.Random(5)
+    for _ in range(300):
+        page.wait_for_function(
+            f"document.querySelector('{CLICKABLE}') || document.body.dataset.status === 'over'"
+            " || !document.getElementById('strike-go').hidden", timeout=60000)
+        if page.is_visible("#strike-go"):
+            break
+        assert page.evaluate("document.body.dataset.status") != "over", "no strike came"
+        click_once(page, rng)
+    panel = page.locator("#strike-go")
+    assert panel.get_attribute("data-phase") == "ready"
+    assert re.match(r"(Ready|Steady)…", page.inner_text("#strike-go .strike-head"))
+    shots.take(page, "ready")
+    page.wait_for_selector("#strike-go.go", timeout=5000)
+    head = page.inner_text("#strike-go .strike-head")
+    colour = page.evaluate("getComputedStyle(document.getElementById('strike-go')).backgroundColor")
+    page.keyboard.press("Space")  # at once: the AI's hand is quick too
+    shots.take(page, "go")
+    assert head == "GO!"
+    assert colour in ("rgb(255, 212, 0)", "rgb(255, 233, 138)")  # full colour (pressed: lighter)
+    page.wait_for_selector("[data-testid='strike-result']", timeout=5000)
+    result = text(page, "strike-result")
+    assert re.search(r"strike (landed|missed)", result), result
+    shots.take(page, "result")
+    # Then the panel goes (or, after a miss, the next throw's window opens at once and
+    # its panel told the result above its "Ready…").
+    page.wait_for_function("document.getElementById('strike-go').hidden || "
+                           "document.getElementById('strike-go').dataset.phase === 'ready'",
+                           timeout=5000)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
