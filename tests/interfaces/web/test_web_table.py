@@ -178,7 +178,8 @@ def test_the_table_fits_a_desk_and_a_phone(server: Server, browser: Browser, sho
                                            game: str) -> None:
     """TABLE-DESIGN.md "One screen, no page scroll at 1280x800" and "Touch": at 1280x800
     and 390x844 no horizontal overflow, the status bar and the hand's bar on screen; at
-    1280x800 and 1920x1080 no page scroll; on the phone every button of the action bar at least 44 px."""
+    1280x800 and 1920x1080 no page scroll; on the phone every button of the action bar
+    at least 44 px."""
     docs = os.environ.get("TABLETOP_WEB_SHOTS")
     _, link = new_table(server, game)
     for size in (DESK, WIDE, PHONE):

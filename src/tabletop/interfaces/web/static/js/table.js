@@ -234,6 +234,12 @@ async function drawNow() {
   setPhases();
   const board = $("board");
   const hand = $("hand");
+  // A redraw replaces the drawn things: keep the keyboard's place (the same data-ref or
+  // action button gets the focus back).
+  const active = document.activeElement;
+  const keep = active && active !== document.body && (board.contains(active) || hand.contains(active) || $("bar").contains(active))
+    ? (active.dataset.ref !== undefined ? `[data-ref="${CSS.escape(active.dataset.ref)}"]`
+      : active.dataset.action !== undefined ? `[data-action="${CSS.escape(active.dataset.action)}"]` : null) : null;
   hand.replaceChildren();  // the module fills it again (ctx.hand), or marks data-hand
   const drawn = st.module.render(board, ctxOf());
   if (drawn && drawn.then) await drawn;  // a module may draw asynchronously (a map to load)
@@ -243,6 +249,10 @@ async function drawNow() {
   if (!st.replay) bindClicks(board, hand);
   else { $("bar").replaceChildren(); $("legal").replaceChildren(); }
   markChanged(board, st.changed); markChanged(hand, st.changed);
+  if (keep && !document.activeElement.closest("#menu, .confirm")) {
+    const again = board.querySelector(keep) || hand.querySelector(keep) || $("bar").querySelector(keep);
+    if (again) again.focus({ preventScroll: true });
+  }
   const over = st.table.status === "over" && !st.replay;
   document.body.classList.toggle("over", st.table.status === "over");
   $("concede").hidden = over || st.replay || st.seat === null || !isPerson();
