@@ -303,3 +303,27 @@ def test_help_gives_this_games_examples(run: Run) -> None:
     out = result.stdout
     assert "e.g. deploy " in out and "Notation: deploy <hero> <lane>" in out
     assert "pick b2" not in out
+
+
+@pytest.mark.parametrize("game", ["radiant-arena", "radiant-perim", "lightseekers",
+                                  "hoshi-battle"])
+def test_the_menu_reads_in_words_and_legal_gives_the_notation(run: Run, game: str) -> None:
+    """Issue 31, "Words, not notation": the numbered menu shows each legal action's label
+    (State.describe_legal), never its notation; `legal` adds the notation, which can still
+    be typed."""
+    state = new_game(game, seed=SEED)
+    while len(state.legal_actions()) < 2:  # the table plays a sole action by itself
+        state.apply(state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    words = state.describe_legal(seat)
+    result = run("play", game, "--seed", str(SEED), "--seat", state.label(seat),
+                 input="legal\nquit\n")
+    assert result.exit_code == 0, result.output
+    menu = result.stdout.split("legal action(s):", 1)[1].split("number or notation", 1)[0]
+    listing = result.stdout.split("Every legal action", 1)[1]
+    for action, w in zip(legal[:6], words[:6], strict=True):
+        assert w.label in menu, w.label
+        assert f". {action.to_text()}" not in menu
+        assert f"[{action.to_text()}]" in " ".join(listing.split())

@@ -89,6 +89,10 @@ class GameSpec:
     # and a view encoder for tabletop.interfaces.env, see docs/research.md); imported only
     # by the adapters. Empty: the adapters use their generic fallback.
     encoding: str = ""
+    # The dotted name of the module declaring the game's balance report (its ``REPORT``, a
+    # tabletop.core.balance.BalanceSpec); imported only by tabletop.sim.reports. Empty:
+    # the game has none.
+    balance: str = ""
     # The game's words for people (``State.describe``): ``(action, view, catalogue) ->
     # ActionWords``, reading the seat's view and the public catalogue only. Default: the
     # notation.

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     card_ids=catalog().ids,
     notation=GRAMMAR,
     encoding="tabletop.games.hoshi_battle.tensors",
+    balance="tabletop.games.hoshi_battle.balance",
     event_kinds=KINDS,
     words=words,  # each action in words for people (words.py)
 )
