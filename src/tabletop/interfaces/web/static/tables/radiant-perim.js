@@ -10,7 +10,7 @@
 // hand ("avis.knight"), a meld choice (its action text), a seat ("seat:2", the target of
 // an assassination).
 import { h, svg } from "/static/js/api.js";
-import { back, cap, gain, icon, recon, useCss } from "/static/tables/kit.js";
+import { back, cap, either, gain, icon, recon, useCss, verbs } from "/static/tables/kit.js";
 
 let MAP = null;
 const mapReady = fetch("/static/data/perim-map.json").then(r => r.json()).then(m => { MAP = m; });
@@ -135,15 +135,17 @@ function seatPanel(view, ctx, hand) {
   const capd = view.captured[hand.seat];
   const side = hand.side;
   const toAct = hand.seat === view.to_act;
-  const known = hand.known.length ? h("div", { class: "known" }, h("span", { class: "lbl" }, "Known:"), hand.known.map(c => h("span", { class: `mini race-${c.split(".")[0]}` }, cardName(c)))) : null;
-  const lacks = hand.lacks.length ? h("div", { class: "known lacks" }, h("span", { class: "lbl" }, "Lacks:"), hand.lacks.map(c => h("span", { class: "mini" }, cardName(c)))) : null;
-  return h("div", { class: "seat-panel" + (toAct ? " to-act" : ""), style: `--side:${sideColour(side)}`, "data-seat": hand.seat, "data-ref": `seat:${hand.seat}` },
+  const knownText = [hand.known.length ? `Known in hand: ${hand.known.map(cardName).join(", ")}` : "",
+    hand.lacks.length ? `Known not in hand: ${hand.lacks.map(cardName).join(", ")}` : ""].filter(Boolean).join("\n");
+  return h("div", { class: "seat-panel" + (toAct ? " to-act" : ""), style: `--side:${sideColour(side)}`, "data-seat": hand.seat, "data-ref": `seat:${hand.seat}`,
+    "data-zoom": knownText || null },
     h("div", { class: "seat-head" }, h("span", { class: "sym", "aria-hidden": "true" }, SIDE_SYMBOLS[side]), h("b", {}, ctx.label(hand.seat)),
-      h("span", { class: "side-name" }, sideName(view, side)), toAct ? h("span", { class: "turn-flag" }, "to play") : null),
-    h("div", { class: "seat-body" },
-      h("div", { class: "backs", title: `${hand.count} cards in hand` }, Array.from({ length: Math.min(hand.count, 10) }, () => back("a card in hand", { class: "card-back pback" })), h("span", { class: "count" }, `${hand.count} in hand`)),
-      h("div", { class: "captured", title: `${capd.count} cards captured` }, icon("deck"), ` ${capd.count} captured`)),
-    known, lacks,
+      h("span", { class: "side-name" }, sideName(view, side)), toAct ? h("span", { class: "turn-flag" }, "to play") : null,
+      h("span", { class: "backs", title: `${hand.count} cards in hand` }, Array.from({ length: Math.min(hand.count, 10) }, () => back("a card in hand", { class: "card-back pback" })), h("span", { class: "count" }, `${hand.count}`)),
+      h("span", { class: "captured", title: `${capd.count} cards captured` }, icon("deck"), ` ${capd.count}`)),
+    hand.known.length || hand.lacks.length ? h("div", { class: "known" },
+      hand.known.map(c => h("span", { class: `mini race-${c.split(".")[0]}`, title: "known to be in this hand" }, cardName(c))),
+      hand.lacks.map(c => h("span", { class: "mini lacks", title: "known not to be in this hand" }, cardName(c)))) : null,
     view.melds[hand.seat].length ? h("div", { class: "melds" }, "Melds: ", view.melds[hand.seat].join("; ")) : null);
 }
 
@@ -179,11 +181,10 @@ export default {
     root.classList.add("rp-root");
     const n = v.hands.length;
     const others = Array.from({ length: n - 1 }, (_, i) => v.hands.find(x => x.seat === (me + 1 + i) % n)).filter(Boolean);
-    const phaseTrack = h("ol", { class: "phase-track" }, PHASES.map(p => h("li", { class: v.phase === p ? "now" : "" }, cap(p))));
-    const top = h("div", { class: "perim-top" }, h("span", { class: "age" }, `Age ${v.age} of 3`), phaseTrack,
+    const top = h("div", { class: "perim-top" }, h("span", { class: "age" }, `Age ${v.age} of 3`),
       h("span", {}, `Dealer: ${ctx.label(v.dealer)}`), h("span", { class: "radiant-race" }, "★ Radiant: ", RACE_NAMES[v.radiant] || "—"),
       h("span", {}, icon("deck"), ` ${v.deck} in the deck`), scores(v, ctx));
-    const mapBox = h("div", { class: "map-box" }, drawMap(v), battleRow(v, ctx), h("span", { class: "map-recon" }, recon("map")));
+    const mapBox = h("div", { class: "map-box" }, drawMap(v), battleRow(v, ctx), h("span", { class: "map-recon", title: v.note }, recon("map")));
     const side = h("div", { class: "perim-side" },
       v.phase !== "over" ? h("div", { class: "pool-box" }, h("h3", {}, v.phase === "recruit" ? "Drafting pool" : "Set aside until the next age"), pool(v)) : null,
       v.phase === "over" && v.outcome ? h("div", { class: "final" }, h("h3", {}, "Final scores"), scores(v, ctx)) : null);
@@ -193,9 +194,27 @@ export default {
       h("div", { class: "opponents" }, others.map(x => seatPanel(v, ctx, x))),
       h("div", { class: "perim-main" }, mapBox, side),
       ctx.hand ? null : mine,
-      h("p", { class: "note" }, recon("board"), " ", v.note));
+      h("span", { class: "table-recon", title: v.note }, recon("board")));
     if (ctx.hand) ctx.hand.replaceChildren(...(mine ? [h("div", { class: "rp-root rp-handwrap" }, mine)] : []));
     root.replaceChildren(table);
+  },
+
+  phases(view) {
+    const at = PHASES.indexOf(view.phase);
+    return at < 0 ? null : { names: PHASES.map(cap), current: at };
+  },
+
+  prompt(ctx) {
+    const v = ctx.view, can = verbs(ctx.legal);
+    if (can.has("pick")) return "Draft a card from the pool.";
+    if (can.has("meld")) return "Set melds aside in secret, or finish melding.";
+    if (can.has("move")) return "Move the battle tracker into an adjacent region.";
+    if (can.has("play") || can.has("assassinate")) {
+      const region = v.tracker ? regionName(v.tracker) : "the region";
+      return `The battle of ${region}: ${either(["play a card", can.has("assassinate") && "assassinate a card", can.has("pass") && "pass"].filter(Boolean))}.`;
+    }
+    if (can.has("pass")) return "Pass.";
+    return "";
   },
 
   refs(action) {
