@@ -19,8 +19,9 @@ import { noticeWords, offerWords, seatName } from "/static/js/social-words.js";
 import { Strike } from "/static/js/strike.js";
 
 const TOAST_MS = 6000;
-// Notices shown as they come (an offer is its own prompt over the board).
-const TOASTED = new Set(["seat_taken", "ai_holds", "ai_releases", "timeout", "time_given", "declined", "withdrawn", "undo", "takeback"]);
+// Notices shown as they come (an offer is its own prompt over the board, and who is
+// away has its own line there).
+const TOASTED = new Set(["seat_taken", "ai_releases", "timeout", "time_given", "declined", "withdrawn", "undo", "takeback"]);
 
 let s = null;  // this page's social side, once mounted
 
