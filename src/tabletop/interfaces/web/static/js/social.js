@@ -19,7 +19,8 @@ import { noticeWords, offerWords, seatName } from "/static/js/social-words.js";
 import { Strike } from "/static/js/strike.js";
 
 const TOAST_MS = 6000;
-const TOASTED = new Set(["seat_taken", "ai_holds", "ai_releases", "timeout", "time_given", "offer", "declined", "withdrawn", "undo", "takeback"]);
+// Notices shown as they come (an offer is its own prompt over the board).
+const TOASTED = new Set(["seat_taken", "ai_holds", "ai_releases", "timeout", "time_given", "declined", "withdrawn", "undo", "takeback"]);
 
 let s = null;  // this page's social side, once mounted
 
@@ -42,7 +43,7 @@ function mount(api) {
   api.slots.overlay.append(notes);
 
   const clocks = new Clocks();
-  s = { api, side, chips, seatsList, clockLine, undoBtn, errorBox, away, offersBox, toasts, clocks, msg: null, moved: false, sockets: new WeakSet() };
+  s = { api, notes, side, chips, seatsList, clockLine, undoBtn, errorBox, away, offersBox, toasts, clocks, msg: null, moved: false, sockets: new WeakSet() };
 
   s.presence = new Presence(seatsList, {
     give: seat => attempt("/clock/give", { seat }),
@@ -56,8 +57,20 @@ function mount(api) {
   api.call("GET", "/api/games").then(got => s.chat.setPresets(got.chat), () => {});
   s.strike = new Strike(api.slots.overlay, kind => !s.moved && api.pressStrike(kind), name => api.play(name));
   undoBtn.addEventListener("click", () => attempt("/undo", {}));
+  // The same in the settings menu, for a player whose drawer is closed.
+  const undoMenu = h("button", { class: "undo", "data-testid": "undo-menu", hidden: true, onclick: () => attempt("/undo", {}) });
+  if (api.slots.tools) api.slots.tools.prepend(undoMenu);
+  s.undoMenu = undoMenu;
   // Between messages: the clocks run down and the grace countdowns with them.
-  setInterval(() => { if (s.msg) { s.presence.tick(); drawChips(); } }, 200);
+  setInterval(() => { if (s.msg) { s.presence.tick(); drawChips(); place(); } }, 200);
+}
+
+// The notes over the board sit just below the status bar (taller when it wraps on a
+// phone): the status stays in sight.
+function place() {
+  const bar = document.getElementById("statusbar");
+  const top = Math.round((bar ? bar.getBoundingClientRect().bottom : 48) + 6);
+  if (s.notes.style.top !== `${top}px`) s.notes.style.top = `${top}px`;
 }
 
 function showError(text) { s.errorBox.hidden = !text; s.errorBox.textContent = text || ""; if (text) toast(text, "error"); }
@@ -105,7 +118,8 @@ function drawChips() {
 
 function drawOffers() {
   const msg = s.msg, me = msg.seat, t = msg.table;
-  s.offersBox.replaceChildren(...(msg.offers || []).map(o => {
+  // Takebacks only: a rematch is the end panel's (table.js), with its own Accept.
+  s.offersBox.replaceChildren(...(msg.offers || []).filter(o => o.kind === "takeback").map(o => {
     const mine = o.by === me;
     const accepted = o.accepted.includes(me);
     const answer = a => attempt(`/offers/${o.id}`, { answer: a });
@@ -127,6 +141,9 @@ function drawUndo() {
   b.textContent = others ? "Ask for a takeback" : "Undo";
   b.title = others ? "Ask the others to let you take back your last move"
     : "Take back your last move (and the AI's reply), up to the last thing that revealed a hidden card";
+  const m = s.undoMenu;
+  m.hidden = b.hidden; m.disabled = b.disabled; m.title = b.title;
+  m.textContent = others ? "Ask for a takeback" : "Undo my last move";
 }
 
 // Who is away, in words, over the board for the others (the seat rows say it too).
@@ -155,7 +172,7 @@ function update(m) {
   s.clockLine.textContent = s.clocks.describe();
   s.presence.update(m, first);
   s.chat.update(m.type === "reply" ? { ...m, type: first ? "state" : "update" } : m);
-  drawOffers(); drawUndo(); drawAway(); drawChips();
+  drawOffers(); drawUndo(); drawAway(); drawChips(); place();
   s.strike.update(m, s.moved);
   document.body.dataset.social = String(Number(document.body.dataset.social || 0) + 1);
 }

@@ -135,15 +135,17 @@ function seatPanel(view, ctx, hand) {
   const capd = view.captured[hand.seat];
   const side = hand.side;
   const toAct = hand.seat === view.to_act;
-  const known = hand.known.length ? h("div", { class: "known" }, h("span", { class: "lbl" }, "Known:"), hand.known.map(c => h("span", { class: `mini race-${c.split(".")[0]}` }, cardName(c)))) : null;
-  const lacks = hand.lacks.length ? h("div", { class: "known lacks" }, h("span", { class: "lbl" }, "Lacks:"), hand.lacks.map(c => h("span", { class: "mini" }, cardName(c)))) : null;
-  return h("div", { class: "seat-panel" + (toAct ? " to-act" : ""), style: `--side:${sideColour(side)}`, "data-seat": hand.seat, "data-ref": `seat:${hand.seat}` },
+  const knownText = [hand.known.length ? `Known in hand: ${hand.known.map(cardName).join(", ")}` : "",
+    hand.lacks.length ? `Known not in hand: ${hand.lacks.map(cardName).join(", ")}` : ""].filter(Boolean).join("\n");
+  return h("div", { class: "seat-panel" + (toAct ? " to-act" : ""), style: `--side:${sideColour(side)}`, "data-seat": hand.seat, "data-ref": `seat:${hand.seat}`,
+    "data-zoom": knownText || null },
     h("div", { class: "seat-head" }, h("span", { class: "sym", "aria-hidden": "true" }, SIDE_SYMBOLS[side]), h("b", {}, ctx.label(hand.seat)),
-      h("span", { class: "side-name" }, sideName(view, side)), toAct ? h("span", { class: "turn-flag" }, "to play") : null),
-    h("div", { class: "seat-body" },
-      h("div", { class: "backs", title: `${hand.count} cards in hand` }, Array.from({ length: Math.min(hand.count, 10) }, () => back("a card in hand", { class: "card-back pback" })), h("span", { class: "count" }, `${hand.count} in hand`)),
-      h("div", { class: "captured", title: `${capd.count} cards captured` }, icon("deck"), ` ${capd.count} captured`)),
-    known, lacks,
+      h("span", { class: "side-name" }, sideName(view, side)), toAct ? h("span", { class: "turn-flag" }, "to play") : null,
+      h("span", { class: "backs", title: `${hand.count} cards in hand` }, Array.from({ length: Math.min(hand.count, 10) }, () => back("a card in hand", { class: "card-back pback" })), h("span", { class: "count" }, `${hand.count}`)),
+      h("span", { class: "captured", title: `${capd.count} cards captured` }, icon("deck"), ` ${capd.count}`)),
+    hand.known.length || hand.lacks.length ? h("div", { class: "known" },
+      hand.known.map(c => h("span", { class: `mini race-${c.split(".")[0]}`, title: "known to be in this hand" }, cardName(c))),
+      hand.lacks.map(c => h("span", { class: "mini lacks", title: "known not to be in this hand" }, cardName(c)))) : null,
     view.melds[hand.seat].length ? h("div", { class: "melds" }, "Melds: ", view.melds[hand.seat].join("; ")) : null);
 }
 
@@ -183,7 +185,7 @@ export default {
     const top = h("div", { class: "perim-top" }, h("span", { class: "age" }, `Age ${v.age} of 3`), phaseTrack,
       h("span", {}, `Dealer: ${ctx.label(v.dealer)}`), h("span", { class: "radiant-race" }, "★ Radiant: ", RACE_NAMES[v.radiant] || "—"),
       h("span", {}, icon("deck"), ` ${v.deck} in the deck`), scores(v, ctx));
-    const mapBox = h("div", { class: "map-box" }, drawMap(v), battleRow(v, ctx), h("span", { class: "map-recon" }, recon("map")));
+    const mapBox = h("div", { class: "map-box" }, drawMap(v), battleRow(v, ctx), h("span", { class: "map-recon", title: v.note }, recon("map")));
     const side = h("div", { class: "perim-side" },
       v.phase !== "over" ? h("div", { class: "pool-box" }, h("h3", {}, v.phase === "recruit" ? "Drafting pool" : "Set aside until the next age"), pool(v)) : null,
       v.phase === "over" && v.outcome ? h("div", { class: "final" }, h("h3", {}, "Final scores"), scores(v, ctx)) : null);
@@ -193,7 +195,7 @@ export default {
       h("div", { class: "opponents" }, others.map(x => seatPanel(v, ctx, x))),
       h("div", { class: "perim-main" }, mapBox, side),
       ctx.hand ? null : mine,
-      h("p", { class: "note" }, recon("board"), " ", v.note));
+      h("span", { class: "table-recon", title: v.note }, recon("board")));
     if (ctx.hand) ctx.hand.replaceChildren(...(mine ? [h("div", { class: "rp-root rp-handwrap" }, mine)] : []));
     root.replaceChildren(table);
   },
