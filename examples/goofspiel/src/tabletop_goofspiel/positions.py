@@ -9,21 +9,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance, ScenarioError
+from tabletop.core.positions import Table, number
 from tabletop.core.spec import MAX_SEED
 
 if TYPE_CHECKING:
     from .rules import GoofState
-
-KEYS = ("players", "seed", "params", "round", "prize", "turn", "deck", "hands", "bids",
-        "scores", "chance", "conceded")
-
-
-def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(f"field {key!r} must be an integer from {low} to {high}, "
-                            f"not {value!r}")
-    return value
 
 
 def _cards(value: Any, where: str, top: int) -> list[int]:
@@ -37,40 +27,32 @@ def _cards(value: Any, where: str, top: int) -> list[int]:
 
 def from_data(data: Mapping[str, Any], state: type[GoofState]) -> GoofState:
     """The position ``data`` describes, as a ``state`` (the class: this module is below
-    the rules and does not import them); raises ``ScenarioError`` naming what is wrong."""
-
-    unknown = sorted(set(data) - set(KEYS))
-    if unknown:
-        raise ScenarioError(f"(top level): unknown key {unknown[0]!r}")
-    players = _int(data, "players", 2, 2, 4)
-    params = data.get("params", {})
-    if not isinstance(params, dict):
-        raise ScenarioError("field 'params' must be a table")
-    s = state(players, _int(data, "seed", 0, 0, MAX_SEED),
-              state.spec.check_params(players, params))
+    the rules and does not import them); raises ``ScenarioError`` naming what is wrong.
+    Read with the core's strict reader (:class:`tabletop.core.positions.Table`)."""
+    top = Table(data, "(top level)")
+    players = top.int("players", 2, 2, 4)
+    params = top.table("params").data
+    s = state(players, top.int("seed", 0, 0, MAX_SEED),
+              state.spec.check_params(players, dict(params)))
     s.events = []
-    top = s.cards
-    s.round = _int(data, "round", 1, 0, top)
-    s.prize = _int(data, "prize", s.prize, 0, top)
-    s.turn = _int(data, "turn", 0, 0, players - 1)
-    s.deck = _cards(data.get("deck", s.deck), "deck", top)
-    hands = data.get("hands", s.hands)
-    if not isinstance(hands, list) or len(hands) != players:
-        raise ScenarioError(f"field 'hands' must list {players} hands")
-    s.hands = [_cards(h, f"hands[{p}]", top) for p, h in enumerate(hands)]
-    for key in ("bids", "scores"):
-        value = data.get(key, getattr(s, key))
-        if not isinstance(value, list) or len(value) != players or not all(
-                isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value):
-            raise ScenarioError(f"field {key!r} must list {players} counts (0 for none)")
-        setattr(s, key, list(value))
-    if "chance" in data:
-        text = data["chance"]
-        if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
-            raise ScenarioError("field 'chance' must be 16 lowercase hex digits")
+    n = s.cards
+    s.round = top.int("round", 1, 0, n)
+    s.prize = top.int("prize", s.prize, 0, n)
+    s.turn = top.int("turn", 0, 0, players - 1)
+    s.deck = _cards(top.list("deck", s.deck), "deck", n)
+    s.hands = [_cards(h, f"hands[{p}]", n)
+               for p, h in enumerate(top.list("hands", s.hands, players))]
+    for key in ("bids", "scores"):  # 0: no bid yet
+        counts = top.list(key, getattr(s, key), players)
+        setattr(s, key, [number(x, f"{key}[{i}]", 0, MAX_SEED) for i, x in enumerate(counts)])
+    if "chance" in top:
+        text = top.str("chance", "")
+        if len(text) != 16 or text.strip("0123456789abcdef"):
+            raise ScenarioError("chance: must be 16 lowercase hex digits")
         s.chance = Chance(int(text, 16))
-    if "conceded" in data:
-        s.read_conceded(data["conceded"])
+    if "conceded" in top:
+        s.read_conceded(top.raw("conceded"))
+    top.done()
     _check(s)
     return s
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
+from tabletop.core.positions import flag, listing, number, word
 from tabletop.core.spec import MAX_SEED
 
 from .decks import check_params, deal_size
@@ -69,40 +70,20 @@ def to_data(s: HoshiState) -> dict[str, Any]:
     }
 
 
-def _bad(where: str, what: str, value: Any) -> ScenarioError:
-    text = repr(value)
-    return ScenarioError(f"field {where!r} must be {what}, not "
-                         f"{text[:40] + '…' if len(text) > 40 else text}")
 
 
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(where, f"an integer from {lo} to {hi}", value)
-    return value
 
 
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _bad(where, "true or false", value)
-    return value
 
 
-def _word(value: Any, where: str, words: Any) -> str:
-    if not isinstance(value, str) or value not in words:
-        raise _bad(where, "one of " + ", ".join(sorted(w or '""' for w in words)), value)
-    return value
 
 
-def _list(value: Any, where: str, n: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (n is not None and len(value) != n):
-        raise _bad(where, "a list" + (f" of {n}" if n is not None else ""), value)
-    return value
 
 
 def _ids(value: Any, where: str, allowed: Any) -> list[str]:
-    items = _list(value, where)
+    items = listing(value, where)
     for i, x in enumerate(items):
-        _word(x, f"{where}[{i}]", allowed)
+        word(x, f"{where}[{i}]", allowed)
     return list(items)
 
 
@@ -115,8 +96,8 @@ def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
     unknown = sorted(str(k) for k in data if k not in KEYS)
     if unknown:
         raise ScenarioError(f"(top level): unknown key {unknown[0]!r}")
-    players = _int(data.get("players", 2), "players", 2, 5)
-    seed = _int(data.get("seed", 0), "seed", 0, MAX_SEED)
+    players = number(data.get("players", 2), "players", 2, 5)
+    seed = number(data.get("seed", 0), "seed", 0, MAX_SEED)
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise ScenarioError("field 'params' must be a table")
@@ -136,52 +117,52 @@ def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
         if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
             raise ScenarioError("field 'chance' must be 16 lowercase hex digits")
         s.chance = Chance(int(text, 16))
-    s.phase = _word(get("phase"), "phase", PHASES)
-    s.turn = _int(get("turn"), "turn", -1, n - 1)
-    s.duel = _int(get("duel"), "duel", 0, 99)
-    s.round = _int(get("round"), "round", 0, 999)
-    s.throw = _int(get("throw"), "throw", 0, MAX_THROWS)
-    s.starter = _int(get("starter"), "starter", 0, n - 1)
-    s.last_hitter = _int(get("last_hitter"), "last_hitter", 0, n - 1)
-    s.next_starter = _int(get("next_starter"), "next_starter", -1, n - 1)
+    s.phase = word(get("phase"), "phase", PHASES)
+    s.turn = number(get("turn"), "turn", -1, n - 1)
+    s.duel = number(get("duel"), "duel", 0, 99)
+    s.round = number(get("round"), "round", 0, 999)
+    s.throw = number(get("throw"), "throw", 0, MAX_THROWS)
+    s.starter = number(get("starter"), "starter", 0, n - 1)
+    s.last_hitter = number(get("last_hitter"), "last_hitter", 0, n - 1)
+    s.next_starter = number(get("next_starter"), "next_starter", -1, n - 1)
     s.hero_deck = _ids(get("hero_deck"), "hero_deck", heroes)
     s.card_deck = _ids(get("card_deck"), "card_deck", cards)
     allowed = {"hands": heroes, "cards": cards, "discards": anything, "exiled": heroes,
                "shown": heroes, "in_play": cards, "used": cards}
     for key in SEAT_LISTS:
-        rows = _list(get(key), key, n)
+        rows = listing(get(key), key, n)
         setattr(s, key, [_ids(r, f"{key}[{p}]", allowed[key]) for p, r in enumerate(rows)])
-    s.hero = [_word(x, f"hero[{p}]", heroes | {""}) for p, x in
-              enumerate(_list(get("hero"), "hero", n))]
-    s.chosen = [_word(x, f"chosen[{p}]", heroes | {""}) for p, x in
-                enumerate(_list(get("chosen"), "chosen", n))]
-    s.stones = [_int(x, f"stones[{p}]", 0, 9) for p, x in
-                enumerate(_list(get("stones"), "stones", n))]
-    s.faces = [[_word(f, f"faces[{p}]", SYMBOLS) for f in _list(row, f"faces[{p}]")]
-               for p, row in enumerate(_list(get("faces"), "faces", n))]
+    s.hero = [word(x, f"hero[{p}]", heroes | {""}) for p, x in
+              enumerate(listing(get("hero"), "hero", n))]
+    s.chosen = [word(x, f"chosen[{p}]", heroes | {""}) for p, x in
+                enumerate(listing(get("chosen"), "chosen", n))]
+    s.stones = [number(x, f"stones[{p}]", 0, 9) for p, x in
+                enumerate(listing(get("stones"), "stones", n))]
+    s.faces = [[word(f, f"faces[{p}]", SYMBOLS) for f in listing(row, f"faces[{p}]")]
+               for p, row in enumerate(listing(get("faces"), "faces", n))]
     if any(len(f) > 6 for f in s.faces):
         raise ScenarioError("faces: at most six dice")
-    s.window = _word(get("window"), "window", {"", *WINDOWS})
-    s.passed = [_bool(x, f"passed[{p}]") for p, x in
-                enumerate(_list(get("passed"), "passed", n))]
-    s.moves = _int(get("moves"), "moves", 0, 99)
-    s.waited = _bool(get("waited"), "waited")
-    s.was_hit = [_bool(x, f"was_hit[{p}]") for p, x in
-                 enumerate(_list(get("was_hit"), "was_hit", n))]
-    s.did_hit = [_bool(x, f"did_hit[{p}]") for p, x in
-                 enumerate(_list(get("did_hit"), "did_hit", n))]
-    s.stone_lost = _bool(get("stone_lost"), "stone_lost")
-    s.struck = [_int(x, f"struck[{p}]", 0, 99) for p, x in
-                enumerate(_list(get("struck"), "struck", n))]
-    s.clock = _int(get("clock"), "clock", 0, 10**6)
-    pair = [_int(x, f"duelists[{i}]", 0, n - 1)
-            for i, x in enumerate(_list(get("duelists"), "duelists", 2))]
+    s.window = word(get("window"), "window", {"", *WINDOWS})
+    s.passed = [flag(x, f"passed[{p}]") for p, x in
+                enumerate(listing(get("passed"), "passed", n))]
+    s.moves = number(get("moves"), "moves", 0, 99)
+    s.waited = flag(get("waited"), "waited")
+    s.was_hit = [flag(x, f"was_hit[{p}]") for p, x in
+                 enumerate(listing(get("was_hit"), "was_hit", n))]
+    s.did_hit = [flag(x, f"did_hit[{p}]") for p, x in
+                 enumerate(listing(get("did_hit"), "did_hit", n))]
+    s.stone_lost = flag(get("stone_lost"), "stone_lost")
+    s.struck = [number(x, f"struck[{p}]", 0, 99) for p, x in
+                enumerate(listing(get("struck"), "struck", n))]
+    s.clock = number(get("clock"), "clock", 0, 10**6)
+    pair = [number(x, f"duelists[{i}]", 0, n - 1)
+            for i, x in enumerate(listing(get("duelists"), "duelists", 2))]
     if pair[0] >= pair[1]:
         raise ScenarioError("duelists: two different seats, in seat order")
     s.duelists = (pair[0], pair[1])
-    s.line = [_int(x, f"line[{i}]", 0, n - 1) for i, x in enumerate(_list(get("line"), "line"))]
+    s.line = [number(x, f"line[{i}]", 0, n - 1) for i, x in enumerate(listing(get("line"), "line"))]
     s.store = tuple(_modifier(s, m, f"store[{i}]")
-                    for i, m in enumerate(_list(get("store"), "store")))
+                    for i, m in enumerate(listing(get("store"), "store")))
     if "conceded" in d:
         s.read_conceded(d["conceded"])
     _check(s)
@@ -202,31 +183,31 @@ def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
     if missing:
         raise ScenarioError(f"{where}: missing key {missing[0]!r}")
     n = s.players
-    kind = _word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule", "count"})
+    kind = word(raw["kind"], f"{where}.kind", {"stat", "keyword", "rule", "count"})
     keys = {"stat": {"die", "dice", "health"}, "keyword": {"swift", "elusive"},
             "rule": RULE_WORDS, "count": frozenset(SYMBOLS)}[kind]
-    key = _word(raw["key"], f"{where}.key", keys)
+    key = word(raw["key"], f"{where}.key", keys)
     ops = {"stat": {"set", "add"}, "count": frozenset(COUNT_MODES)}.get(kind, {"grant"})
-    op = _word(raw["op"], f"{where}.op", ops)
+    op = word(raw["op"], f"{where}.op", ops)
     value: Any
     if kind == "count":  # "count also / instead as": value is the symbol it counts as
-        value = _word(raw["value"], f"{where}.value", frozenset(SYMBOLS) - {key})
+        value = word(raw["value"], f"{where}.value", frozenset(SYMBOLS) - {key})
     elif kind == "stat" and key == "die":
-        value = _int(raw["value"], f"{where}.value", 8, 10)
+        value = number(raw["value"], f"{where}.value", 8, 10)
         if value == 9 or op != "set":
             raise ScenarioError(f"{where}: a die type is set to 8 or 10")
     elif kind == "stat":
-        value = _int(raw["value"], f"{where}.value", -3 if op == "add" else 1, 9)
+        value = number(raw["value"], f"{where}.value", -3 if op == "add" else 1, 9)
     else:
-        value = _int(raw["value"], f"{where}.value", 1, 1)
-    static = _int(raw["static"], f"{where}.static", -1, 5)
-    until = _word(raw["until"], f"{where}.until", UNTILS)
+        value = number(raw["value"], f"{where}.value", 1, 1)
+    static = number(raw["static"], f"{where}.static", -1, 5)
+    until = word(raw["until"], f"{where}.until", UNTILS)
     if (until == "static") != (static >= 0):
         raise ScenarioError(f"{where}: a Hero's ability (until static) names its ability")
-    controller = _int(raw["controller"], f"{where}.controller", 0, n - 1)
-    return Modifier(_int(raw["ts"], f"{where}.ts", 1, 10**6), TIMED, controller,
-                    _word(raw["card"], f"{where}.card", frozenset(s.cat.ids)),
-                    controller, 0, _int(raw["seat"], f"{where}.seat", 0, n - 1),
+    controller = number(raw["controller"], f"{where}.controller", 0, n - 1)
+    return Modifier(number(raw["ts"], f"{where}.ts", 1, 10**6), TIMED, controller,
+                    word(raw["card"], f"{where}.card", frozenset(s.cat.ids)),
+                    controller, 0, number(raw["seat"], f"{where}.seat", 0, n - 1),
                     kind, key, op, value, until, None if static < 0 else static)
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ParameterError, ScenarioError
+from tabletop.core.positions import flag, listing, number
 from tabletop.core.spec import MAX_SEED
 
 from .ids import (
@@ -85,21 +86,10 @@ def to_data(s: LsState) -> dict[str, Any]:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if not _is_int(value) or not low <= value <= high:
-        raise ScenarioError(f"{where} must be an integer from {low} to {high}, not "
-                            f"{_short(value)}")
-    return int(value)
 
 
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(f"{where} must be true or false, not {_short(value)}")
-    return value
 
 
 def _short(value: Any) -> str:
@@ -107,11 +97,6 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _list(value: Any, where: str, n: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (n is not None and len(value) != n):
-        size = f" of {n}" if n is not None else ""
-        raise ScenarioError(f"{where} must be a list{size}, not {_short(value)}")
-    return value
 
 
 def _table(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -132,8 +117,8 @@ def from_data(data: Mapping[str, Any], state: type[LsState]) -> LsState:
     for k in data:
         if k not in KEYS:
             raise ScenarioError(f"(top level): unknown key {_short(k)}")
-    players = _int(data.get("players", 2), "players", 2, 6)
-    seed = _int(data.get("seed", 0), "seed", 0, MAX_SEED)
+    players = number(data.get("players", 2), "players", 2, 6)
+    seed = number(data.get("seed", 0), "seed", 0, MAX_SEED)
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise ScenarioError("params must be a table")
@@ -154,7 +139,7 @@ def from_data(data: Mapping[str, Any], state: type[LsState]) -> LsState:
 
 def _card_ids(s: LsState, value: Any, where: str) -> list[int]:
     out = []
-    for i, cid in enumerate(_list(value, where)):
+    for i, cid in enumerate(listing(value, where)):
         if not isinstance(cid, str) or cid not in s.cat.index:
             raise ScenarioError(f"{where}[{i}]: unknown card {_short(cid)}")
         out.append(s.cat.index[cid])
@@ -162,23 +147,23 @@ def _card_ids(s: LsState, value: Any, where: str) -> list[int]:
 
 
 def _zones(s: LsState, value: Any, where: str, players: int) -> list[list[int]]:
-    rows = _list(value, where, players)
+    rows = listing(value, where, players)
     return [_card_ids(s, row, f"{where}[{p}]") for p, row in enumerate(rows)]
 
 
 def _read(s: LsState, d: dict[str, Any], players: int) -> None:
     cat = s.cat
-    order = [_int(x, "order", 0, players - 1) for x in _list(d["order"], "order", players)]
+    order = [number(x, "order", 0, players - 1) for x in listing(d["order"], "order", players)]
     if sorted(order) != list(range(players)):
         raise ScenarioError("order must hold every seat once")
     s.order = tuple(order)
     s.pos = tuple(order.index(p) for p in range(players))
-    s.alive = [_bool(x, "alive") for x in _list(d["alive"], "alive", players)]
-    s.health = [_int(x, "health", 0, MAX_HEALTH) for x in _list(d["health"], "health",
+    s.alive = [flag(x, "alive") for x in listing(d["alive"], "alive", players)]
+    s.health = [number(x, "health", 0, MAX_HEALTH) for x in listing(d["health"], "health",
                                                                    players)]
-    s.vp = [_int(x, "vp", 0, players) for x in _list(d["vp"], "vp", players)]
+    s.vp = [number(x, "vp", 0, players) for x in listing(d["vp"], "vp", players)]
     heroes = []
-    for p, h in enumerate(_list(d["heroes"], "heroes", players)):
+    for p, h in enumerate(listing(d["heroes"], "heroes", players)):
         if not isinstance(h, str) or h not in cat.hero_index:
             raise ScenarioError(f"heroes[{p}]: unknown hero {_short(h)}")
         heroes.append(cat.hero_index[h])
@@ -194,12 +179,12 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
         if sum(cat.cards[c].weight for c in row) > MAX_WEIGHT:
             raise ScenarioError(f"items[{p}]: more than {MAX_WEIGHT} points of items "
                                 "(ACTION CARD - ITEM)")
-    s.uid = _int(d["uid"], "uid", 0, 1_000_000)
+    s.uid = number(d["uid"], "uid", 0, 1_000_000)
     uids: set[int] = set()
     s.buffs = []
-    for p, row in enumerate(_list(d["buffs"], "buffs", players)):
+    for p, row in enumerate(listing(d["buffs"], "buffs", players)):
         out = []
-        for i, entry in enumerate(_list(row, f"buffs[{p}]")):
+        for i, entry in enumerate(listing(row, f"buffs[{p}]")):
             w = f"buffs[{p}][{i}]"
             t = _table(entry, w, BUFF_KEYS)
             cid = t.get("card")
@@ -209,27 +194,27 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
             card = cat.cards[c]
             if card.type != BUFF:
                 raise ScenarioError(f"{w}.card: {cid} is not a buff")
-            turns = _int(t.get("turns", 0), f"{w}.turns", 0, 3 if card.rotation else 0)
+            turns = number(t.get("turns", 0), f"{w}.turns", 0, 3 if card.rotation else 0)
             if card.rotation and card.corners[turns] == 0:
                 raise ScenarioError(f"{w}.turns: the active corner is empty: the buff "
                                     "has expired (ACTION CARD - BUFF)")
-            u = _int(t.get("uid", 0), f"{w}.uid", 1, s.uid)
+            u = number(t.get("uid", 0), f"{w}.uid", 1, s.uid)
             if u in uids:
                 raise ScenarioError(f"{w}.uid: {u} is used twice")
             uids.add(u)
             out.append((u, c, turns))
         s.buffs.append(out)
-    s.active = _int(d["active"], "active", 0, players - 1)
+    s.active = number(d["active"], "active", 0, players - 1)
     step = d["step"]
     if step not in STEP_NAMES:
         raise ScenarioError(f"step must be one of {', '.join(STEP_NAMES)}, not "
                             f"{_short(step)}")
     s.step = STEP_NAMES.index(step)
-    s.acts = _int(d["actions"], "actions", 0, ACTIONS_PER_TURN)
-    s.combo = _bool(d["combo"], "combo")
-    s.passed = _bool(d["passed"], "passed")
+    s.acts = number(d["actions"], "actions", 0, ACTIONS_PER_TURN)
+    s.combo = flag(d["combo"], "combo")
+    s.passed = flag(d["passed"], "passed")
     used = 0
-    for e in _list(d["used"], "used"):
+    for e in listing(d["used"], "used"):
         if not isinstance(e, str) or e not in ELEMENT_BIT:
             raise ScenarioError(f"used: unknown Element {_short(e)}")
         used |= ELEMENT_BIT[e]
@@ -248,36 +233,36 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
         c = cat.index[combo]
         s.paying = (c, cat.cards[c].symbols, tuple(paid))
     s.rewards = []
-    for i, r in enumerate(_list(d["rewards"], "rewards")):
-        pair = _list(r, f"rewards[{i}]", 2)
-        s.rewards.append((_int(pair[0], f"rewards[{i}][0]", 0, players - 1),
-                          _int(pair[1], f"rewards[{i}][1]", 1, DEFEAT_RETURN)))
-    s.clock = _int(d["clock"], "clock", 0, 1_000_000)
+    for i, r in enumerate(listing(d["rewards"], "rewards")):
+        pair = listing(r, f"rewards[{i}]", 2)
+        s.rewards.append((number(pair[0], f"rewards[{i}][0]", 0, players - 1),
+                          number(pair[1], f"rewards[{i}][1]", 1, DEFEAT_RETURN)))
+    s.clock = number(d["clock"], "clock", 0, 1_000_000)
     store = []
-    for i, m in enumerate(_list(d["store"], "store")):
+    for i, m in enumerate(listing(d["store"], "store")):
         w = f"store[{i}]"
         t = _table(m, w, STORE_KEYS)
         for k in STORE_KEYS:
             if k not in t:
                 raise ScenarioError(f"{w}: missing {k}")
-        ts = _int(t["ts"], f"{w}.ts", 1, s.clock)
+        ts = number(t["ts"], f"{w}.ts", 1, s.clock)
         card = t["card"]
         if not isinstance(card, str) or (card and card not in cat.index and card != "hero"):
             raise ScenarioError(f"{w}.card: unknown card {_short(card)}")
-        by = _int(t["by"], f"{w}.by", 0, players - 1)
-        hero = _int(t["hero"], f"{w}.hero", 0, players - 1)
+        by = number(t["by"], f"{w}.by", 0, players - 1)
+        hero = number(t["hero"], f"{w}.hero", 0, players - 1)
         if t["stat"] not in ("power", "armor"):
             raise ScenarioError(f"{w}.stat must be power or armor")
-        change = _int(t["change"], f"{w}.change", -99, 99)
+        change = number(t["change"], f"{w}.change", -99, 99)
         until = t["until"]
         if until not in ("turn", "next_turn"):
             raise ScenarioError(f"{w}.until must be turn or next_turn")
         store.append(Modifier(ts, TIMED, by, card, by, None, hero, "stat", t["stat"], "add",
                               change, until, by if until == "next_turn" else None))
     s.store = tuple(store)
-    s.empties = [_int(x, "empties", 0, 99) for x in _list(d["empties"], "empties", players)]
-    s.out = [_int(x, "out", 0, players - 1) for x in _list(d["out"], "out")]
-    s.turn = _int(d["turn"], "turn", 0, 1_000_000)
+    s.empties = [number(x, "empties", 0, 99) for x in listing(d["empties"], "empties", players)]
+    s.out = [number(x, "out", 0, players - 1) for x in listing(d["out"], "out")]
+    s.turn = number(d["turn"], "turn", 0, 1_000_000)
     text = d["chance"]
     if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
         raise ScenarioError("chance must be 16 lowercase hex digits")
