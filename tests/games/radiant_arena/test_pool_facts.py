@@ -145,11 +145,17 @@ def test_the_deck_rules_are_data_quoting_the_rulebook() -> None:
 
 
 def rulebook_text() -> str:
+    """The rulebook's text; as the conformance suite does, a checkout without the shared
+    rulebook folder skips saying so (tabletop.testing.locate.rulebook_required)."""
+    import pytest
+
     from tabletop.core import get_spec
-    from tabletop.testing.locate import rulebook_path
+    from tabletop.testing.locate import rulebook_path, rulebook_required
 
     path = rulebook_path(get_spec("radiant-arena"))
-    assert path is not None
+    if path is None and not rulebook_required():
+        pytest.skip("the shared rulebook folder is not beside this checkout")
+    assert path is not None, "the rulebook radiant-offline-battle-arena.txt is missing"
     return path.read_text(encoding="utf-8")
 
 

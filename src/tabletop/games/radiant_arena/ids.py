@@ -8,7 +8,7 @@ value per conduit so that selectors and effects can hold it like a unit.
 
 from __future__ import annotations
 
-from typing import NamedTuple, NewType
+from typing import Any, NamedTuple, NewType
 
 Unit = NewType("Unit", int)
 """A unit slot: ``seat * 4 + i``, i = 0, 1, 2 for the heroes in deck order, 3 the deity."""
@@ -139,7 +139,7 @@ class DeckRule(NamedTuple):
     """One rule of deck construction: its value, and the rulebook section and words it
     comes from."""
 
-    value: object
+    value: Any
     section: str
     words: str
 
@@ -174,7 +174,7 @@ DECK_RULES: dict[str, DeckRule] = {
 # Starter Decks: "For your first game, you should use the following decklists" (Player A,
 # Player B), by card id: heroes with their sets (in the decklists' order), items, deity,
 # conduits.
-STARTER_DECKS: dict[str, dict[str, object]] = {
+STARTER_DECKS: dict[str, dict[str, Any]] = {
     "a": {"heroes": {"alyn": ("implacable", "red-harvest", "test-of-arms", "massacre"),
                      "mato": ("feel-no-pain", "battle-frenzy", "brute-strength",
                               "unbreakable"),
