@@ -13,8 +13,8 @@ import { h } from "/static/js/api.js";
 import { afterLayout, arrows, cap, dmg, either, gain, heal, icon, loss, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
 
 const MAX_HEALTH = 35;
-const ELEMENT_COLOURS = { fire: "#c8471b", water: "#1f6fb8", earth: "#7a5a2f", air: "#5b8a9a", lightning: "#8a6d00", crystal: "#7b3fa8",
-  nature: "#2e7d32", shadow: "#3b3b55", light: "#a07800", astral: "#4b3f9a" };
+const ELEMENT_COLOURS = { fire: "#c8471b", water: "#1f6fb8", earth: "#7a5a2f", air: "#3d6a7a", lightning: "#8a6d00", crystal: "#7b3fa8",
+  nature: "#2e7d32", shadow: "#3b3b55", light: "#7a5c00", astral: "#4b3f9a" };
 const seatOf = ctx => (ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat);
 
 // A card id the view does not describe (in a discard pile): its words.

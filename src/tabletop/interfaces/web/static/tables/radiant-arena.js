@@ -144,11 +144,11 @@ function combatZone(view, ctx, me) {
   }).map(x => x.card ? h("div", { class: "clash-card" + (x.face_up ? " up" : " mine-down"), title: x.face_up ? "revealed" : "face down (only you see it)" },
     h("span", { class: "name" }, cap(x.card.replace(/-/g, " "))), h("span", { class: "by" }, nameIn(view, x.hero)))
     : back(`${nameIn(view, x.hero)}'s clash card, face down`, { class: "card-back clash-back" }));
-  const defender = c.defender === "conduit" ? "the conduit" : c.defender ? nameIn(view, c.defender) : "—";
+  const defender = c.defender === "conduit" ? "the conduit" : c.defender ? nameIn(view, c.defender) : "a target to choose";
   return h("div", { class: "combat", "data-testid": "combat" },
     h("div", { class: "combat-line" }, icon("sword"), h("b", {}, c.attackers.map(a => nameIn(view, a)).join(" + ") || "—"),
       " → ", h("b", {}, defender), c.blocked ? h("span", { class: "blocked" }, "blocked") : null),
-    h("div", { class: "clash-row" }, h("div", { class: "clash-side foe" }, clash(false)), h("span", { class: "vs" }, "vs"), h("div", { class: "clash-side mine" }, clash(true))),
+    c.clashes.length ? h("div", { class: "clash-row" }, h("div", { class: "clash-side foe" }, clash(false)), h("span", { class: "vs" }, "vs"), h("div", { class: "clash-side mine" }, clash(true))) : null,
     h("div", { class: "totals" }, stat("attack", c.attack, "attack"), c.defence ? [" vs ", stat("attack", c.defence.attack, "defender's attack"), stat("armor", c.defence.armor, "defender's armor")] : null));
 }
 
@@ -161,8 +161,9 @@ function lane(view, ctx, laneName, i, me, foe, koDeity) {
   return h("div", { class: "lane" + (fighting ? " fighting" : ""), "data-lane": laneName },
     conduitBar(view.players[foe].conduits[i], laneName, true),
     h("div", { class: "units foe" }, inLane(foe).map(card)),
-    h("div", { class: "lane-name", "data-ref": `lane:${laneName}` }, LANE_NAMES[laneName]),
-    fighting ? combatZone(view, ctx, me) : null,
+    // the combat lies over the lane's middle line: the lane keeps its height
+    h("div", { class: "lane-name" + (fighting ? " with-combat" : ""), "data-ref": `lane:${laneName}` }, LANE_NAMES[laneName],
+      fighting ? combatZone(view, ctx, me) : null),
     h("div", { class: "units me" }, inLane(me).map(card)),
     conduitBar(view.players[me].conduits[i], laneName, false));
 }
