@@ -284,8 +284,11 @@ def test_a_seat_to_act_without_a_legal_action_is_refused(
         def legal_actions(self) -> tuple[()]:
             return ()
 
+        def label(self, seat: int) -> str:
+            return "ABCD"[seat]
+
     monkeypatch.setattr(flow, "advance", lambda s: None)
-    with pytest.raises(ScenarioError, match="leaves player A no legal action"):
+    with pytest.raises(ScenarioError, match="A is to act but has no legal action"):
         reachable.check_playable(Stuck())  # type: ignore[arg-type]
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import ScenarioError
+from tabletop.core.reachable import check_playable as playable
+from tabletop.core.reachable import refuse
 
 from .ids import (
     BLOCK,
@@ -66,11 +67,6 @@ STACK_PHASES = frozenset({MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE
 R_DECKS = "Getting Started — Starter Decks"
 
 
-def refuse(where: str, what: str, rule: str) -> ScenarioError:
-    """A position play cannot reach: where, what is wrong, and the rule (its section)."""
-    return ScenarioError(f"{where}: {what} ({rule})")
-
-
 def _deck(s: ArenaState, seat: int) -> Any:
     return s.deck_list[seat]
 
@@ -116,20 +112,11 @@ def check_position(s: ArenaState) -> None:
 
 def check_playable(s: ArenaState) -> None:
     """Run to the first decision (an automatic step runs on, as in a game); the seat to
-    act must have a legal action."""
+    act must have a legal action (the core's check)."""
     from .flow import advance
 
     s._legal = None
-    try:
-        advance(s)
-        if s.to_act is not None and not s.legal_actions():
-            raise ScenarioError(f"the position leaves player {LABELS[s.to_act]} no legal "
-                                "action")
-    except ScenarioError:
-        raise
-    except Exception as e:  # a gap in the checks above: still a clear refusal, no crash
-        raise ScenarioError(f"the position cannot be played on ({type(e).__name__} in the "
-                            "rules engine): please report it") from None
+    playable(s, lambda: advance(s))
 
 
 # --- the parts ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core import ScenarioError
+from tabletop.core.reachable import check_playable, refuse
 
 from .actions import CATALOG as C
 from .ids import (
@@ -49,10 +49,6 @@ if TYPE_CHECKING:
     from .rules import PerimState
 
 
-def _fail(where: str, why: str, rule: str) -> ScenarioError:
-    return ScenarioError(f"{where}: {why} ({rule})")
-
-
 def check_reachable(s: PerimState) -> None:
     """Raise ``ScenarioError`` if play cannot reach ``s`` (see the module docstring)."""
     _check_counters(s)
@@ -66,38 +62,38 @@ def check_reachable(s: PerimState) -> None:
 def _check_counters(s: PerimState) -> None:
     wins = [n for n in s.last_win if n]
     if len(set(wins)) != len(wins):
-        raise _fail("last_win", "two sides cannot both have won the same battle", R_BATTLES)
+        raise refuse("last_win", "two sides cannot both have won the same battle", R_BATTLES)
     if wins and max(wins) > s.battle_no:
-        raise _fail("last_win", f"battle {max(wins)} was won, but only {s.battle_no} have "
+        raise refuse("last_win", f"battle {max(wins)} was won, but only {s.battle_no} have "
                     "been fought (battle_no)", R_WINNING)
 
 
 def _check_coins(s: PerimState) -> None:
     if sum(s.copper) > COPPER_COINS:
-        raise _fail("copper", f"{sum(s.copper)} copper coins on the board, but the box holds "
+        raise refuse("copper", f"{sum(s.copper)} copper coins on the board, but the box holds "
                     f"{COPPER_COINS}", "Components")
     for r, region in enumerate(C.regions):
         silver, copper = s.silver[r], s.copper[r]
         if silver and r not in C.temples:
-            raise _fail(f"silver.{region}", "silver coins are placed on temples only", R_SETUP)
+            raise refuse(f"silver.{region}", "silver coins are placed on temples only", R_SETUP)
         if silver > s.age:
-            raise _fail(f"silver.{region}", f"at most {s.age} silver coins can pile up on a "
+            raise refuse(f"silver.{region}", f"at most {s.age} silver coins can pile up on a "
                         f"temple by age {s.age} (one each age)", R_NEXT_AGE)
         if copper:
             if r in C.portals:
-                raise _fail(f"copper.{region}", "no coin is ever placed on a portal",
+                raise refuse(f"copper.{region}", "no coin is ever placed on a portal",
                             R_NEXT_AGE)
             if r in C.temples:
-                raise _fail(f"copper.{region}", "a temple gets a silver coin, not a copper "
+                raise refuse(f"copper.{region}", "a temple gets a silver coin, not a copper "
                             "one", R_NEXT_AGE)
             if s.age == 1:
-                raise _fail(f"copper.{region}", "no copper coin is placed in age 1", R_SETUP)
+                raise refuse(f"copper.{region}", "no copper coin is placed in age 1", R_SETUP)
             if copper > s.age - 1:
-                raise _fail(f"copper.{region}", f"at most {s.age - 1} copper coins can pile "
+                raise refuse(f"copper.{region}", f"at most {s.age - 1} copper coins can pile "
                             f"up by age {s.age} (one each age from age 2)", R_NEXT_AGE)
         if (silver or copper) and s.control[r] != NO_ONE:
             key = "silver" if silver else "copper"
-            raise _fail(f"{key}.{region}", f"{region} has a cube on it, so its coins went to "
+            raise refuse(f"{key}.{region}", f"{region} has a cube on it, so its coins went to "
                         "the victor of its battle", R_WAR)
 
 
@@ -106,64 +102,64 @@ def _check_phase(s: PerimState) -> None:
     pool_cards = sum(1 for t in s.pool if t >= 0)
     if phase == RECRUIT:
         if not s.picks_left:
-            raise _fail("picks_left", "0 in the recruit phase, which ends when every seat "
+            raise refuse("picks_left", "0 in the recruit phase, which ends when every seat "
                         "has drafted four cards", R_RECRUIT)
         if s.picks_left > pool_cards + len(s.deck):
-            raise _fail("picks_left", f"{s.picks_left} picks are left but the pool and the "
+            raise refuse("picks_left", f"{s.picks_left} picks are left but the pool and the "
                         f"deck hold {pool_cards + len(s.deck)} cards", R_RECRUIT)
         if s.deck and pool_cards < 9:
-            raise _fail("pool", "a slot is empty while the deck still has cards to refill "
+            raise refuse("pool", "a slot is empty while the deck still has cards to refill "
                         "it", R_RECRUIT)
     elif s.picks_left:
-        raise _fail("picks_left", f"{s.picks_left} picks are left, but this is the {name} "
+        raise refuse("picks_left", f"{s.picks_left} picks are left, but this is the {name} "
                     "phase", R_RECRUIT)
     if s.need_move and phase != WAR:
-        raise _fail("need_move", f"the battle tracker is moved in the war, not the {name} "
+        raise refuse("need_move", f"the battle tracker is moved in the war, not the {name} "
                     "phase", R_MOVES)
     if phase in (RECRUIT, MELD):
         if s.tracker != CENTRE:
-            raise _fail("tracker", "the battle tracker returns to the centre at the start "
+            raise refuse("tracker", "the battle tracker returns to the centre at the start "
                         "of each age", R_NEXT_AGE)
         if any(side != NO_ONE for side in s.control):
-            raise _fail("control", "cubes are removed at the start of each age and placed "
+            raise refuse("control", "cubes are removed at the start of each age and placed "
                         "only in the war", R_NEXT_AGE)
     if phase != WAR and any(s.taken):
-        raise _fail("coins_taken", "coins taken in battle are scored at the end of the age",
+        raise refuse("coins_taken", "coins taken in battle are scored at the end of the age",
                     R_END_AGE)
     if phase == WAR and s.tracker == CENTRE and not s.need_move:
-        raise _fail("need_move", "the battle tracker is on the centre, so the war has just "
+        raise refuse("need_move", "the battle tracker is on the centre, so the war has just "
                     "begun and it must be moved (need_move = true)", R_WAR)
     if (s.plays or s.battle_cards or s.acted or s.may_pass) and (phase != WAR or s.need_move):
         why = ("no battle is under way while the tracker waits to move" if phase == WAR
                else f"battles are fought in the war, not the {name} phase")
-        raise _fail("battle", why, R_BATTLES)
+        raise refuse("battle", why, R_BATTLES)
     if phase == OVER and s.age != 3:
-        raise _fail("phase", "the game ends after the third age", R_WINNING)
+        raise refuse("phase", "the game ends after the third age", R_WINNING)
     for p in range(s.players):
         _check_seat(s, p)
     if phase == WAR and not any(any(h) for h in s.hands):
-        raise _fail("seat", "no seat holds a card, so the war is over", R_ENDING)
+        raise refuse("seat", "no seat holds a card, so the war is over", R_ENDING)
 
 
 def _check_seat(s: PerimState, p: int) -> None:
     where, phase = f"seat[{p}]", s.phase
     if s.pending[p] and phase != MELD:
-        raise _fail(f"{where}.melds", "melds are set aside in secret only in the meld phase",
+        raise refuse(f"{where}.melds", "melds are set aside in secret only in the meld phase",
                     R_MELD)
     if s.revealed[p] and phase not in (WAR, OVER):
-        raise _fail(f"{where}.revealed", "melds are revealed at the end of the meld phase",
+        raise refuse(f"{where}.revealed", "melds are revealed at the end of the meld phase",
                     R_MELD)
     if any(s.captured[p]) and phase not in (WAR, OVER):
-        raise _fail(f"{where}.captured", "captured cards are shuffled into the deck at the "
+        raise refuse(f"{where}.captured", "captured cards are shuffled into the deck at the "
                     "start of each age; new ones are won in the war", R_NEXT_AGE)
     if any(s.leftover[p]) and phase != OVER:
-        raise _fail(f"{where}.unseen_captured", "cards left in hand go to the captured pile "
+        raise refuse(f"{where}.unseen_captured", "cards left in hand go to the captured pile "
                     "when the war ends, just before the next age is dealt", R_ENDING)
     if s.absent[p] and phase not in (WAR, OVER):
-        raise _fail(f"{where}.lacks", "a missing card is learnt in the war (a failed "
+        raise refuse(f"{where}.lacks", "a missing card is learnt in the war (a failed "
                     "assassination, a card played off-race)", R_ASSASSIN)
     if phase == OVER and any(s.hands[p]):
-        raise _fail(f"{where}.hand", "the game is over, and the war ended with every hand "
+        raise refuse(f"{where}.hand", "the game is over, and the war ended with every hand "
                     "empty", R_ENDING)
 
 
@@ -173,7 +169,7 @@ def _check_battle(s: PerimState) -> None:
     natives = C.region_natives[region]
     played = [seat for seat, *_ in s.plays]
     if len(set(played)) != len(played):
-        raise _fail("battle.plays", "a seat plays once in a battle", R_BATTLES)
+        raise refuse("battle.plays", "a seat plays once in a battle", R_BATTLES)
     needed = [0] * N_TYPES
     hits = 0
     for i, (seat, t, second, rank, counts) in enumerate(s.plays):
@@ -182,52 +178,52 @@ def _check_battle(s: PerimState) -> None:
         if second >= 0:
             if not (t % N_RANKS == KNIGHT and second % N_RANKS == MOUNT
                     and second // N_RANKS == race):
-                raise _fail(f"{where}.cards", "a mounted knight is a knight and a mount of the "
+                raise refuse(f"{where}.cards", "a mounted knight is a knight and a mount of the "
                             "same race, knight first", R_MOUNTED)
             if rank != MOUNTED_STRENGTH:
-                raise _fail(f"{where}.rank", f"a mounted knight ranks {MOUNTED_STRENGTH}",
+                raise refuse(f"{where}.rank", f"a mounted knight ranks {MOUNTED_STRENGTH}",
                             R_MOUNTED)
             needed[second] += 1
         elif t % N_RANKS == ASSASSIN:
             if rank == MOUNTED_STRENGTH:
-                raise _fail(f"{where}.rank", "an assassin takes the rank of a single card",
+                raise refuse(f"{where}.rank", "an assassin takes the rank of a single card",
                             R_ASSASSIN)
             if rank != ASSASSIN:
                 hits += 1
                 if race not in natives and race != s.radiant:
-                    raise _fail(f"{where}.rank", "only an assassin native to the region or "
+                    raise refuse(f"{where}.rank", "only an assassin native to the region or "
                                 "Radiant assassinates", R_ASSASSIN)
         elif rank != t % N_RANKS:
-            raise _fail(f"{where}.rank", f"a {C.card_slug(t)} ranks {t % N_RANKS}", R_BATTLES)
+            raise refuse(f"{where}.rank", f"a {C.card_slug(t)} ranks {t % N_RANKS}", R_BATTLES)
         needed[t] += 1
         if counts != (race in natives or race == s.radiant):
             what = "counts" if not counts else "does not count"
-            raise _fail(f"{where}.counts", f"{C.card_slug(t)} {what} in "
+            raise refuse(f"{where}.counts", f"{C.card_slug(t)} {what} in "
                         f"{C.regions[region]} (native or Radiant cards count)", R_BATTLES)
         if not counts and any(s.hands[seat][x] for r in natives for x in RACE_TYPES[r]):
-            raise _fail(where, f"{s.label(seat)} played a card neither native nor Radiant "
+            raise refuse(where, f"{s.label(seat)} played a card neither native nor Radiant "
                         "while holding a native card", R_BATTLES)
         if not s.acted >> seat & 1:
-            raise _fail("battle.acted", f"{s.label(seat)} played, so it has acted", R_BATTLES)
+            raise refuse("battle.acted", f"{s.label(seat)} played, so it has acted", R_BATTLES)
     extra = [0] * N_TYPES
     for t in s.battle_cards:
         extra[t] += 1
     for t in range(N_TYPES):
         extra[t] -= needed[t]
         if extra[t] < 0:
-            raise _fail("battle.cards", f"must hold the cards of the plays ({C.card_slug(t)} "
+            raise refuse("battle.cards", f"must hold the cards of the plays ({C.card_slug(t)} "
                         "is missing)", R_BATTLES)
     _check_assassinated(s, extra, hits)
     passed = [p for p in range(s.players) if s.acted >> p & 1 and p not in played]
     for p in passed:
         if not s.may_pass >> p & 1:
-            raise _fail("battle.acted", f"{s.label(p)} acted without playing, which only a "
+            raise refuse("battle.acted", f"{s.label(p)} acted without playing, which only a "
                         "seat whose card was assassinated may do (pass)", R_ASSASSIN)
     turn = s.turn
     if s.acted >> turn & 1:
-        raise _fail("turn", f"{s.label(turn)} has already acted in this battle", R_BATTLES)
+        raise refuse("turn", f"{s.label(turn)} has already acted in this battle", R_BATTLES)
     if not any(s.hands[turn]):
-        raise _fail("turn", f"{s.label(turn)} holds no card; a seat without cards is "
+        raise refuse("turn", f"{s.label(turn)} holds no card; a seat without cards is "
                     "skipped", R_ENDING)
 
 
@@ -247,28 +243,25 @@ def _check_assassinated(s: PerimState, extra: list[int], hits: int) -> None:
                 extra[t] -= 1
                 break
         else:
-            raise _fail("battle.cards", f"an assassin ranks as a {C.ranks[rank]}, so the "
+            raise refuse("battle.cards", f"an assassin ranks as a {C.ranks[rank]}, so the "
                         f"native {C.ranks[rank]} it assassinated lies on it", R_ASSASSIN)
     left = [t for t in range(N_TYPES) for _ in range(extra[t])]
     zero = sum(1 for rank in ranks if rank == ASSASSIN)
     if any(t % N_RANKS != ASSASSIN or t // N_RANKS not in natives for t in left) \
             or len(left) > zero:
-        raise _fail("battle.cards", "holds cards that were neither played nor assassinated",
+        raise refuse("battle.cards", "holds cards that were neither played nor assassinated",
                     R_ASSASSIN)
     victims = bin(s.may_pass).count("1")
     if victims > hits + len(left):
-        raise _fail("battle.may_pass", "only a seat whose card was assassinated may pass",
+        raise refuse("battle.may_pass", "only a seat whose card was assassinated may pass",
                     R_ASSASSIN)
 
 
 def _check_to_act(s: PerimState) -> None:
     if s.to_act is None:  # over, after the third age or at a concession
         return
-    if not s.legal_actions():
-        who = s.label(s.turn)
-        if s.phase == WAR and s.need_move:
-            raise _fail("turn", f"{who} must move the battle tracker but its side controls "
-                        "every region it could move into; control passes to the left",
-                        R_MOVES)
-        raise _fail("turn", f"{who} is to act but has no legal action",
-                    R_RECRUIT if s.phase == RECRUIT else R_WAR)
+    if s.phase == WAR and s.need_move and not s.legal_actions():
+        raise refuse("turn", f"{s.label(s.turn)} must move the battle tracker but its side "
+                     "controls every region it could move into; control passes to the left",
+                     R_MOVES)
+    check_playable(s)

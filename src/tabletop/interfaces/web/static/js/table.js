@@ -234,6 +234,12 @@ async function drawNow() {
   setPhases();
   const board = $("board");
   const hand = $("hand");
+  // A redraw replaces the drawn things: keep the keyboard's place (the same data-ref or
+  // action button gets the focus back).
+  const active = document.activeElement;
+  const keep = active && active !== document.body && (board.contains(active) || hand.contains(active) || $("bar").contains(active))
+    ? (active.dataset.ref !== undefined ? `[data-ref="${CSS.escape(active.dataset.ref)}"]`
+      : active.dataset.action !== undefined ? `[data-action="${CSS.escape(active.dataset.action)}"]` : null) : null;
   hand.replaceChildren();  // the module fills it again (ctx.hand), or marks data-hand
   const drawn = st.module.render(board, ctxOf());
   if (drawn && drawn.then) await drawn;  // a module may draw asynchronously (a map to load)
@@ -243,6 +249,10 @@ async function drawNow() {
   if (!st.replay) bindClicks(board, hand);
   else { $("bar").replaceChildren(); $("legal").replaceChildren(); }
   markChanged(board, st.changed); markChanged(hand, st.changed);
+  if (keep && !document.activeElement.closest("#menu, .confirm")) {
+    const again = board.querySelector(keep) || hand.querySelector(keep) || $("bar").querySelector(keep);
+    if (again) again.focus({ preventScroll: true });
+  }
   const over = st.table.status === "over" && !st.replay;
   document.body.classList.toggle("over", st.table.status === "over");
   $("concede").hidden = over || st.replay || st.seat === null || !isPerson();
@@ -499,12 +509,16 @@ function setDrawer(open, keep = true) {
   if (open) { const log = $("log"); log.scrollTop = log.scrollHeight; }
 }
 
-function drawerDefault() {
-  let v = null;
-  try { v = localStorage.getItem(DRAWER); } catch (e) { v = null; }
-  if (v) return v === "open";
-  return innerWidth >= 1600;
+function drawerChoice() {
+  try { return localStorage.getItem(DRAWER); } catch (e) { return null; }
 }
+function drawerDefault() {
+  const v = drawerChoice();
+  if (v) return v === "open";
+  return innerWidth >= 1360;
+}
+// With other people at the table the drawer (presence, chat) opens unless I chose.
+const people = () => (st.table && st.table.seats ? st.table.seats.filter(s => s.kind === "human").length : 0);
 
 function installChrome() {
   $("menu-button").addEventListener("click", ev => { ev.stopPropagation(); toggleTools(); });
@@ -567,6 +581,7 @@ async function main() {
     st.seat = msg.seat;
     if (st.seat !== null) await call("POST", `/api/tables/${tableId}/join`, { body: { seat: st.seat, token }, token });
     for (const p of panels) { try { p.mount && p.mount(api); } catch (e) { console.error(e); } }
+    if (st.seat !== null && people() > 1 && drawerChoice() === null) setDrawer(true, false);
     onMessage(msg);
   } catch (e) { if (!panels.some(p => p.refused && p.refused(e, api))) failed(e); return; }
   $("notation").addEventListener("submit", ev => {
