@@ -33,6 +33,11 @@ class _Hidden:
     def __repr__(self) -> str:
         return "HIDDEN"
 
+    def __reduce__(self) -> str:
+        # Pickled by name: an unpickled event's hidden field is the one HIDDEN (fields
+        # are told hidden by identity).
+        return "HIDDEN"
+
 
 HIDDEN: Any = _Hidden()
 

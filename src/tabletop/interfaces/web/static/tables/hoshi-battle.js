@@ -15,7 +15,7 @@
 // Clickable things carry data-ref: a card id (a Hero to choose or discard, a Duel card to
 // play or discard).
 import { h } from "/static/js/api.js";
-import { back, cap, dmg, gain, heal, recon, seatTag, useCss } from "/static/tables/kit.js";
+import { back, cap, dmg, either, gain, heal, recon, seatTag, useCss, verbs } from "/static/tables/kit.js";
 
 const GLYPH = { strike: "✦", moon: "☾", sun: "☀", blank: "·" };
 const FACE_NAMES = { strike: "the symbol", moon: "a Moon", sun: "a Sun", blank: "a blank" };
@@ -173,6 +173,27 @@ export default {
       h("span", { class: "table-recon", title: "Hoshi Battle (dV Giochi), reconstructed: the dice, the strike and the cards other than the seven printed texts are our design (docs/rules/hoshi-battle.md)." }, recon("game")));
     if (ctx.hand) ctx.hand.replaceChildren(...(hand ? [hand] : []));
     root.replaceChildren(table);
+  },
+
+  phases(view) {
+    if (view.phase === "keep") return { names: ["Keep", "Choose", "Duel"], current: 0 };
+    if (view.phase === "choose") return { names: ["Keep", "Choose", "Duel"], current: 1 };
+    if (view.phase === "window" || view.phase === "strike") {
+      const at = { duel_start: 0, round_start: 1, round_end: 2 }[view.window && view.window.name];
+      return { names: ["Duel begins", "Round begins", "Round ends"], current: at ?? 1 };
+    }
+    return null;
+  },
+
+  prompt(ctx) {
+    const v = ctx.view, can = verbs(ctx.legal);
+    if (can.has("discard")) return "Discard a dealt card, face down.";
+    if (can.has("hero")) return "Choose your Hero for the next Duel, face down.";
+    if (can.has("play") || can.has("pass") || can.has("wait")) {
+      const when = v.window ? WINDOW[v.window.name] : "this window";
+      return `${cap(when)}: ${either([can.has("play") && "reveal a Duel card", can.has("wait") && "let your opponent decide first", can.has("pass") && "play no more cards"].filter(Boolean))}.`;
+    }
+    return "";
   },
 
   refs(action) {

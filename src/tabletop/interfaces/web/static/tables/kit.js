@@ -122,3 +122,13 @@ export function arrows(root, pairs, cls = "arrow") {
 export function afterLayout(fn) {
   requestAnimationFrame(() => requestAnimationFrame(fn));
 }
+
+// "a, b or c" from a list of words.
+export function either(words) {
+  const w = [...new Set(words.filter(Boolean))];
+  if (w.length <= 1) return w[0] || "";
+  return `${w.slice(0, -1).join(", ")} or ${w[w.length - 1]}`;
+}
+
+// The first words of the legal actions (notation verbs), each once.
+export const verbs = legal => new Set((legal || []).map(a => a.split(/\s+/)[0]));

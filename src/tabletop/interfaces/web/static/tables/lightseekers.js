@@ -10,11 +10,11 @@
 // ("hero": its Ability), an item ("item:<id>"), a buff ("buff:<id>@<n>", the n-th copy
 // from the left), a card of the own discard pile ("discard:<id>": return it).
 import { h } from "/static/js/api.js";
-import { afterLayout, arrows, back, cap, dmg, gain, heal, icon, loss, recon, seatTag, stat, useCss } from "/static/tables/kit.js";
+import { afterLayout, arrows, cap, dmg, either, gain, heal, icon, loss, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
 
 const MAX_HEALTH = 35;
-const ELEMENT_COLOURS = { fire: "#c8471b", water: "#1f6fb8", earth: "#7a5a2f", air: "#5b8a9a", lightning: "#8a6d00", crystal: "#7b3fa8",
-  nature: "#2e7d32", shadow: "#3b3b55", light: "#a07800", astral: "#4b3f9a" };
+const ELEMENT_COLOURS = { fire: "#c8471b", water: "#1f6fb8", earth: "#7a5a2f", air: "#3d6a7a", lightning: "#8a6d00", crystal: "#7b3fa8",
+  nature: "#2e7d32", shadow: "#3b3b55", light: "#7a5c00", astral: "#4b3f9a" };
 const seatOf = ctx => (ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat);
 
 // A card id the view does not describe (in a discard pile): its words.
@@ -140,6 +140,21 @@ export default {
       arrows(table, v.order.map(s => v.heroes[s]).filter(p => p.in_game && p.target !== null && p.target !== undefined && p.target !== p.seat)
         .map(p => [panel(p.seat), panel(p.target)]), "target-arrow");
     });
+  },
+
+  phases(view) {
+    const names = ["Start", "Action", "Draw", "End"];
+    const at = { start: 0, rotate: 0, expire: 0, instant: 1, action: 1, draw: 2, end: 3, check: 3 }[view.step];
+    return at === undefined ? null : { names, current: at };
+  },
+
+  prompt(ctx) {
+    const v = ctx.view, can = verbs(ctx.legal);
+    if (can.has("pay") && v.paying) return `Pay for ${cardName(v, v.paying.combo)}: choose a card of your hand (${v.paying.symbols.map(cap).join(" + ")}).`;
+    if (can.has("return") && v.returning) return `Move a discarded card back into your deck (${v.returning.left} more).`;
+    const acts = [can.has("play") && "play a card", can.has("combo") && "play a combo", can.has("ability") && "use an Ability", can.has("pass") && "end your action phase"];
+    const left = 2 - v.actions;
+    return `Action phase — ${v.combo_played ? "a combo played" : `${left} action${left === 1 ? "" : "s"} left`}. ${cap(either(acts.filter(Boolean)))}.`;
   },
 
   refs(action) {

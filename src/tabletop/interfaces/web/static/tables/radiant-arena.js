@@ -10,7 +10,7 @@
 // enemy conduit ("conduit:left"), a card in hand or an item in the shop (its id).
 // Cards carry data-zoom (their full text) for the common client's zoom.
 import { h } from "/static/js/api.js";
-import { afterLayout, arrows, back, cap, chip, dmg, gain, heal, icon, lastEvent, loss, recon, seatTag, stat, useCss } from "/static/tables/kit.js";
+import { afterLayout, arrows, back, cap, chip, dmg, either, gain, heal, icon, lastEvent, loss, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
 
 const LANES = ["left", "center", "right"];
 const LANE_NAMES = { left: "Left lane", center: "Centre lane", right: "Right lane" };
@@ -144,11 +144,11 @@ function combatZone(view, ctx, me) {
   }).map(x => x.card ? h("div", { class: "clash-card" + (x.face_up ? " up" : " mine-down"), title: x.face_up ? "revealed" : "face down (only you see it)" },
     h("span", { class: "name" }, cap(x.card.replace(/-/g, " "))), h("span", { class: "by" }, nameIn(view, x.hero)))
     : back(`${nameIn(view, x.hero)}'s clash card, face down`, { class: "card-back clash-back" }));
-  const defender = c.defender === "conduit" ? "the conduit" : c.defender ? nameIn(view, c.defender) : "—";
+  const defender = c.defender === "conduit" ? "the conduit" : c.defender ? nameIn(view, c.defender) : "a target to choose";
   return h("div", { class: "combat", "data-testid": "combat" },
     h("div", { class: "combat-line" }, icon("sword"), h("b", {}, c.attackers.map(a => nameIn(view, a)).join(" + ") || "—"),
       " → ", h("b", {}, defender), c.blocked ? h("span", { class: "blocked" }, "blocked") : null),
-    h("div", { class: "clash-row" }, h("div", { class: "clash-side foe" }, clash(false)), h("span", { class: "vs" }, "vs"), h("div", { class: "clash-side mine" }, clash(true))),
+    c.clashes.length ? h("div", { class: "clash-row" }, h("div", { class: "clash-side foe" }, clash(false)), h("span", { class: "vs" }, "vs"), h("div", { class: "clash-side mine" }, clash(true))) : null,
     h("div", { class: "totals" }, stat("attack", c.attack, "attack"), c.defence ? [" vs ", stat("attack", c.defence.attack, "defender's attack"), stat("armor", c.defence.armor, "defender's armor")] : null));
 }
 
@@ -161,8 +161,9 @@ function lane(view, ctx, laneName, i, me, foe, koDeity) {
   return h("div", { class: "lane" + (fighting ? " fighting" : ""), "data-lane": laneName },
     conduitBar(view.players[foe].conduits[i], laneName, true),
     h("div", { class: "units foe" }, inLane(foe).map(card)),
-    h("div", { class: "lane-name", "data-ref": `lane:${laneName}` }, LANE_NAMES[laneName]),
-    fighting ? combatZone(view, ctx, me) : null,
+    // the combat lies over the lane's middle line: the lane keeps its height
+    h("div", { class: "lane-name" + (fighting ? " with-combat" : ""), "data-ref": `lane:${laneName}` }, LANE_NAMES[laneName],
+      fighting ? combatZone(view, ctx, me) : null),
     h("div", { class: "units me" }, inLane(me).map(card)),
     conduitBar(view.players[me].conduits[i], laneName, false));
 }
@@ -280,6 +281,42 @@ export default {
     }
     root.replaceChildren(drawTable(v, ctx));
     afterLayout(() => combatArrows(root, v));
+  },
+
+  // The turn's phases for the status bar's track, the current one lit.
+  phases(view) {
+    if (view.phase === "draft") return { names: ["Pick heroes", "Deities", "Items"], current: { pick: 0, ban: 0, deity: 1, item: 2 }[view.draft && view.draft.stage] ?? 0 };
+    if (view.phase === "deploy" || view.phase === "over") return null;
+    const at = { preparation: 0, action: 1, attack: 1, block: 1, clash: 1, reveal: 1, resolution: 1, "combat end": 1, revive: 2, shop: 2, draw: 2, discard: 2, end: 2 }[view.phase];
+    return at === undefined ? null : { names: ["Preparation", "Action", "End"], current: at };
+  },
+
+  // What to do now, in words, for the status bar.
+  prompt(ctx) {
+    const v = ctx.view, can = verbs(ctx.legal);
+    if (v.phase === "draft" && v.draft) {
+      const st = v.draft.stage;
+      return st === "ban" ? "Ban a hero of the pool: no one may pick it." : st === "pick" ? "Pick a hero of the pool."
+        : st === "deity" ? "Choose your deity, in secret." : st === "item" ? "Choose your items, in secret (three different ones)." : "";
+    }
+    if (can.has("deploy")) return "Deploy a hero: click it, then choose its lane.";
+    if (can.has("block") || can.has("no-block")) return "You are attacked: block with a ready hero, or don't block.";
+    if (can.has("clash") || can.has("no-clash")) return "Clash a skill card face down, or don't clash.";
+    if (can.has("assign")) return "Choose the attacker who takes the defender's damage.";
+    if (can.has("first")) return "Choose whose effect resolves first.";
+    if (can.has("target")) return "Choose a target.";
+    if (can.has("with")) return "Add heroes to the attack, or go on.";
+    if (can.has("discard")) return "Discard a card.";
+    if (can.has("place")) return "Place a revived hero in a lane.";
+    if (can.has("buy")) return "Shop: buy an item for a hero, or pass.";
+    if (can.has("revive")) return "Revive a KO'd hero (Buyback or Mass Resurrect), or pass.";
+    if (v.phase === "action") {
+      const acts = [can.has("attack") && "attack", can.has("move") && "move", can.has("recover") && "recover", can.has("level") && "level up",
+        can.has("talent") && "use a talent", can.has("manifest") && "manifest your deity", can.has("pass") && "end the phase"];
+      const ap = v.action_points;
+      return `Action phase — ${ap} action point${ap === 1 ? "" : "s"}. ${cap(either(acts.filter(Boolean)))}.`;
+    }
+    return "";
   },
 
   refs(action, view) {

@@ -10,7 +10,7 @@
 // hand ("avis.knight"), a meld choice (its action text), a seat ("seat:2", the target of
 // an assassination).
 import { h, svg } from "/static/js/api.js";
-import { back, cap, gain, icon, recon, useCss } from "/static/tables/kit.js";
+import { back, cap, either, gain, icon, recon, useCss, verbs } from "/static/tables/kit.js";
 
 let MAP = null;
 const mapReady = fetch("/static/data/perim-map.json").then(r => r.json()).then(m => { MAP = m; });
@@ -181,8 +181,7 @@ export default {
     root.classList.add("rp-root");
     const n = v.hands.length;
     const others = Array.from({ length: n - 1 }, (_, i) => v.hands.find(x => x.seat === (me + 1 + i) % n)).filter(Boolean);
-    const phaseTrack = h("ol", { class: "phase-track" }, PHASES.map(p => h("li", { class: v.phase === p ? "now" : "" }, cap(p))));
-    const top = h("div", { class: "perim-top" }, h("span", { class: "age" }, `Age ${v.age} of 3`), phaseTrack,
+    const top = h("div", { class: "perim-top" }, h("span", { class: "age" }, `Age ${v.age} of 3`),
       h("span", {}, `Dealer: ${ctx.label(v.dealer)}`), h("span", { class: "radiant-race" }, "★ Radiant: ", RACE_NAMES[v.radiant] || "—"),
       h("span", {}, icon("deck"), ` ${v.deck} in the deck`), scores(v, ctx));
     const mapBox = h("div", { class: "map-box" }, drawMap(v), battleRow(v, ctx), h("span", { class: "map-recon", title: v.note }, recon("map")));
@@ -198,6 +197,24 @@ export default {
       h("span", { class: "table-recon", title: v.note }, recon("board")));
     if (ctx.hand) ctx.hand.replaceChildren(...(mine ? [h("div", { class: "rp-root rp-handwrap" }, mine)] : []));
     root.replaceChildren(table);
+  },
+
+  phases(view) {
+    const at = PHASES.indexOf(view.phase);
+    return at < 0 ? null : { names: PHASES.map(cap), current: at };
+  },
+
+  prompt(ctx) {
+    const v = ctx.view, can = verbs(ctx.legal);
+    if (can.has("pick")) return "Draft a card from the pool.";
+    if (can.has("meld")) return "Set melds aside in secret, or finish melding.";
+    if (can.has("move")) return "Move the battle tracker into an adjacent region.";
+    if (can.has("play") || can.has("assassinate")) {
+      const region = v.tracker ? regionName(v.tracker) : "the region";
+      return `The battle of ${region}: ${either(["play a card", can.has("assassinate") && "assassinate a card", can.has("pass") && "pass"].filter(Boolean))}.`;
+    }
+    if (can.has("pass")) return "Pass.";
+    return "";
   },
 
   refs(action) {
