@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .nodes import Selector, Step
 
 World = Any  # the game's state: the kernel only hands it back to the game's functions
 Ctx = dict[str, Any]  # an effect's context (docs/cards.md §1)
-Result = bool | None  # an op: True done, False not yet (asked or pushed), None cannot resolve
+
+# What an op (or a cost's ``pay``) returns for its step, read by ``program.run``: three
+# named results (plain values, the cheapest to return and to test on the hot path).
+Result = bool | None
+RESOLVED: Final = True  # the step is done: the effect goes on with the next one
+WAITING: Final = False  # not yet: a seat was asked, or the op pushed frames of its own
+FIZZLED: Final = None  # the step cannot resolve (no target): the rest does not happen
 
 
 @dataclass(frozen=True, slots=True)
