@@ -165,7 +165,7 @@ def test_information_state_strings_follow_openspiels_contract(game: str, players
     assert differed > 0 or game == "goofspiel"
 
 
-@pytest.mark.parametrize(("game", "players"), [x for x in SETUPS if x[0] != "radiant-arena"])
+@pytest.mark.parametrize(("game", "players"), SETUPS)
 def test_openspiel_ismcts_runs_with_its_defaults(game: str, players: int) -> None:
     """Issue 27: OpenSpiel's Python ``ISMCTSBot`` with its defaults (information-state
     keys, no resampler of ours: it calls ``resample_from_infostate``) plays a few moves of
