@@ -162,6 +162,28 @@ class OpSpec:
     colon: bool = False
 
 
+class OpTable:
+    """A game's ops, each declared once where its function is written (issue 30: "a new
+    effect type takes one edit"): ``OPS.add(name, run, fields, text, doc, example)`` right
+    after the function; the vocabulary takes ``OPS.specs``, the kernel finds the function
+    there."""
+
+    def __init__(self) -> None:
+        self.specs: dict[str, OpSpec] = {}
+
+    def add(self, name: str, run: Callable[[World, Step, Ctx], Result],
+            fields: Mapping[str, Field], text: Callable[[Step, Any], str], doc: str,
+            example: str, *, target: str = "target", implied: tuple[str, ...] = (),
+            possible: Callable[[World, Step, Ctx], bool] | None = None,
+            internal: bool = False, colon: bool = False) -> None:
+        """Declare the op ``name`` (see :class:`OpSpec`); a name declared twice is a
+        mistake of the game's code."""
+        if name in self.specs:
+            raise ValueError(f"op {name!r} is declared twice")
+        self.specs[name] = OpSpec(name, fields, run, text, doc, example, target, implied,
+                                  possible, internal, colon)
+
+
 @dataclass(frozen=True, slots=True)
 class CostSpec:
     """A cost an ability may declare (``power``): ``can(world, ctx, amount)``,

@@ -75,6 +75,13 @@ class EventKind:
         object.__setattr__(self, "hidden", pairs)
 
 
+def kind(name: str, fields: str, text: str, doc: str = "", redacted: str = "",
+         private: Mapping[str, str] | None = None) -> EventKind:
+    """An :class:`EventKind` whose fields are written as one string of names, in order
+    (``"seat card deck"``): how the games' tables of kinds write them."""
+    return EventKind(name, tuple(fields.split()), text, doc, redacted, dict(private or {}))
+
+
 def plain_words(name: str, value: Any) -> str:
     """The default way a field reads in a sentence: lists joined by commas, else str."""
     if isinstance(value, (list, tuple)):

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any
 
 from tabletop.core import CONCEDE, EventBook, EventKind
+from tabletop.core.event import kind as _k
 
 GAME = "radiant-arena"
 SEATS = ("Player A", "Player B")
@@ -101,11 +102,6 @@ def field_words(names: Mapping[str, str], field: str, value: Any) -> str:
     if isinstance(value, dict) and field == "board":
         return _board_words(value)
     return str(value)
-
-
-def _k(name: str, fields: str, text: str, doc: str, redacted: str = "",
-       private: Mapping[str, str] | None = None) -> EventKind:
-    return EventKind(name, tuple(fields.split()), text, doc, redacted, dict(private or {}))
 
 
 KINDS: tuple[EventKind, ...] = (

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any, cast
 
 from tabletop.core import CONCEDE, EventBook, EventKind
+from tabletop.core.event import kind as _kind
 
 from .actions import CATALOG as C
 
@@ -35,11 +36,6 @@ REASONS = {
     "fewest_points": "tied on scouts, fewest points",
     "left_of_dealer": "tied on scouts and points, first from the dealer's left",
 }
-
-
-def _kind(name: str, fields: str, text: str, doc: str, redacted: str = "",
-          private: dict[str, str] | None = None) -> EventKind:
-    return EventKind(name, tuple(fields.split()), text, doc, redacted, private or {})
 
 
 KINDS: tuple[EventKind, ...] = (
