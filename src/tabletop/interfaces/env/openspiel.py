@@ -131,12 +131,13 @@ class _Engine:
     the codec's indices of its legal actions (cached beside the state's own cache of
     them) and each seat's running digest of the events it saw (:func:`recall_digest`)."""
 
-    __slots__ = ("state", "legal", "by_index", "recall")
+    __slots__ = ("state", "legal", "by_index", "sorted", "recall")
 
     def __init__(self, state: State | None) -> None:
         self.state = state
         self.legal: tuple[Action, ...] | None = None  # the legal actions indexed below
         self.by_index: dict[int, Action] = {}
+        self.sorted: list[int] = []  # its keys in order (OpenSpiel copies it)
         # seat -> (events read, of which it saw, the hasher of those it saw)
         self.recall: dict[int | None, tuple[int, int, Any]] = {}
 
@@ -146,7 +147,8 @@ class _Engine:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine(None if self.state is None else self.state.clone())
-        new.legal, new.by_index = self.legal, self.by_index  # replaced, never changed
+        # replaced, never changed
+        new.legal, new.by_index, new.sorted = self.legal, self.by_index, self.sorted
         new.recall = {seat: (n, k, h.copy()) for seat, (n, k, h) in self.recall.items()}
         return new
 
@@ -156,8 +158,14 @@ class _Engine:
         legal = self.state.legal_actions()
         if legal is not self.legal:
             self.by_index = {c.index_of(a): a for a in legal}
+            self.sorted = sorted(self.by_index)
             self.legal = legal
         return self.by_index
+
+    def sorted_indices(self, c: Codec) -> list[int]:
+        """The legal indices now, in order."""
+        self.indexed(c)
+        return self.sorted
 
     def digest(self, seat: int | None) -> str:
         """:func:`recall_digest` of ``seat``, its event digest kept up to date."""
@@ -226,7 +234,7 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.engine is not None and player == self.engine.to_act
-        return sorted(self._engine.indexed(self.codec))
+        return self._engine.sorted_indices(self.codec)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self.deals or 256
