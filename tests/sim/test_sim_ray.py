@@ -140,6 +140,20 @@ def test_a_killed_worker_loses_only_its_unfinished_games() -> None:
     assert {r.record for r in results} == {run_game(j).record for j in jobs}
 
 
+def test_rays_messages_about_workers_go_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27, "Ray: worker messages to stderr": the driver's message about a dead
+    worker is printed to stderr, so ``simulate --backend ray --json`` stays JSON on
+    stdout after a worker dies."""
+    from ray._private import worker
+
+    connect(2, None)
+    capsys.readouterr()
+    worker.print_to_stdstream({"lines": ["A worker died or was killed"], "pid": "raylet",
+                               "is_err": False}, False)
+    out, err = capsys.readouterr()
+    assert out == "" and "A worker died or was killed" in err
+
+
 def test_an_unreachable_cluster_is_one_clear_error(tmp_path: Path) -> None:
     out = tmp_path / "never.jsonl"
     result = CliRunner().invoke(app, ["simulate", "radiant-perim", "--games", "3",

@@ -35,6 +35,9 @@ from .program import Frame, Status, possible, run
 from .select import ASKED, DONE, amount, candidates, choose, holds, matches, source, value
 from .triggers import Delayed, Pending, Source, collect, collect_delayed, order
 from .vocab import (
+    FIZZLED,
+    RESOLVED,
+    WAITING,
     ConditionSpec,
     CostSpec,
     EventSpec,
@@ -43,16 +46,18 @@ from .vocab import (
     KeywordSpec,
     KindSpec,
     OpSpec,
+    OpTable,
     PlaceSpec,
     StatSpec,
     Vocabulary,
 )
 
 __all__ = [
-    "ANY", "ASKED", "CLASH", "DONE", "EMPTY", "ENEMY", "FRIENDLY", "ITEMS", "NO_COSTS",
-    "PRINTED", "SELF", "SET_ZERO", "STATIC", "TIMED", "Compiler", "ConditionSpec",
+    "ANY", "ASKED", "CLASH", "DONE", "EMPTY", "ENEMY", "FIZZLED", "FRIENDLY", "ITEMS",
+    "NO_COSTS", "PRINTED", "RESOLVED", "SELF", "SET_ZERO", "STATIC", "TIMED", "WAITING",
+    "Compiler", "ConditionSpec",
     "CostSpec", "Costs", "Delayed", "EventSpec", "Field", "Frame", "HookSpec",
-    "KeywordSpec", "KindSpec", "ModSpec", "Modifier", "OpSpec", "Pending", "PlaceSpec",
+    "KeywordSpec", "KindSpec", "ModSpec", "Modifier", "OpSpec", "OpTable", "Pending", "PlaceSpec",
     "Program", "Replacement", "Selector", "Source", "StatSpec", "Status", "Step",
     "Trigger", "Vocabulary", "amount", "can_pay", "candidates", "choose", "collect",
     "collect_delayed", "matches", "order", "possible", "run", "holds", "source", "value",

@@ -16,7 +16,7 @@ from typing import Any
 from .costs import pay_step
 from .nodes import Program, Step
 from .select import candidates, holds
-from .vocab import Ctx, Vocabulary, World
+from .vocab import FIZZLED, Ctx, Vocabulary, World
 
 # Context keys cleared once a step is done (a step's own progress, an answer).
 TRANSIENT_PREFIX = "_"
@@ -78,16 +78,16 @@ def run(v: Vocabulary, w: World, frame: Frame) -> Status:
     if op == "_choose":
         return _choose(v, w, frame, step)
     result = pay_step(v, w, step, ctx) if op == "_pay" else v.ops[op].run(w, step, ctx)
-    if result is None:
+    if result is FIZZLED:
         return Status.STOP
-    if result:
+    if result:  # RESOLVED (any true value: a game's op may return a count)
         if step.remember:
             ctx[step.remember] = ctx.get("_last", ())
         _clear(ctx)
         if frame.pc == pc:  # an op may have moved on by itself (pushing frames)
             frame.pc = pc + 1
         return Status.NEXT
-    return Status.WAIT
+    return Status.WAIT  # WAITING
 
 
 def _clear(ctx: Ctx) -> None:

@@ -15,7 +15,9 @@ from .vocab import Ctx, Vocabulary, World
 
 ASKED: Any = type("Asked", (), {"__repr__": lambda self: "ASKED", "__slots__": ()})()
 """What :func:`choose` returns when it asked the controller to choose."""
-DONE = None  # the answer to an "up to" question that chooses no more
+DONE: Any = type("Done", (), {"__repr__": lambda self: "DONE", "__slots__": ()})()
+"""The answer to an "up to" question that chooses no more (its own object, never None:
+None is what an op returns when its step cannot resolve, :data:`~.vocab.FIZZLED`)."""
 
 
 def _keep(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .nodes import Selector, Step
 
 World = Any  # the game's state: the kernel only hands it back to the game's functions
 Ctx = dict[str, Any]  # an effect's context (docs/cards.md §1)
-Result = bool | None  # an op: True done, False not yet (asked or pushed), None cannot resolve
+
+# What an op (or a cost's ``pay``) returns for its step, read by ``program.run``: three
+# named results (plain values, the cheapest to return and to test on the hot path).
+Result = bool | None
+RESOLVED: Final = True  # the step is done: the effect goes on with the next one
+WAITING: Final = False  # not yet: a seat was asked, or the op pushed frames of its own
+FIZZLED: Final = None  # the step cannot resolve (no target): the rest does not happen
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +160,28 @@ class OpSpec:
     # A step whose result the next condition reads (a roll): its clause and a following
     # ``if`` read as one sentence, "roll a die: if you roll the symbol, ..." (cards.text).
     colon: bool = False
+
+
+class OpTable:
+    """A game's ops, each declared once where its function is written (issue 30: "a new
+    effect type takes one edit"): ``OPS.add(name, run, fields, text, doc, example)`` right
+    after the function; the vocabulary takes ``OPS.specs``, the kernel finds the function
+    there."""
+
+    def __init__(self) -> None:
+        self.specs: dict[str, OpSpec] = {}
+
+    def add(self, name: str, run: Callable[[World, Step, Ctx], Result],
+            fields: Mapping[str, Field], text: Callable[[Step, Any], str], doc: str,
+            example: str, *, target: str = "target", implied: tuple[str, ...] = (),
+            possible: Callable[[World, Step, Ctx], bool] | None = None,
+            internal: bool = False, colon: bool = False) -> None:
+        """Declare the op ``name`` (see :class:`OpSpec`); a name declared twice is a
+        mistake of the game's code."""
+        if name in self.specs:
+            raise ValueError(f"op {name!r} is declared twice")
+        self.specs[name] = OpSpec(name, fields, run, text, doc, example, target, implied,
+                                  possible, internal, colon)
 
 
 @dataclass(frozen=True, slots=True)

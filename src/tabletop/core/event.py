@@ -33,6 +33,11 @@ class _Hidden:
     def __repr__(self) -> str:
         return "HIDDEN"
 
+    def __reduce__(self) -> str:
+        # Pickled by name: an unpickled event's hidden field is the one HIDDEN (fields
+        # are told hidden by identity).
+        return "HIDDEN"
+
 
 HIDDEN: Any = _Hidden()
 
@@ -68,6 +73,13 @@ class EventKind:
         pairs = tuple((self.fields.index(n), self.fields.index(o))
                       for n, o in self.private.items())
         object.__setattr__(self, "hidden", pairs)
+
+
+def kind(name: str, fields: str, text: str, doc: str = "", redacted: str = "",
+         private: Mapping[str, str] | None = None) -> EventKind:
+    """An :class:`EventKind` whose fields are written as one string of names, in order
+    (``"seat card deck"``): how the games' tables of kinds write them."""
+    return EventKind(name, tuple(fields.split()), text, doc, redacted, dict(private or {}))
 
 
 def plain_words(name: str, value: Any) -> str:

@@ -72,9 +72,30 @@ def check_address(address: str) -> None:
                            f"{e.strerror or e}") from None
 
 
+def messages_to_stderr() -> None:
+    """Send the messages Ray's driver prints about its workers ("A worker died or was
+    killed ...") to stderr: Ray prints them to stdout, where they would break the output
+    of ``simulate --json``. Ray offers no setting for it, so its printer is wrapped (and
+    left alone if a later Ray has no such function)."""
+    try:
+        from ray._private import worker
+    except ImportError:  # a Ray without that module: nothing to wrap
+        return
+    printer = getattr(worker, "print_to_stdstream", None)
+    if printer is None or getattr(printer, "to_stderr", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        printer({**data, "is_err": True}, ignore_prefix)
+
+    to_stderr.to_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
+
+
 def connect(workers: int, address: str | None) -> bool:
     """Initialise Ray for a run; True when this call started it (so the run stops it)."""
     ray = _ray()
+    messages_to_stderr()
     if ray.is_initialized():
         return False
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")

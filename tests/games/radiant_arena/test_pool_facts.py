@@ -14,6 +14,7 @@ from itertools import chain
 
 from tabletop import new_game
 from tabletop.games.radiant_arena.data import POOL_DIR
+from tabletop.games.radiant_arena.ids import DECK_RULES, SET_SHAPE, STARTER_DECKS
 from tabletop.games.radiant_arena.spec import catalog
 from tabletop.games.radiant_arena.views import RECONSTRUCTED
 
@@ -55,11 +56,14 @@ def test_the_box_holds_the_components_count() -> None:
 
 def test_every_set_is_shaped_like_the_starter_sets() -> None:
     """Anatomy of a Deck: "Skill cards come in sets of ten that are associated with a
-    specific hero"; the starter sets are three cards x3 and one Ultimate x1."""
+    specific hero"; the starter sets are three cards x3 and one Ultimate x1
+    (``ids.SET_SHAPE``, the Ultimate last)."""
+    *others, ultimate = SET_SHAPE
     for h in HEROES:
         cards = [k for k in CAT.skills.values() if k.hero == h.id]
-        assert sorted(k.count for k in cards) == [1, 3, 3, 3], h.id
-        assert [k.count for k in cards if k.ultimate] == [1], h.id
+        assert sorted(k.count for k in cards) == sorted(SET_SHAPE), h.id
+        assert [k.count for k in cards if k.ultimate] == [ultimate], h.id
+        assert sorted(k.count for k in cards if not k.ultimate) == sorted(others), h.id
 
 
 def test_each_deity_has_three_conduits_in_its_own_combination() -> None:
@@ -92,7 +96,19 @@ def test_the_pool_is_labelled_reconstructed_wherever_players_see_it() -> None:
 
 
 def test_the_starter_decks_are_the_rulebooks() -> None:
-    """Starter Decks: both decklists, card by card."""
+    """Starter Decks: both decklists, card by card (``ids.STARTER_DECKS``, each set
+    shaped ``ids.SET_SHAPE``); the literal lists below are the rulebook's, to catch the
+    data and the cards drifting together."""
+    for name, listed in STARTER_DECKS.items():
+        deck = CAT.decks[name]
+        heroes = listed["heroes"]
+        assert isinstance(heroes, dict)
+        assert deck.heroes == tuple(heroes) and deck.items == listed["items"]
+        conduits = listed["conduits"]
+        assert isinstance(conduits, tuple)
+        assert deck.deity == listed["deity"] and set(deck.conduits) == set(conduits)
+        for hero, cards in heroes.items():
+            assert Counter(CAT.skill_set(hero)) == dict(zip(cards, SET_SHAPE, strict=True))
     a, b = CAT.decks["a"], CAT.decks["b"]
     assert a.heroes == ("alyn", "mato", "iskandar") and a.deity == "final-judge"
     assert a.items == ("fury", "masterwork-boots", "vile-infusion")
@@ -106,6 +122,41 @@ def test_the_starter_decks_are_the_rulebooks() -> None:
     assert sets["viggo"] == {"sunder": 3, "domination": 3, "blood-drunk": 3, "overkill": 1}
     assert sets["bran"] == {"invigorate": 3, "savage-might": 3, "natures-wrath": 3,
                             "serenity": 1}
+
+
+def test_the_deck_rules_are_data_quoting_the_rulebook() -> None:
+    """Issue 30: the deck rules "as data with their rulebook citations": each rule of
+    ``ids.DECK_RULES`` names a heading of the rulebook, and its words (parts separated by
+    " ... " or "; ") are the rulebook's, verbatim; its value is what the loader checks
+    (30 skill cards: three sets of ten)."""
+    text = rulebook_text()
+    flat = " ".join(text.replace("•", " ").split())  # a list's items as one sentence
+    for key, rule in DECK_RULES.items():
+        for part in rule.section.split(" — "):
+            assert f"\n{part}\n" in text, (key, part)
+        for words in rule.words.replace(" ... ", "; ").split("; "):
+            words = words.split(" (and so")[0]
+            if key == "set_shape":  # the decklist's lines: "3 x Implacable", ...
+                assert all(f"• {w}" in text for w in words.split(", ")), key
+            else:
+                assert words in flat, (key, words)
+    assert DECK_RULES["skills"].value == DECK_RULES["heroes"].value * DECK_RULES["set"].value
+    assert sum(SET_SHAPE) == DECK_RULES["set"].value and SET_SHAPE[-1] == 1
+
+
+def rulebook_text() -> str:
+    """The rulebook's text; as the conformance suite does, a checkout without the shared
+    rulebook folder skips saying so (tabletop.testing.locate.rulebook_required)."""
+    import pytest
+
+    from tabletop.core import get_spec
+    from tabletop.testing.locate import rulebook_path, rulebook_required
+
+    path = rulebook_path(get_spec("radiant-arena"))
+    if path is None and not rulebook_required():
+        pytest.skip("the shared rulebook folder is not beside this checkout")
+    assert path is not None, "the rulebook radiant-offline-battle-arena.txt is missing"
+    return path.read_text(encoding="utf-8")
 
 
 # --- the rulebook's facts, by name ----------------------------------------------------------

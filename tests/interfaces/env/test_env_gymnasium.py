@@ -20,12 +20,21 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*Box observation space m:UserWa
 
 @pytest.mark.parametrize(("game", "players", "opponents"), [
     ("radiant-perim", 3, "heuristic"), ("radiant-perim", 4, "random"),
-    ("radiant-arena", 2, "heuristic")])
+    ("radiant-arena", 2, "heuristic"), ("lightseekers", 3, "random"),
+    ("hoshi-battle", 2, "random"), ("goofspiel", 2, "random")])
 def test_check_env(game: str, players: int, opponents: str) -> None:
-    """check_env samples without the mask: illegal indices become random legal actions."""
+    """Issue 27, check_env with the wrapper's defaults: it samples without the mask, and
+    by default an index in range that is not legal plays a random legal action."""
     env = gymnasium.make(f"tabletop/{game}-v0", players=players, opponents=opponents,
-                         illegal="random", render_mode="ansi")
+                         render_mode="ansi")
     check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_illegal_index_by_default_is_a_random_legal_action() -> None:
+    env = gymnasium_env("radiant-arena", opponents="random")
+    env.reset(seed=1)
+    _, _, _, _, info = env.step(env.codec.index["no-clash"])
+    assert info["illegal"] is True
 
 
 def test_gymnasium_make_knows_every_game() -> None:
@@ -67,7 +76,7 @@ def test_bad_input() -> None:
         gymnasium_env("radiant-arena", seat=2)
     with pytest.raises(EnvError, match="unknown agent|no agent|agent"):
         gymnasium_env("radiant-arena", opponents="alphazero")
-    env = gymnasium_env("radiant-arena", opponents="random")
+    env = gymnasium_env("radiant-arena", opponents="random", illegal="raise")
     env.reset(seed=1)
     before = env.game.state_hash()
     with pytest.raises(EnvError, match="out of range"):

@@ -341,6 +341,8 @@ def test_the_replay_buttons_and_arrow_keys(server: Server, browser: Browser,
     page.wait_for_selector("[data-testid='end-panel']", state="visible")
     assert page.inner_text("[data-testid='end-panel'] .result") == "You lost"  # seen by P1
     shots.take(page, "last-step")
+    page.click("#r-prev")  # the result leaves the replay's buttons usable
+    page.wait_for_function(f"document.body.dataset.step === '{steps - 1}'")
     page.keyboard.press("Home")
     page.wait_for_function("document.body.dataset.step === '0'")
     assert page.is_hidden("[data-testid='end-panel']")

@@ -10,6 +10,7 @@ revealed).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from tabletop.core import CONCEDE, EventBook, EventKind, plain_words
@@ -114,47 +115,50 @@ KINDS = (
 
 
 def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
-    """How field values read in sentences, card ids by the names in ``names``."""
+    """How field values read in sentences, card ids by the names in ``names`` (a
+    module-level function bound to ``names``, so that a state and its book pickle)."""
+    return partial(field_words, names)
 
-    def label(seat: int) -> str:
-        return f"P{seat + 1}"
 
-    def words(name: str, value: Any) -> str:
-        if name in ("seat", "enemy"):
-            return label(value)
-        if name == "by":
-            return "" if value is None else f" from {label(value)}"
-        if name == "target":
-            return "" if value is None else f" at {label(value)}"
-        if name == "winners":
-            if not value:
-                return "nobody wins"
-            return " and ".join(label(s) for s in value) + (" win" if len(value) > 1
-                                                             else " wins")
-        if name == "vp" and isinstance(value, list):
-            return ", ".join(f"{label(s)} {n}" for s, n in enumerate(value))
-        if name in ("order", "out"):
-            return ", ".join(label(s) for s in value) or "nobody"
-        if name in ("card", "combo", "source"):
-            if value is None:
-                return "an effect"
-            if value == "hero":
-                return "their hero"
-            return names.get(value, str(value))
-        if name == "heroes":
-            return ", ".join(names.get(h, h) for h in value)
-        if name == "until":
-            return {"turn": "until the end of the turn",
-                    "next_turn": "until the start of its next turn"}.get(value, str(value))
-        if name == "change":
-            return f"{value:+d}"
-        if name == "weight":
-            return "1 point" if value == 1 else f"{value} points"
-        if name == "actions":
-            return "1 action" if value == 1 else f"{value} actions"
-        return plain_words(name, value)
+def _label(seat: int) -> str:
+    return f"P{seat + 1}"
 
-    return words
+
+def field_words(names: Mapping[str, str], name: str, value: Any) -> str:
+    """One field's value in words, card ids by the names in ``names``."""
+    if name in ("seat", "enemy"):
+        return _label(value)
+    if name == "by":
+        return "" if value is None else f" from {_label(value)}"
+    if name == "target":
+        return "" if value is None else f" at {_label(value)}"
+    if name == "winners":
+        if not value:
+            return "nobody wins"
+        return " and ".join(_label(s) for s in value) + (" win" if len(value) > 1
+                                                         else " wins")
+    if name == "vp" and isinstance(value, list):
+        return ", ".join(f"{_label(s)} {n}" for s, n in enumerate(value))
+    if name in ("order", "out"):
+        return ", ".join(_label(s) for s in value) or "nobody"
+    if name in ("card", "combo", "source"):
+        if value is None:
+            return "an effect"
+        if value == "hero":
+            return "their hero"
+        return names.get(value, str(value))
+    if name == "heroes":
+        return ", ".join(names.get(h, h) for h in value)
+    if name == "until":
+        return {"turn": "until the end of the turn",
+                "next_turn": "until the start of its next turn"}.get(value, str(value))
+    if name == "change":
+        return f"{value:+d}"
+    if name == "weight":
+        return "1 point" if value == 1 else f"{value} points"
+    if name == "actions":
+        return "1 action" if value == 1 else f"{value} actions"
+    return plain_words(name, value)
 
 
 def make_book(names: Mapping[str, str]) -> EventBook:

@@ -6,14 +6,19 @@ asks a question: a Lightseekers effect never needs a choice (an attack goes to y
 target; the named selectors each name one hero, or each of several). ``ctx``: ``p`` the
 controller, ``u`` its hero (the same seat), ``src`` the card (``hero`` for a trait),
 ``x`` the active corner of a rotating buff.
+
+Each op is declared once, right after its function: ``OPS.add(name, function, fields,
+card text, doc, example)`` (the kernel's :class:`~tabletop.cards.OpTable`); the
+vocabulary (vocab.py) takes ``OPS.specs``. A new op is one edit, in this file.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import TIMED, Modifier, Step, amount, choose, source, value
+from tabletop.cards import TIMED, Field, Modifier, OpTable, Step, amount, choose, source, value
 from tabletop.cards.select import ASKED
+from tabletop.cards.text import Say, modifier_text
 
 from .board import (
     changed,
@@ -34,6 +39,50 @@ if TYPE_CHECKING:
 
 Result = bool | None
 Ctx = dict[str, Any]
+
+# Each op is declared once, after its function (fields, card text, doc, example):
+# ``OPS.specs`` is the vocabulary's ops (vocab.py).
+OPS = OpTable()
+
+TARGET = Field("selector", default="target", doc="whom it affects (default: your target)")
+SELF = Field("selector", default="self", doc="whom it affects (default: your hero)")
+AMOUNT = Field("value", default=1, doc="how much (a value; \"x\": the active corner)")
+UNTIL = Field("duration", default="next_turn",
+              doc="turn (until the end of the turn) or next_turn (the start of your next "
+                  "turn)")
+
+
+def _n(say: Say, step: Step) -> str:
+    return say.number(step.f.get("amount", 1))
+
+
+def _cards(say: Say, step: Step) -> str:
+    return say.count(step.f.get("amount", 1), "card", "cards")
+
+
+def _top(say: Say, step: Step) -> str:
+    n = step.f.get("amount", 1)
+    return "the top card" if n == 1 else f"the top {say.number(n)} cards"
+
+
+def _subject(say: Say, step: Step, mine: str, theirs: str) -> str:
+    sel = step.f["target"]
+    if sel.ref == "self":
+        return mine
+    return f"{say.sel(sel)} {theirs}"
+
+
+def _damage_text(step: Step, say: Say) -> str:
+    pierce = " that ignores armor" if step.f.get("pierce") else ""
+    return f"deal {_n(say, step)} damage{pierce} to {say.sel(step.f['target'])}"
+
+
+def _modify_text(step: Step, say: Say) -> str:
+    spec = step.f["modifier"]
+    spec = type(spec)(spec.kind, spec.key, spec.op, spec.value, step.f["target"], spec.cond,
+                      spec.raw)
+    body = modifier_text(say, spec, static=False).rstrip(".")
+    return f"{body[:1].lower() + body[1:]} {say.duration(step.f.get('until'))}"
 
 
 def targets(s: LsState, step: Step, ctx: Ctx) -> list[Any] | None:
@@ -66,10 +115,6 @@ def targets(s: LsState, step: Step, ctx: Ctx) -> list[Any] | None:
     return found  # type: ignore[no-any-return]
 
 
-
-
-
-
 def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     """damage: deal ``amount`` damage, dealt by the controller's hero (its power adds; the
     recipient's armor reduces it unless ``pierce``)."""
@@ -94,6 +139,12 @@ def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+OPS.add("damage", _damage, {"target": TARGET, "amount": AMOUNT,
+                            "pierce": Field("bool", default=False, doc="ignores armor")},
+        _damage_text, "deal damage, dealt by your hero (its power adds, the recipient's "
+        "armor reduces it unless pierce)", '{ op = "damage", amount = 3 }')
+
+
 def _heal(s: LsState, step: Step, ctx: Ctx) -> Result:
     """heal: the hero gains ``amount`` health (never above 35)."""
     found = targets(s, step, ctx)
@@ -103,6 +154,12 @@ def _heal(s: LsState, step: Step, ctx: Ctx) -> Result:
     for t in found:
         heal(s, t, n, source(ctx), R_ATTACK)
     return True
+
+
+OPS.add("heal", _heal, {"target": SELF, "amount": AMOUNT},
+        lambda st, say: f"{say.sel(st.f['target'])} "
+        f"{say.verb(st.f['target'], 'gains', 'gain')} {_n(say, st)} health",
+        "a hero gains health (never above 35)", '{ op = "heal", amount = 2 }')
 
 
 def _draw(s: LsState, step: Step, ctx: Ctx) -> Result:
@@ -115,6 +172,12 @@ def _draw(s: LsState, step: Step, ctx: Ctx) -> Result:
         for _ in range(n):
             draw(s, t, R_ATTACK)
     return True
+
+
+OPS.add("draw", _draw, {"target": SELF, "amount": AMOUNT},
+        lambda st, say: _subject(say, st, f"draw {_cards(say, st)}",
+                                 f"draws {_cards(say, st)}"),
+        "draw cards (as many as the deck holds)", '{ op = "draw", amount = 2 }')
 
 
 def _discard(s: LsState, step: Step, ctx: Ctx) -> Result:
@@ -131,6 +194,13 @@ def _discard(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+OPS.add("discard", _discard, {"target": TARGET, "amount": AMOUNT},
+        lambda st, say: _subject(say, st, f"discard {_cards(say, st)} at random",
+                                 f"discards {_cards(say, st)} at random"),
+        "discard cards from hand at random (they are revealed)",
+        '{ op = "discard", amount = 1 }')
+
+
 def _mill(s: LsState, step: Step, ctx: Ctx) -> Result:
     """mill: the top ``amount`` cards of that player's deck go to its discard pile."""
     found = targets(s, step, ctx)
@@ -144,6 +214,13 @@ def _mill(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+OPS.add("mill", _mill, {"target": TARGET, "amount": AMOUNT},
+        lambda st, say: f"put {_top(say, st)} of "
+        f"{'your' if st.f['target'].ref == 'self' else say.possessive(st.f['target'])} "
+        "deck into the discard pile",
+        "the top cards of a deck go to its discard pile", '{ op = "mill", amount = 2 }')
+
+
 def _destroy_buff(s: LsState, step: Step, ctx: Ctx) -> Result:
     """destroy_buff: the newest buff of that hero (the rightmost) is discarded."""
     found = targets(s, step, ctx)
@@ -153,6 +230,12 @@ def _destroy_buff(s: LsState, step: Step, ctx: Ctx) -> Result:
         if s.buffs[t]:
             remove_buff(s, t, len(s.buffs[t]) - 1, "destroyed", R_BUFF)
     return True
+
+
+OPS.add("destroy_buff", _destroy_buff, {"target": TARGET},
+        lambda st, say: f"discard {say.possessive(st.f['target'])} newest buff",
+        "the rightmost buff of a hero goes to its discard pile",
+        '{ op = "destroy_buff" }')
 
 
 def _destroy_item(s: LsState, step: Step, ctx: Ctx) -> Result:
@@ -167,6 +250,12 @@ def _destroy_item(s: LsState, step: Step, ctx: Ctx) -> Result:
             changed(s)
             to_discard(s, t, c, "destroyed", R_ITEM)
     return True
+
+
+OPS.add("destroy_item", _destroy_item, {"target": TARGET},
+        lambda st, say: f"discard {say.possessive(st.f['target'])} newest item",
+        "the item a hero equipped last goes to its discard pile",
+        '{ op = "destroy_item" }')
 
 
 def _modify(s: LsState, step: Step, ctx: Ctx) -> Result:
@@ -188,6 +277,12 @@ def _modify(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+OPS.add("modify", _modify,
+        {"target": SELF, "modifier": Field("modifier", required=True), "until": UNTIL},
+        _modify_text, "+ or - power or armor for a while",
+        '{ op = "modify", modifier = { stat = "armor", add = 2 } }')
+
+
 def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     """recycle: the top ``amount`` cards of the controller's discard pile go back into its
     deck, which is shuffled."""
@@ -203,16 +298,10 @@ def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
-OPS = {
-    "damage": _damage,
-    "heal": _heal,
-    "draw": _draw,
-    "discard": _discard,
-    "mill": _mill,
-    "destroy_buff": _destroy_buff,
-    "destroy_item": _destroy_item,
-    "modify": _modify,
-    "recycle": _recycle,
-}
+OPS.add("recycle", _recycle, {"amount": AMOUNT},
+        lambda st, say: f"shuffle {_top(say, st)} of your discard pile into "
+        "your deck", "discarded cards go back into the deck, which is shuffled",
+        '{ op = "recycle", amount = 2 }', target="")
+
 
 __all__ = ["OPS", "targets", "amount"]

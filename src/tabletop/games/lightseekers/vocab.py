@@ -10,23 +10,19 @@ selectors each name one hero or each of several, so no effect ever asks for a ta
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tabletop.cards import (
     ConditionSpec,
     CostSpec,
     EventSpec,
-    Field,
     HookSpec,
     KindSpec,
-    OpSpec,
     PlaceSpec,
     StatSpec,
-    Step,
     Vocabulary,
 )
-from tabletop.cards.text import Say, modifier_text
+from tabletop.cards.text import Say
 
 from .board import enemy_of, stat, target_of
 from .ids import R_HERO
@@ -106,96 +102,6 @@ HOOKS = {
         example='{ hook = "would_take_damage", reduce = "x" }'),
 }
 
-TARGET = Field("selector", default="target", doc="whom it affects (default: your target)")
-SELF = Field("selector", default="self", doc="whom it affects (default: your hero)")
-AMOUNT = Field("value", default=1, doc="how much (a value; \"x\": the active corner)")
-UNTIL = Field("duration", default="next_turn",
-              doc="turn (until the end of the turn) or next_turn (the start of your next "
-                  "turn)")
-
-
-def _n(say: Say, step: Step) -> str:
-    return say.number(step.f.get("amount", 1))
-
-
-def _cards(say: Say, step: Step) -> str:
-    return say.count(step.f.get("amount", 1), "card", "cards")
-
-
-def _top(say: Say, step: Step) -> str:
-    n = step.f.get("amount", 1)
-    return "the top card" if n == 1 else f"the top {say.number(n)} cards"
-
-
-def _subject(say: Say, step: Step, mine: str, theirs: str) -> str:
-    sel = step.f["target"]
-    if sel.ref == "self":
-        return mine
-    return f"{say.sel(sel)} {theirs}"
-
-
-def _damage_text(step: Step, say: Say) -> str:
-    pierce = " that ignores armor" if step.f.get("pierce") else ""
-    return f"deal {_n(say, step)} damage{pierce} to {say.sel(step.f['target'])}"
-
-
-def _modify_text(step: Step, say: Say) -> str:
-    spec = step.f["modifier"]
-    spec = type(spec)(spec.kind, spec.key, spec.op, spec.value, step.f["target"], spec.cond,
-                      spec.raw)
-    body = modifier_text(say, spec, static=False).rstrip(".")
-    return f"{body[:1].lower() + body[1:]} {say.duration(step.f.get('until'))}"
-
-
-def _op(name: str, fields: dict[str, Field], text: Callable[[Step, Any], str], doc: str,
-        example: str, target: str = "target", internal: bool = False) -> OpSpec:
-    return OpSpec(name, fields, OPS[name], text, doc, example, target, (), None, internal)
-
-
-def _ops() -> dict[str, OpSpec]:
-    specs = [
-        _op("damage", {"target": TARGET, "amount": AMOUNT,
-                       "pierce": Field("bool", default=False, doc="ignores armor")},
-            _damage_text, "deal damage, dealt by your hero (its power adds, the recipient's "
-            "armor reduces it unless pierce)", '{ op = "damage", amount = 3 }'),
-        _op("heal", {"target": SELF, "amount": AMOUNT},
-            lambda st, say: f"{say.sel(st.f['target'])} "
-            f"{say.verb(st.f['target'], 'gains', 'gain')} {_n(say, st)} health",
-            "a hero gains health (never above 35)", '{ op = "heal", amount = 2 }'),
-        _op("draw", {"target": SELF, "amount": AMOUNT},
-            lambda st, say: _subject(say, st, f"draw {_cards(say, st)}",
-                                     f"draws {_cards(say, st)}"),
-            "draw cards (as many as the deck holds)", '{ op = "draw", amount = 2 }'),
-        _op("discard", {"target": TARGET, "amount": AMOUNT},
-            lambda st, say: _subject(say, st, f"discard {_cards(say, st)} at random",
-                                     f"discards {_cards(say, st)} at random"),
-            "discard cards from hand at random (they are revealed)",
-            '{ op = "discard", amount = 1 }'),
-        _op("mill", {"target": TARGET, "amount": AMOUNT},
-            lambda st, say: f"put {_top(say, st)} of "
-            f"{'your' if st.f['target'].ref == 'self' else say.possessive(st.f['target'])} "
-            "deck into the discard pile",
-            "the top cards of a deck go to its discard pile", '{ op = "mill", amount = 2 }'),
-        _op("destroy_buff", {"target": TARGET},
-            lambda st, say: f"discard {say.possessive(st.f['target'])} newest buff",
-            "the rightmost buff of a hero goes to its discard pile",
-            '{ op = "destroy_buff" }'),
-        _op("destroy_item", {"target": TARGET},
-            lambda st, say: f"discard {say.possessive(st.f['target'])} newest item",
-            "the item a hero equipped last goes to its discard pile",
-            '{ op = "destroy_item" }'),
-        _op("modify", {"target": SELF, "modifier": Field("modifier", required=True),
-                       "until": UNTIL},
-            _modify_text, "+ or - power or armor for a while",
-            '{ op = "modify", modifier = { stat = "armor", add = 2 } }'),
-        _op("recycle", {"amount": AMOUNT},
-            lambda st, say: f"shuffle {_top(say, st)} of your discard pile into "
-            "your deck", "discarded cards go back into the deck, which is shuffled",
-            '{ op = "recycle", amount = 2 }', target=""),
-    ]
-    return {o.name: o for o in specs}
-
-
 def _pay_health(s: S, ctx: dict[str, Any], n: int) -> bool:
     p = ctx["p"]
     s.health[p] -= n
@@ -238,7 +144,7 @@ VOCAB = Vocabulary(
     keywords={},
     events=_events(),
     hooks=HOOKS,
-    ops=_ops(),
+    ops=OPS.specs,
     costs=COSTS,
     owner=lambda s, o: o if type(o) is int else None,
     place=lambda s, o: 0 if _hero(s, o) else None,

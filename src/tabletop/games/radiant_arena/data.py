@@ -39,7 +39,16 @@ from tabletop.core import CardDataError, EventBook
 from tabletop.core.datafile import location, problem_text, read_checked
 
 from .events import make_book
-from .ids import R_ANATOMY, R_CONDUIT_ICON, R_DECKS, R_PICK
+from .ids import (
+    DECK_HEROES,
+    DECK_ITEMS,
+    R_ANATOMY,
+    R_CONDUIT_ICON,
+    R_DECKS,
+    R_PICK,
+    SET_SIZE,
+    SET_ULTIMATES,
+)
 from .vocab import VOCAB
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -60,7 +69,6 @@ MAX_STAT = 99  # attack, armor, exp, regen, costs, effect amounts
 MAX_HEALTH = 999
 MAX_COPIES = 30  # copies of one skill card in its hero's set
 _GAME_CACHE = 4_096  # catalogs for_game keeps (one per set of cards met)
-SET_SIZE = 10  # Anatomy of a Deck: "Skill cards come in sets of ten"
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 # Words of the notation that a card id may not be (they would make actions ambiguous).
 RESERVED = frozenset({"left", "center", "right", "conduit", "by", "banish", "mass",
@@ -830,7 +838,8 @@ def reference_problems(cat: Catalog) -> list[tuple[str, str, str]]:
 
 def set_problems(cat: Catalog, hero: str) -> list[str]:
     """Anatomy of a Deck: "Skill cards come in sets of ten that are associated with a
-    specific hero"; "Each hero's skill deck contains a single Ultimate skill card"."""
+    specific hero"; "Each hero's skill deck contains a single Ultimate skill card"
+    (``ids.DECK_RULES``)."""
     cards = [s for s in cat.skills.values() if s.hero == hero]
     size = sum(s.count for s in cards)
     out = []
@@ -838,7 +847,7 @@ def set_problems(cat: Catalog, hero: str) -> list[str]:
         out.append(f"its set has {size} skill cards; a hero's set has {SET_SIZE} "
                    f"({R_ANATOMY})")
     ultimates = [s.id for s in cards if s.ultimate]
-    if len(ultimates) != 1:
+    if len(ultimates) != SET_ULTIMATES:
         out.append(f"its set has {len(ultimates)} Ultimate cards; a hero's set has exactly "
                    f"one ({R_ANATOMY})")
     return out
@@ -850,7 +859,8 @@ def deck_problems(cat: Catalog, heroes: Iterable[str], items: Iterable[str], dei
     Items; the Conduit Icon), as (field, message): three different heroes with their
     sets, three different items, one deity, and exactly its three conduits (no copy).
     What the rulebook allows is allowed: both players may choose the same deity and the
-    same items. ``sets``: check each hero's set too (a card file checks them per hero)."""
+    same items. ``sets``: check each hero's set too (a card file checks them per hero).
+    The numbers are ``ids.DECK_RULES``, with the rulebook's words."""
     heroes, items, conduits = list(heroes), list(items), list(conduits)
     out: list[tuple[str, str]] = []
     for h in heroes:
@@ -858,12 +868,12 @@ def deck_problems(cat: Catalog, heroes: Iterable[str], items: Iterable[str], dei
             out.append(("heroes", f"unknown hero {h!r}"))
         elif sets and set_problems(cat, h):
             out.append(("heroes", f"hero {h!r}: " + "; ".join(set_problems(cat, h))))
-    if len(heroes) != 3 or len(set(heroes)) != 3:
+    if len(heroes) != DECK_HEROES or len(set(heroes)) != DECK_HEROES:
         out.append(("heroes", f"three different heroes ({R_DECKS})"))
     for i in items:
         if i not in cat.items:
             out.append(("items", f"unknown item {i!r}"))
-    if len(items) != 3 or len(set(items)) != 3:
+    if len(items) != DECK_ITEMS or len(set(items)) != DECK_ITEMS:
         out.append(("items", f"three different items: \"A player may not include more than "
                     f"one copy of a single item\" ({R_PICK})"))
     if deity not in cat.units or not cat.units[deity].is_deity:

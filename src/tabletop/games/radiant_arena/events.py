@@ -17,9 +17,11 @@ without its id).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from tabletop.core import CONCEDE, EventBook, EventKind
+from tabletop.core.event import kind as _k
 
 GAME = "radiant-arena"
 SEATS = ("Player A", "Player B")
@@ -64,45 +66,42 @@ def _board_words(board: Mapping[str, Any]) -> str:
 
 
 def make_words(names: Mapping[str, str]) -> Callable[[str, Any], str]:
-    """How a field's value reads: seats as "Player A", card ids as printed names."""
-
-    def words(field: str, value: Any) -> str:
-        if value is None:
-            return "nothing"
-        if isinstance(value, bool):
-            if field in FLAGS:
-                return FLAGS[field] if value else ""
-            return "yes" if value else "no"
-        if isinstance(value, int):
-            if field in SEAT_FIELDS and 0 <= value < 2:
-                return SEATS[value]
-            return f"{value:+d}" if field in SIGNED_FIELDS else str(value)
-        if isinstance(value, str):
-            codes = CODES.get(field)
-            if codes is not None and value in codes:
-                return codes[value]
-            if field == "keyword":
-                return value.replace("_", " ").replace("-", " ").title()
-            if field == "ability" and value not in names:
-                # A hero's or an item's talent has no printed name of its own: its id in
-                # words ("heal" reads "Heal").
-                return value.replace("-", " ").capitalize()
-            if value not in names and value[-2:] in (".a", ".b") and value[:-2] in names:
-                # A unit both seats field: told apart by its side, as in the notation.
-                return f"{names[value[:-2]]} ({value[-1].upper()})"
-            return names.get(value, value)
-        if isinstance(value, list):
-            return ", ".join(words(field, v) for v in value) or "nothing"
-        if isinstance(value, dict) and field == "board":
-            return _board_words(value)
-        return str(value)
-
-    return words
+    """How a field's value reads: seats as "Player A", card ids as printed names (a
+    module-level function bound to ``names``, so that a state and its book pickle)."""
+    return partial(field_words, names)
 
 
-def _k(name: str, fields: str, text: str, doc: str, redacted: str = "",
-       private: Mapping[str, str] | None = None) -> EventKind:
-    return EventKind(name, tuple(fields.split()), text, doc, redacted, dict(private or {}))
+def field_words(names: Mapping[str, str], field: str, value: Any) -> str:
+    """One field's value in words, card ids by the names in ``names``."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        if field in FLAGS:
+            return FLAGS[field] if value else ""
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        if field in SEAT_FIELDS and 0 <= value < 2:
+            return SEATS[value]
+        return f"{value:+d}" if field in SIGNED_FIELDS else str(value)
+    if isinstance(value, str):
+        codes = CODES.get(field)
+        if codes is not None and value in codes:
+            return codes[value]
+        if field == "keyword":
+            return value.replace("_", " ").replace("-", " ").title()
+        if field == "ability" and value not in names:
+            # A hero's or an item's talent has no printed name of its own: its id in
+            # words ("heal" reads "Heal").
+            return value.replace("-", " ").capitalize()
+        if value not in names and value[-2:] in (".a", ".b") and value[:-2] in names:
+            # A unit both seats field: told apart by its side, as in the notation.
+            return f"{names[value[:-2]]} ({value[-1].upper()})"
+        return names.get(value, value)
+    if isinstance(value, list):
+        return ", ".join(field_words(names, field, v) for v in value) or "nothing"
+    if isinstance(value, dict) and field == "board":
+        return _board_words(value)
+    return str(value)
 
 
 KINDS: tuple[EventKind, ...] = (

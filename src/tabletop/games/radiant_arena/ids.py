@@ -8,7 +8,7 @@ value per conduit so that selectors and effects can hold it like a unit.
 
 from __future__ import annotations
 
-from typing import NamedTuple, NewType
+from typing import Any, NamedTuple, NewType
 
 Unit = NewType("Unit", int)
 """A unit slot: ``seat * 4 + i``, i = 0, 1, 2 for the heroes in deck order, 3 the deity."""
@@ -127,3 +127,64 @@ def unit_names(cards: tuple[str, ...]) -> tuple[str, ...]:
         else:
             out.append(card)
     return tuple(out)
+
+
+# --- deck construction, as data with the rulebook's words ---------------------------------
+# docs/rules/radiant-arena-cards.md, "Deck construction": the loader (data.py) checks every
+# deck against DECK_RULES; SET_SHAPE and STARTER_DECKS are what the rulebook prints of the
+# sets and the two decklists, which the shipped cards keep (their tests read them here).
+
+
+class DeckRule(NamedTuple):
+    """One rule of deck construction: its value, and the rulebook section and words it
+    comes from."""
+
+    value: Any
+    section: str
+    words: str
+
+
+SET_SIZE = 10  # the skill cards of a hero's set
+DECK_HEROES, DECK_ITEMS, DECK_CONDUITS, SET_ULTIMATES = 3, 3, 3, 1
+SET_SHAPE = (3, 3, 3, 1)  # copies of each card of a set, the Ultimate last
+
+DECK_RULES: dict[str, DeckRule] = {
+    "heroes": DeckRule(DECK_HEROES, R_ANATOMY, "A legal deck in Radiant consists of "
+                       "exactly: 3 Hero cards"),
+    "skills": DeckRule(DECK_HEROES * SET_SIZE, R_ANATOMY, "30 skill cards ... Three of "
+                       "these sets – one for each hero on your team – combine to form your "
+                       "starting skill deck of 30 cards"),
+    "set": DeckRule(SET_SIZE, R_ANATOMY, "Skill cards come in sets of ten that are "
+                    "associated with a specific hero. Players may not change these sets."),
+    "ultimate": DeckRule(SET_ULTIMATES, R_ULTIMATE, "Each hero's deck contains a single, "
+                         "unique and powerful Ultimate skill"),
+    "items": DeckRule(DECK_ITEMS, R_PICK, "3 item cards; A player may not include more "
+                      "than one copy of a single item"),
+    "deity": DeckRule(1, R_ANATOMY, "1 deity card"),
+    "conduits": DeckRule(DECK_CONDUITS, R_CONDUIT_ICON, "Each deity is associated with "
+                         "exactly three conduits; Conduit cards come in sets of three that "
+                         "are associated with a specific deity. Players may not change "
+                         "these sets."),
+    # Not a rule of deck construction (the rulebook asks only for ten with one Ultimate):
+    # the shape every set the rulebook prints has, which every set we ship keeps.
+    "set_shape": DeckRule(SET_SHAPE, R_DECKS, "3 x Implacable, 3 x Red Harvest, 3 x Test "
+                          "of Arms, 1 x Massacre (and so every set of both decklists)"),
+}
+
+# Starter Decks: "For your first game, you should use the following decklists" (Player A,
+# Player B), by card id: heroes with their sets (in the decklists' order), items, deity,
+# conduits.
+STARTER_DECKS: dict[str, dict[str, Any]] = {
+    "a": {"heroes": {"alyn": ("implacable", "red-harvest", "test-of-arms", "massacre"),
+                     "mato": ("feel-no-pain", "battle-frenzy", "brute-strength",
+                              "unbreakable"),
+                     "iskandar": ("mystic-trance", "time-lock", "arcane-evocation",
+                                  "chronostorm")},
+          "items": ("fury", "masterwork-boots", "vile-infusion"), "deity": "final-judge",
+          "conduits": ("gift-of-the-elements", "natures-bounty", "ancient-wisdom")},
+    "b": {"heroes": {"viggo": ("sunder", "domination", "blood-drunk", "overkill"),
+                     "eleanor": ("blinding-light", "zeal", "defiance", "retribution"),
+                     "bran": ("invigorate", "savage-might", "natures-wrath", "serenity")},
+          "items": ("wurmbane", "crusaders-guard", "sun-gods-gauntlet"), "deity": "oracle",
+          "conduits": ("gift-of-the-elements", "natures-bounty", "smite")},
+}

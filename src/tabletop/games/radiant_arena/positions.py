@@ -89,7 +89,7 @@ def dec(s: ArenaState, value: Any, where: str) -> Any:
     """An object read back (see :func:`enc`)."""
     text = word(value, where)
     if text == "none":
-        return DONE
+        return None  # (DONE, an answer, is never kept in a position)
     if text == "":
         return -1
     if text.startswith("conduit:"):

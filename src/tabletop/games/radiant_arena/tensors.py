@@ -34,16 +34,22 @@ OPTIONS = ("attack", "armor")  # what "choose" offers (effects.py)
 class Cards:
     """The cards of one setup, in a fixed order: units, skills, items, keywords."""
 
-    heroes: tuple[str, ...]   # deck a's three, then deck b's
-    deities: tuple[str, ...]  # deck a's, deck b's
+    heroes: tuple[str, ...]   # deck a's three, then deck b's (as units are named)
+    deities: tuple[str, ...]  # every deity of the card pool, then each told apart by side
     skills: tuple[str, ...]   # the skill sets of the six heroes, sorted
-    items: tuple[str, ...]    # both decks' items, sorted
+    items: tuple[str, ...]    # every item of the card pool, sorted
     talents: tuple[str, ...]  # ability names of printed and item talents, sorted
     keywords: tuple[str, ...]
 
 
 def cards_of(params: Mapping[str, Any]) -> Cards:
-    """The cards of the setup ``params`` (deck_a, deck_b, cards)."""
+    """The cards of the setup ``params`` (deck_a, deck_b, cards).
+
+    The heroes are the two decks' (face up from the start: no re-deal changes them);
+    deities and items are the whole card pool's, because a seat cannot see the other's
+    face-down deity nor the items in its shop, and a re-deal for search (``resample``)
+    deals them from the pool (docs/research.md, "radiant-arena": why the space covers the
+    pool)."""
     if params.get("draft"):
         from tabletop.core import ParameterError
 
@@ -52,25 +58,31 @@ def cards_of(params: Mapping[str, Any]) -> Cards:
     cat = catalog(params.get("cards", ""))
     decks = [cat.decks[params["deck_a"]], cat.decks[params["deck_b"]]]
     heroes = tuple(h for d in decks for h in d.heroes)
-    deities = tuple(d.deity for d in decks)
+    pool_deities = tuple(sorted(d for d, u in cat.units.items() if u.is_deity))
+    # A deity both seats field is told apart by its side once one has manifested
+    # (``oracle.b``); a hero both decks hold, always (``alyn.a``).
+    deities = (*pool_deities, *(f"{d}.{s}" for d in pool_deities for s in "ab"))
+    names = [f"{h}.{'ab'[i // 3]}" if h in heroes[(1 - i // 3) * 3:(1 - i // 3) * 3 + 3]
+             else h for i, h in enumerate(heroes)]
     skills = tuple(sorted({k.id for k in cat.skills.values() if k.hero in heroes}))
-    items = tuple(sorted({i for d in decks for i in d.items}))
+    items = tuple(sorted(cat.items))
     talents: set[str] = set()
     keywords: set[str] = set()
-    for u in (*heroes, *deities):
+    for u in (*heroes, *pool_deities):
         for side in cat.units[u].sides:
             talents.update(t.id for t in side.talents)
             keywords.update(side.keywords)
     for i in items:
         talents.update(t.id for t in cat.items[i].talents)
         keywords.update(cat.items[i].keywords | cat.items[i].grants)
-    return Cards(heroes, deities, skills, items, tuple(sorted(talents)),
+    return Cards(tuple(names), deities, skills, items, tuple(sorted(talents)),
                  tuple(sorted(keywords)))
 
 
 def action_texts(c: Cards) -> tuple[str, ...]:
     """Every action either seat may ever take with these decks, in a fixed order (the
-    grammar of ``actions.py``, verb by verb)."""
+    grammar of ``actions.py``, verb by verb), over every unit name a game or a re-deal
+    can give."""
     units = (*c.heroes, *c.deities)
     out = [f"deploy {h} {lane}" for h in c.heroes for lane in LANES]
     for verb in ("attack", "with", "recover", "level", "block", "assign", "first", "target"):

@@ -17,9 +17,11 @@ for its seat only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 
 from tabletop.core import CONCEDE, EventBook, EventKind
+from tabletop.core.event import kind as _kind
 
 from .actions import CATALOG as C
 
@@ -34,11 +36,6 @@ REASONS = {
     "fewest_points": "tied on scouts, fewest points",
     "left_of_dealer": "tied on scouts and points, first from the dealer's left",
 }
-
-
-def _kind(name: str, fields: str, text: str, doc: str, redacted: str = "",
-          private: dict[str, str] | None = None) -> EventKind:
-    return EventKind(name, tuple(fields.split()), text, doc, redacted, private or {})
 
 
 KINDS: tuple[EventKind, ...] = (
@@ -216,66 +213,68 @@ def side_words(players: int) -> tuple[str, ...]:
 
 
 def _words_for(players: int) -> Callable[[str, Any], str]:
-    """The ``words`` of the book of a ``players``-seat game."""
-    sides = side_words(players)
-    colours = TEAM_COLOURS[: 2 if players == 4 else players]
+    """The ``words`` of the book of a ``players``-seat game (a module-level function
+    bound to the game's sides, so that a state and its book pickle)."""
+    return partial(field_words, side_words(players), TEAM_COLOURS[: 2 if players == 4
+                                                                   else players])
 
-    def words(name: str, value: Any) -> str:
-        if name in SEAT_FIELDS:
-            return _seat_words(value)
-        if name in SIDE_FIELDS:
-            return "no one" if value is None else sides[value]
-        if name in CARD_FIELDS:
-            return CARD_NAMES.get(value, str(value))
-        if name in ("cards", "set_aside"):
-            return _cards(value)
-        if name in PER_SIDE and isinstance(value, list):
-            return ", ".join(f"{c} {n}" for c, n in zip(colours, value, strict=False))
-        if name == "printed":
-            return ", ".join(f"{_seat_words(s)} {n}" for s, n in enumerate(value))
-        if name == "winners":
-            if not value:
-                return "nobody wins"
-            return " and ".join(_seat_words(s) for s in value) + (
-                " win" if len(value) > 1 else " wins")
-        if name in ("count", "deck"):
-            return "1 card" if value == 1 else f"{value} cards"
-        if name == "points" and isinstance(value, int):
-            return "1 point" if value == 1 else f"{value} points"
-        if name == "coins" and isinstance(value, int):
-            return "1 coin point" if value == 1 else f"{value} coin points"
-        if name == "region":
-            return region_words(value)
-        if name == "race":
-            return f" ({RACE_NAMES[value]})" if value in RACE_NAMES else ""
-        if name == "radiant":
-            return RACE_NAMES[value]
-        if name == "natives":
-            return " and ".join(RACE_NAMES[r] for r in value)
-        if name == "realm":
-            return cast(str, value.capitalize())
-        if name == "meld":
-            return MELD_NAMES.get(value, str(value))
-        if name == "melds":
-            return _melds(value)
-        if name == "rank":
-            word = RANK_WORDS[value]
-            return f"an {word}" if word[0] in "aeiou" else f"a {word}"
-        if name == "counts":
-            return "" if value else " (neither native nor Radiant: it cannot win unless no " \
-                "card counts)"
-        if name == "tie_break":
-            return " on the tie-break (the most recent battle won)" if value else ""
-        if name == "reason":
-            return REASONS.get(value, str(value))
-        if name == "pool":
-            return ", ".join(f"{'abc'[i // 3]}{i % 3 + 1} {CARD_NAMES[c]}"
-                             for i, c in enumerate(value) if c) or "empty"
-        if name in ("silver", "copper"):
-            return ", ".join(region_words(r) for r in value) if value else "no region"
-        return str(value)
 
-    return words
+def field_words(sides: tuple[str, ...], colours: tuple[str, ...], name: str,
+                value: Any) -> str:
+    """One field's value in words, ``sides`` and ``colours`` read as the game's sides."""
+    if name in SEAT_FIELDS:
+        return _seat_words(value)
+    if name in SIDE_FIELDS:
+        return "no one" if value is None else sides[value]
+    if name in CARD_FIELDS:
+        return CARD_NAMES.get(value, str(value))
+    if name in ("cards", "set_aside"):
+        return _cards(value)
+    if name in PER_SIDE and isinstance(value, list):
+        return ", ".join(f"{c} {n}" for c, n in zip(colours, value, strict=False))
+    if name == "printed":
+        return ", ".join(f"{_seat_words(s)} {n}" for s, n in enumerate(value))
+    if name == "winners":
+        if not value:
+            return "nobody wins"
+        return " and ".join(_seat_words(s) for s in value) + (
+            " win" if len(value) > 1 else " wins")
+    if name in ("count", "deck"):
+        return "1 card" if value == 1 else f"{value} cards"
+    if name == "points" and isinstance(value, int):
+        return "1 point" if value == 1 else f"{value} points"
+    if name == "coins" and isinstance(value, int):
+        return "1 coin point" if value == 1 else f"{value} coin points"
+    if name == "region":
+        return region_words(value)
+    if name == "race":
+        return f" ({RACE_NAMES[value]})" if value in RACE_NAMES else ""
+    if name == "radiant":
+        return RACE_NAMES[value]
+    if name == "natives":
+        return " and ".join(RACE_NAMES[r] for r in value)
+    if name == "realm":
+        return cast(str, value.capitalize())
+    if name == "meld":
+        return MELD_NAMES.get(value, str(value))
+    if name == "melds":
+        return _melds(value)
+    if name == "rank":
+        word = RANK_WORDS[value]
+        return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+    if name == "counts":
+        return "" if value else " (neither native nor Radiant: it cannot win unless no " \
+            "card counts)"
+    if name == "tie_break":
+        return " on the tie-break (the most recent battle won)" if value else ""
+    if name == "reason":
+        return REASONS.get(value, str(value))
+    if name == "pool":
+        return ", ".join(f"{'abc'[i // 3]}{i % 3 + 1} {CARD_NAMES[c]}"
+                         for i, c in enumerate(value) if c) or "empty"
+    if name in ("silver", "copper"):
+        return ", ".join(region_words(r) for r in value) if value else "no region"
+    return str(value)
 
 
 _BOOKS = {n: EventBook(GAME, KINDS, _words_for(n)) for n in (2, 3, 4)}

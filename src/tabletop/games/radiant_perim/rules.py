@@ -100,8 +100,8 @@ class PerimState(State):
         "captured", "leftover", "scores", "silver", "copper", "taken", "control",
         "tracker", "turn", "need_move", "picks_left", "pending", "revealed",
         "plays", "battle_cards", "acted", "may_pass", "battle_no", "last_win", "chance",
-        "book",
-    )
+    )  # (``book`` is the core State's: a slot of its own here would hide it from the
+    # compiled State's ``event``, which then records with no kinds)
 
     # --- setting up ------------------------------------------------------------------
 

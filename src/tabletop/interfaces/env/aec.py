@@ -198,18 +198,25 @@ def pettingzoo_env(game: str, players: int | None = None, **kwargs: Any) -> Tabl
 class TabletopParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """The AEC environment seen through PettingZoo's parallel API, for tools that need it.
 
-    Turn-based games do not act simultaneously, so a parallel step is one *cycle*: as many
-    decisions as there are seats, each taken by the agent to act with the action it sent
-    for this step (its action is reused if it decides twice; an agent that does not
-    decide in a cycle has its action ignored). Actions follow the ``illegal`` option.
+    Turn-based games do not act simultaneously, so a parallel step is one *decision*:
+    the agent to act plays the action it sent; the others' actions are ignored (they
+    may send anything, or nothing). Every observation's mask is the agent's legal
+    actions for the next step (all 0 for an agent not to act), so actions sampled with
+    the masks are always legal (PettingZoo's ``parallel_api_test`` samples so).
+    ``max_cycles`` truncates after that many steps. Actions follow the ``illegal``
+    option.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "name": "tabletop_parallel_v0"}
 
-    def __init__(self, game: str, players: int | None = None, **kwargs: Any) -> None:
-        self.aec = TabletopAEC(game, players, **kwargs)
+    def __init__(self, game: str, players: int | None = None, max_cycles: int | None = None,
+                 **kwargs: Any) -> None:
+        self.aec = TabletopAEC(game, players, max_cycles=max_cycles, **kwargs)
+        self.max_cycles = self.aec.max_cycles
+        self.aec.max_cycles = None  # counted here, in steps
         self.possible_agents = self.aec.possible_agents
         self.render_mode = self.aec.render_mode
+        self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.observation_space(agent)
@@ -221,26 +228,29 @@ class TabletopParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: i
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         self.aec.reset(seed, options)
         self.agents = self.aec.agents[:]
+        self.steps = 0
         return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         env = self.aec
         if not self.agents:
             raise EnvError(f"{env.codec.game}: the episode is over; call reset()")
-        rewards = dict.fromkeys(self.agents, 0.0)
-        for _ in range(len(self.possible_agents)):
-            agent = env.agent_selection
-            if env.terminations[agent] or env.truncations[agent]:
-                break
-            if agent not in actions:
-                raise EnvError(f"{env.codec.game}: no action for {agent}, who is to act")
-            env.step(actions[agent])
-            for a, r in env.rewards.items():
-                rewards[a] += r
-        obs = {a: env.observe(a) for a in self.agents}
+        agent = env.agent_selection
+        if agent not in actions:
+            raise EnvError(f"{env.codec.game}: no action for {agent}, who is to act")
+        env.step(actions[agent])
+        self.steps += 1
+        rewards = {a: env.rewards.get(a, 0.0) for a in self.agents}
         terms = {a: env.terminations[a] for a in self.agents}
         truncs = {a: env.truncations[a] for a in self.agents}
-        infos = {a: dict(env.infos[a]) for a in self.agents}
+        if self.max_cycles is not None and self.steps >= self.max_cycles \
+                and not any(terms.values()):
+            truncs = dict.fromkeys(self.agents, True)
+        obs = {a: env.observe(a) for a in self.agents}
+        if any(truncs.values()) or any(terms.values()):
+            for o in obs.values():
+                o["action_mask"][:] = 0
+        infos = {a: dict(env.infos.get(a, {})) for a in self.agents}
         self.agents = [a for a in self.agents if not (terms[a] or truncs[a])]
         return obs, rewards, terms, truncs, infos
 
@@ -253,5 +263,5 @@ class TabletopParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: i
 
 def pettingzoo_parallel_env(game: str, players: int | None = None,
                             **kwargs: Any) -> TabletopParallel:
-    """The parallel form of :func:`pettingzoo_env` (a step is a cycle of decisions)."""
+    """The parallel form of :func:`pettingzoo_env` (a step is one decision)."""
     return TabletopParallel(game, players, **kwargs)

@@ -112,11 +112,9 @@ class Codec:
             out[self.legal_indices(state)] = 1
         return out
 
-    def action(self, state: State, index: Any) -> Action:
-        """The legal action of ``index`` now; raises ``EnvError`` (index out of range, not
-        an integer, or not legal now) and changes nothing."""
-        if state.to_act is None:
-            raise EnvError(f"{self.game}: the game is over; reset the environment")
+    def check_index(self, index: Any) -> int:
+        """``index`` as an int of the space; raises ``EnvError`` if it is not an integer
+        or out of range."""
         if isinstance(index, np.ndarray) and index.shape == ():
             index = index.item()
         if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
@@ -125,6 +123,14 @@ class Codec:
         if not 0 <= i < self.n_actions:
             raise EnvError(f"{self.game}: action index {i} is out of range "
                            f"(0..{self.n_actions - 1})")
+        return i
+
+    def action(self, state: State, index: Any) -> Action:
+        """The legal action of ``index`` now; raises ``EnvError`` (index out of range, not
+        an integer, or not legal now) and changes nothing."""
+        if state.to_act is None:
+            raise EnvError(f"{self.game}: the game is over; reset the environment")
+        i = self.check_index(index)
         for a in state.legal_actions():
             if self.index_of(a) == i:
                 return a

@@ -10,10 +10,12 @@ until the end, then the learner's result (:func:`~.codec.returns_of`: +1 win, -1
 simulation seeds them (``tabletop.sim.agent_seed``), so an episode is reproducible;
 later resets without a seed draw from a generator seeded by ``s``.
 
-``illegal="raise"`` (the default) refuses an illegal or out-of-range index with
-:class:`~.codec.EnvError`; ``illegal="random"`` plays a random legal action instead
-(seeded by the env) and sets ``info["illegal"]``, for learners and checkers that sample
-the action space without the mask (Gymnasium's ``check_env`` does).
+``illegal="random"`` (the default) plays a random legal action (seeded by the env) for
+an index in range that is not legal now, and sets ``info["illegal"]``: Gymnasium's
+``Discrete`` space and its ``check_env`` sample indices without the mask, and a learner
+that does should not stop the episode. ``illegal="raise"`` refuses such an index with
+:class:`~.codec.EnvError` and changes nothing. An index out of range, or not an
+integer, is refused either way.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class TabletopGym(gym.Env[np.ndarray, int]):
 
     def __init__(self, game: str, players: int | None = None, seat: int = 0,
                  opponents: str = "random", render_mode: str | None = None,
-                 illegal: str = "raise", **params: Any) -> None:
+                 illegal: str = "random", **params: Any) -> None:
         self.codec = codec(game, players, **params)
         n = self.codec.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -92,6 +94,7 @@ class TabletopGym(gym.Env[np.ndarray, int]):
         state = self._state()
         if state.to_act is None:
             raise EnvError(f"{self.codec.game}: the episode is over; call reset()")
+        self.codec.check_index(action)  # out of range or not an integer: refused always
         try:
             chosen = self.codec.action(state, action)
             substituted = False

@@ -56,7 +56,15 @@ function mount(api) {
     muteAll: muted => attempt("/mute", { seat: null, muted }),
   });
   api.call("GET", "/api/games").then(got => s.chat.setPresets(got.chat), () => {});
-  s.strike = new Strike(api.slots.overlay, kind => !s.moved && api.pressStrike(kind), name => api.play(name));
+  // A press goes straight over the socket with the window this panel was told of: the
+  // table's own copy of the window (api.pressStrike) may wait for the pacing of the
+  // actions before it, GO never does.
+  s.strike = new Strike(api.slots.overlay, (kind, window) => {
+    const ws = api.socket;
+    if (s.moved || !ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify({ strike: kind, window }));
+    return true;
+  }, name => api.play(name));
   undoBtn.addEventListener("click", () => attempt("/undo", {}));
   // The same in the settings menu, for a player whose drawer is closed.
   const undoMenu = h("button", { class: "undo", "data-testid": "undo-menu", hidden: true, onclick: () => attempt("/undo", {}) });

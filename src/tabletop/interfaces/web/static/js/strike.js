@@ -14,8 +14,8 @@ const STEADY_MS = 600;   // before the earliest GO (the server waits 0.8 s at le
 const RESULT_MS = 2600;  // how long the result stays
 
 export class Strike {
-  // slot: where the panel goes (the overlay over the board); press(kind) -> bool: a
-  // press over the WebSocket; play(name): a sound, if sound is on (sound.js).
+  // slot: where the panel goes (the overlay over the board); press(kind, window) ->
+  // bool: a press over the WebSocket; play(name): a sound, if sound is on (sound.js).
   constructor(slot, press, play) {
     this.pressKind = press;
     this.play = play;
@@ -44,7 +44,7 @@ export class Strike {
   press() {
     const role = this.role();
     if (!role || this.pressed === this.window.id) return;
-    if (!this.pressKind(role)) return;
+    if (!this.pressKind(role, this.window.id)) return;
     this.pressed = this.window.id;
     this.pressedAt = this.window.phase === "go" ? "go" : "early";
     // What this page saw: the press's time after GO appeared here (the server's own

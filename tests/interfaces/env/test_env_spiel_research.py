@@ -1,0 +1,201 @@
+"""Research-grade OpenSpiel checks (issue 27): games, states, positions and the core State
+pickle and pass ``serialize_game_and_state`` round trips; the deal draws from the whole
+seed range; two-sided games are zero-sum; information-state strings follow OpenSpiel's
+contract (a compact function of exactly what the seat knows); OpenSpiel's own IS-MCTS bot
+runs with its defaults on every game and seat count."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import tabletop.interfaces.env.openspiel as spiel
+from tabletop.core import get_spec, new_game
+from tabletop.core.spec import MAX_SEED
+
+from .conftest import SETUPS, random_positions
+
+
+def _dealt(g: pyspiel.Game, rng: random.Random) -> pyspiel.State:
+    state = g.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    return state
+
+
+def _events(state: object, seat: int | None) -> list[tuple[object, ...]]:
+    return [e[:5] for e in state.events_for(seat)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS)
+def test_the_core_state_and_its_positions_pickle(game: str, players: int) -> None:
+    """Issue 27, "Pickle ... round trips for every game, state and position, and for the
+    core State itself": at positions through a random game (every 7th, and the end), a
+    re-dealt copy and the position read back from its data, pickling gives the same
+    position, legal actions, views and events (module-level functions and classes only:
+    no closures, no classes built with type())."""
+    spec = get_spec(game)
+    for state in random_positions(new_game(game, players=players, seed=11), 11, every=7):
+        copies = [state]
+        if state.to_act is not None:
+            copies.append(state.resample(state.to_act, random.Random(3)))
+        try:
+            copies.append(spec.from_data(state.to_data()))
+        except NotImplementedError:
+            pass
+        for s in copies:
+            back = pickle.loads(pickle.dumps(s))
+            assert back.state_hash() == s.state_hash()
+            assert back.legal_actions() == s.legal_actions()
+            for seat in (None, *range(players)):
+                assert back.view(seat) == s.view(seat)
+                assert _events(back, seat) == _events(s, seat)
+            if s.to_act is not None:  # it plays on alike
+                a = s.legal_actions()[0]
+                s2, b2 = s.clone(), back
+                s2.apply(a)
+                b2.apply(b2.parse_action(a.to_text()))
+                assert s2.state_hash() == b2.state_hash()
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS)
+def test_openspiel_games_and_states_serialize(game: str, players: int) -> None:
+    """Issue 27: the game and its type pickle; at every power-of-two step of a game a state
+    passes pickle and ``serialize_game_and_state`` / ``deserialize_game_and_state`` (as
+    OpenSpiel's games_sim_test checks them) and plays on the same."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players})
+    assert str(pickle.loads(pickle.dumps(g))) == str(g)
+    assert pickle.loads(pickle.dumps(g.get_type())) == g.get_type()
+    rng = np.random.RandomState(players)
+    state = g.new_initial_state()
+    step, check = 0, 1
+    while not state.is_terminal():
+        step += 1
+        if step == check:
+            check *= 2
+            for back in (pickle.loads(pickle.dumps(state)),
+                         pyspiel.deserialize_game_and_state(
+                             pyspiel.serialize_game_and_state(g, state))[1]):
+                assert str(back) == str(state) and back.history() == state.history()
+                if not state.is_chance_node():
+                    assert back.legal_actions() == state.legal_actions()
+                    p = state.current_player()
+                    assert back.information_state_string(p) == state.information_state_string(p)
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_the_deal_draws_from_the_whole_seed_range() -> None:
+    """Issue 27, "seeds drawn from the whole seed range by default": the deal is eight
+    chance nodes of 256 outcomes, the seed's bytes; ``deals=k`` keeps a fixed set."""
+    g = pyspiel.load_game("tabletop_radiant_perim", {"players": 3})
+    assert g.max_chance_outcomes() == 256
+    state = g.new_initial_state()
+    for b in (0xFF, 1, 2, 3, 4, 5, 6, 7):
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 256
+        state.apply_action(b)
+    assert state.engine.seed == int.from_bytes(bytes([0xFF, 1, 2, 3, 4, 5, 6, 7]),
+                                               "big") & MAX_SEED
+    seeds = {_dealt(g, random.Random(k)).engine.seed for k in range(20)}
+    assert len(seeds) == 20 and max(seeds) > 2**60
+    fixed = pyspiel.load_game("tabletop_radiant_perim", {"players": 3, "deals": 7})
+    assert fixed.max_chance_outcomes() == 7
+
+
+@pytest.mark.parametrize(("game", "players", "zero_sum"), [
+    ("radiant-arena", 2, True), ("radiant-perim", 2, True), ("radiant-perim", 3, False),
+    ("radiant-perim", 4, True), ("lightseekers", 2, True), ("lightseekers", 3, False),
+    ("hoshi-battle", 2, True), ("hoshi-battle", 5, False), ("goofspiel", 2, True)])
+def test_game_types_are_zero_sum_where_returns_are(game: str, players: int,
+                                                   zero_sum: bool) -> None:
+    """Issue 27, "Correct game types": two sides (two players, or radiant-perim's two
+    teams of partners) are zero-sum, and their returns do sum to 0."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players})
+    want = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+            else pyspiel.GameType.Utility.GENERAL_SUM)
+    assert g.get_type().utility == want
+    if zero_sum:
+        assert g.utility_sum() == 0.0
+        state = _dealt(g, random.Random(players))
+        rng = random.Random(1)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert sum(state.returns()) == 0.0
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS)
+def test_information_state_strings_follow_openspiels_contract(game: str, players: int,
+                                                              ) -> None:
+    """Issue 27, information-state strings: a re-deal for seat p leaves p's string as it
+    was (p cannot tell the states apart), while another seat q's string follows the cards
+    the re-deal gave q (its own cards are part of what it knows); strings are short."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players, "deals": 50})
+    state = g.new_initial_state()
+    state.apply_action(players)
+    rng = random.Random(players)
+    differed = 0
+    for step in range(40):
+        if state.is_terminal():
+            break
+        if step % 4 == 0:
+            for p in range(players):
+                key = state.information_state_string(p)
+                assert len(key) < 80
+                for k in range(3):
+                    other = state.resampled(p, random.Random(k))
+                    assert other.information_state_string(p) == key
+                    for q in range(players):
+                        view_same = (other.engine.view(q) == state.engine.view(q))
+                        same = (other.information_state_string(q)
+                                == state.information_state_string(q))
+                        if not view_same:  # q can tell them apart: its cards differ
+                            assert not same
+                            differed += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    # Goofspiel's hands are public (only the prize order is hidden from all): no re-deal
+    # gives a seat other cards. In every other game some did.
+    assert differed > 0 or game == "goofspiel"
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS)
+def test_openspiel_ismcts_runs_with_its_defaults(game: str, players: int) -> None:
+    """Issue 27: OpenSpiel's Python ``ISMCTSBot`` with its defaults (information-state
+    keys, no resampler of ours: it calls ``resample_from_infostate``) plays a few moves of
+    every game and seat count; each is legal."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players})
+    bot = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                           uct_c=2.0, max_simulations=4,
+                           random_state=np.random.RandomState(0))
+    state = _dealt(g, random.Random(5))
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_resample_from_infostate_keeps_what_the_seat_knows() -> None:
+    """Issue 27, ``resample_from_infostate``: OpenSpiel's sampler drives the engine's
+    re-deal; the seat's view and information state are unchanged."""
+    g = pyspiel.load_game("tabletop_radiant_perim", {"players": 3})
+    state = _dealt(g, random.Random(2))
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hands = set()
+    for _ in range(5):
+        other = state.resample_from_infostate(p, sampler)
+        assert other.engine.view(p) == state.engine.view(p)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        hands.add(repr(other.engine.view((p + 1) % 3)["hands"]))
+    assert other.legal_actions() == state.legal_actions()
