@@ -161,8 +161,8 @@ def test_winning_tie_goes_to_the_most_recent_battle_winner(scores: list[int],
     assert "tie broken by the most recent battle won" in out.reason
     assert events(s, "game_over", None) == [{"scores": s.scores, "winners": [winner],
                                              "tie_break": True}]
-    assert texts(s)[-1].endswith(" win on the tie-break (the most recent battle won) "
-                                 f"(red {s.scores[0]}, yellow {s.scores[1]}).")
+    assert texts(s)[-1].endswith(f"P{winner + 1} wins on the tie-break (the most recent "
+                                 f"battle won) (red {s.scores[0]}, yellow {s.scores[1]}).")
 
 
 def test_winning_tie_between_players_who_did_not_win_the_last_battle() -> None:

@@ -39,7 +39,7 @@ def test_mounted_knights_example_jim_and_beth_cloud_battle() -> None:
     won = events(s, "battle_won")[-1]
     assert (won["seat"], won["region"], sorted(won["cards"])) == (
         1, "clouds-1", ["avis.knight", "treefolk.mount"])
-    assert texts(s)[-1].startswith("P2 wins battle 1, of clouds-1")
+    assert texts(s)[-1].startswith("P2 wins battle 1, of Clouds 1")
 
 
 def test_portals_example_erin_assassinates_on_the_mountain_portal_in_the_sea() -> None:
@@ -68,7 +68,7 @@ def test_portals_example_erin_assassinates_on_the_mountain_portal_in_the_sea() -
     assert s.to_data()["tracker"] == "mountains-6"
     assert events(s, "move")[-1] == {"seat": 0, "region": "mountains-6",
                                      "natives": ["stonedweller", "mariner"], "coins": 0}
-    assert "mountains-6 (Stonedwellers and Mariners native" in texts(s)[-1]
+    assert "Mountains 6 (Stonedwellers and Mariners native" in texts(s)[-1]
 
 
 @pytest.fixture

@@ -137,8 +137,8 @@ function tray(view, ctx, top, bottom) {
 }
 
 export default {
-  render(root, ctx) {
-    useCss("hoshi-battle"); keys();
+  async render(root, ctx) {
+    await useCss("hoshi-battle"); keys();
     current = ctx;
     const v = ctx.view;
     const me = seatOf(ctx);
@@ -224,9 +224,9 @@ export default {
     switch (e.kind) {
       case "hit": return [dmg(`stones:${f.defender}`, 1)].map(x => ({ ...x, text: "−1 stone" }));
       case "stone": return f.change > 0 ? [heal(`stones:${f.seat}`, f.change)].map(x => ({ ...x, text: `+${f.change} stone` })) : f.change < 0 ? [{ ref: `stones:${f.seat}`, text: `${f.change} stone`, kind: "damage" }] : [];
-      case "strike": return [{ ref: `duelist:${f.defender}`, text: f.landed ? "Struck!" : "Missed", kind: f.landed ? "damage" : "gain" }];
+      case "strike": return [{ ref: `duelist:${f.defender}`, text: f.landed ? "Hit!" : "Missed", kind: f.landed ? "damage" : "gain" }];
       case "cancel": return [{ ref: `duelist:${f.seat}`, text: "Cancelled", kind: "heal" }];
-      case "duel_end": return f.winner !== null && f.winner !== undefined ? [gain(`duelist:${f.winner}`, 1, " Duel")].map(x => ({ ...x, text: "Wins the Duel" })) : [];
+      case "duel_end": return f.winner !== null && f.winner !== undefined ? [gain(`duelist:${f.winner}`, 1, " Duel")].map(x => ({ ...x, text: "Duel won" })) : [];
       default: return [];
     }
   },

@@ -4,11 +4,20 @@
 // Only drawing: the common client (table.js) does the clicks, menus, pacing and zoom.
 import { h, svg } from "/static/js/api.js";
 
-// The stylesheet of a table: static/css/tables/<name>.css, linked once.
+// The stylesheet of a table: static/css/tables/<name>.css, linked once. The promise
+// settles when it has loaded (or failed): a table draws once its look is there, never
+// unstyled for a moment.
+const sheets = {};
 export function useCss(name) {
-  const id = `table-css-${name}`;
-  if (document.getElementById(id)) return;
-  document.head.append(h("link", { id, rel: "stylesheet", href: `/static/css/tables/${name}.css` }));
+  if (!sheets[name]) {
+    sheets[name] = new Promise(resolve => {
+      const link = h("link", { id: `table-css-${name}`, rel: "stylesheet", href: `/static/css/tables/${name}.css` });
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+      document.head.append(link);
+    });
+  }
+  return sheets[name];
 }
 
 const PATHS = {

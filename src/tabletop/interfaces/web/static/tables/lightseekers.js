@@ -49,7 +49,7 @@ function buffCard(view, b, copy, mine) {
   const face = h("div", { class: "buff-face", style: corners ? `transform: rotate(${-90 * turns}deg)` : "" },
     corners ? corners.map((v, i) => h("span", { class: `corner c${i}${i === turns % 4 ? " active" : ""}` }, String(v))) : null,
     h("span", { class: "buff-name" }, c.name));
-  return h("div", { class: `buff${b.active ? "" : " inactive"}${corners ? " rotating" : ""}`, "data-ref": ref, "data-card": b.card, "data-slot": String(b.slot),
+  return h("div", { class: `buff-slot${b.active ? "" : " inactive"}${corners ? " rotating" : ""}`, "data-ref": ref, "data-card": b.card, "data-slot": String(b.slot),
     "data-zoom": `${c.name} — buff #${b.slot}${corners ? `, active corner ${b.corner} (turned ${turns}×)` : ""}${b.active ? "" : ", inactive"}.\n${c.text}` },
     face, h("span", { class: "corner-now", "data-testid": "corner" }, corners ? `${b.corner}` : "∞"), c.reconstructed ? recon() : null);
 }
@@ -106,8 +106,8 @@ function payingPanel(view, ctx) {
 }
 
 export default {
-  render(root, ctx) {
-    useCss("lightseekers");
+  async render(root, ctx) {
+    await useCss("lightseekers");
     const v = ctx.view;
     const me = seatOf(ctx);
     root.classList.add("ls-root");

@@ -270,8 +270,8 @@ function combatArrows(root, v) {
 }
 
 export default {
-  render(root, ctx) {
-    useCss("radiant-arena");
+  async render(root, ctx) {
+    await useCss("radiant-arena");
     const v = ctx.view;
     root.classList.add("ra-root");
     if (v.phase === "draft" && v.draft) {

@@ -174,7 +174,7 @@ const PHASES = ["recruit", "meld", "war"];
 
 export default {
   async render(root, ctx) {
-    useCss("radiant-perim");
+    await useCss("radiant-perim");
     await mapReady;
     const v = ctx.view;
     const me = seatOf(ctx);
