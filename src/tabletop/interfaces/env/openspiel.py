@@ -32,8 +32,8 @@ Returns are :func:`~.codec.returns_of` (+1 win, -1 loss); a game of two sides (t
 players, or radiant-perim's two teams of four) is registered zero-sum.
 ``TabletopSpielState.resample_from_infostate`` re-deals the hidden cards through the
 engine's ``State.resample``, so OpenSpiel's Python IS-MCTS runs with its defaults
-(its C++ ``pyspiel.ISMCTSBot`` does not yet: docs/research.md); :func:`make_resampler` gives the Python bot a seeded one. Games and states
-pickle and pass ``serialize_game_and_state``.
+(its C++ bots do not yet: docs/research.md); :func:`make_resampler` gives the Python
+bot a seeded one. Games and states pickle and pass ``serialize_game_and_state``.
 """
 
 from __future__ import annotations
