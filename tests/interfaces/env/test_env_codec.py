@@ -110,6 +110,8 @@ def test_returns_from_the_outcome() -> None:
     assert returns_of({"winners": [1]}, 2) == [-1.0, 1.0]
     assert returns_of({"winners": [0, 2]}, 4) == [1.0, -1.0, 1.0, -1.0]
     assert returns_of({"winners": [0, 1, 2]}, 3) == [0.0, 0.0, 0.0]
+    # Nobody wins (issue 27: two sides stay zero-sum): 0 for every seat.
+    assert returns_of({"winners": []}, 2) == [0.0, 0.0]
 
 
 def test_the_generic_fallback(monkeypatch: pytest.MonkeyPatch) -> None:

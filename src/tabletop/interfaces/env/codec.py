@@ -142,13 +142,14 @@ class Codec:
 
 def returns_of(outcome: Outcome | Mapping[str, Any], players: int) -> list[float]:
     """The reward of each seat at the end: +1 for a winning seat (both partners of a
-    winning team), -1 for a losing one, 0 for every seat when all of them share the win.
+    winning team), -1 for a losing one, 0 for every seat when all of them share the win
+    or none wins (so a game of two sides is zero-sum).
 
     >>> returns_of({"winners": [0, 2], "scores": [5, 1, 5, 1]}, 4)
     [1.0, -1.0, 1.0, -1.0]
     """
     winners = set(outcome.winners if isinstance(outcome, Outcome) else outcome["winners"])
-    if len(winners) == players:
+    if len(winners) == players or not winners:
         return [0.0] * players
     return [1.0 if s in winners else -1.0 for s in range(players)]
 
