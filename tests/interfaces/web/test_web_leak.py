@@ -114,7 +114,10 @@ def _play(server: Server, game: str, players: int, seed: int
     spectator's listener is checked here."""
     r = HTTP.post(f"{server.url}/api/tables", json={
         "game": game, "players": players, "seats": seats(*["human"] * players),
-        "clock": {"mode": "game", "limit_s": 3600, "increment_s": 5}})
+        "clock": {"mode": "game", "limit_s": 3600, "increment_s": 5},
+        # The other seats act over HTTP only, so they count as away: with a grace period a
+        # slow machine would see the AI take them over mid-game (test_web_grace.py's case).
+        "grace_s": None})
     assert r.status_code == 201
     tid = r.json()["table"]["id"]
     tokens = [s["token"] for s in r.json()["seats"]]
