@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.pickling import pickle_frozen_by_fields
+
 # Sides of a selector, relative to the controller of the ability.
 ANY, FRIENDLY, ENEMY = 0, 1, 2
 SIDES = {"any": ANY, "friendly": FRIENDLY, "enemy": ENEMY}
@@ -165,3 +167,6 @@ NO_COSTS = Costs()
 
 __all__ = ["ANY", "FRIENDLY", "ENEMY", "SIDES", "COUNTS", "Selector", "SELF", "Step",
            "Program", "EMPTY", "Trigger", "ModSpec", "Replacement", "Costs", "NO_COSTS"]
+
+
+pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

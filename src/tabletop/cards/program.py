@@ -50,6 +50,10 @@ class Frame:
         """Whether every step has resolved."""
         return self.pc >= len(self.program.steps)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its constructor (compiled: mypyc's __new__ would want its arguments).
+        return (Frame, (self.program, self.pc, self.ctx))
+
     def __repr__(self) -> str:
         return f"Frame({self.program.address!r}, {self.pc}, {self.ctx!r})"
 

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tabletop.core.pickling import pickle_frozen_by_fields
+
 from .nodes import Selector, Step
 
 World = Any  # the game's state: the kernel only hands it back to the game's functions
@@ -273,3 +275,6 @@ class Vocabulary:
 __all__ = ["World", "Ctx", "Result", "KindSpec", "PlaceSpec", "ConditionSpec", "StatSpec",
            "KeywordSpec", "EventSpec", "HookSpec", "Field", "FIELD_TYPES", "OpSpec",
            "CostSpec", "DURATIONS", "Vocabulary"]
+
+
+pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

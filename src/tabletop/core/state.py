@@ -349,6 +349,17 @@ class State(metaclass=ABCMeta):
             return self.can_concede(action.seat)
         return action in self.legal_actions()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its class and every field, set again on a blank instance: mypyc's
+        # own pickling of the compiled base would leave out a game's fields.
+        return (_restore, (type(self), self._blank_args(), _fields(self)))
+
+    def _blank_args(self) -> tuple[Any, ...] | None:
+        """The arguments that make a blank instance of this class, for pickling (as the
+        game's ``clone`` makes one); ``None``: ``cls.__new__(cls)``, right for a class in
+        plain Python. A compiled game, whose ``__new__`` runs ``__init__``, overrides it."""
+        return None
+
     def __repr__(self) -> str:
         where = "over" if self.to_act is None else f"{self.label(self.to_act)} to act"
         n = len(self.history)
@@ -401,3 +412,31 @@ class State(metaclass=ABCMeta):
         other.conceded = self.conceded  # shared: concede replaces it, never changes it
         other._legal = self._legal
         other.book = self.book
+
+
+def _fields(state: State) -> dict[str, Any]:
+    """Every field of ``state`` by name: the compiled classes' (``__mypyc_attrs__``), the
+    slots of plain ones and any ``__dict__``; a slot never set is left out."""
+    names: dict[str, None] = {}
+    for cls in type(state).__mro__:
+        slots = getattr(cls, "__slots__", ())
+        for name in (*getattr(cls, "__mypyc_attrs__", ()),
+                     *((slots,) if isinstance(slots, str) else slots)):
+            if name not in ("__dict__", "__weakref__"):
+                names[name] = None
+    out: dict[str, Any] = {}
+    for name in names:
+        try:
+            out[name] = getattr(state, name)
+        except AttributeError:
+            pass
+    out.update(getattr(state, "__dict__", {}))
+    return out
+
+
+def _restore(cls: type[State], args: tuple[Any, ...] | None, fields: dict[str, Any]) -> State:
+    """Unpickle a state: a blank instance of ``cls`` given every field (``__reduce__``)."""
+    state = cls.__new__(cls) if args is None else cls(*args)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.core import Action, NotationError, excerpt
+from tabletop.core.pickling import pickle_frozen_by_fields
 
 LANES = ("left", "center", "right")
 
@@ -141,3 +142,6 @@ def parse(text: str) -> Act:
     key = (verb, *args)
     found = _CACHE.get(key)
     return found if found is not None else Act(verb, tuple(args))
+
+
+pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

@@ -77,6 +77,11 @@ class Combat:
         return Combat(self.attackers[:], self.lane, self.defender, self.clashes[:],
                       self.blocked, self.target)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its constructor (compiled: mypyc's __new__ would want its arguments).
+        return (Combat, (self.attackers, self.lane, self.defender, self.clashes,
+                         self.blocked, self.target))
+
     def __eq__(self, other_: object) -> bool:
         return isinstance(other_, Combat) and all(
             getattr(self, k) == getattr(other_, k) for k in _FIELDS)

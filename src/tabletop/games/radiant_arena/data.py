@@ -37,6 +37,7 @@ from tabletop.cards import (
 from tabletop.cards.costs import x_values
 from tabletop.core import CardDataError, EventBook
 from tabletop.core.datafile import location, problem_text, read_checked
+from tabletop.core.pickling import pickle_frozen_by_fields
 
 from .events import make_book
 from .ids import (
@@ -902,3 +903,6 @@ __all__ = ["PILOT", "load_catalog", "load_files", "Catalog", "Unit", "Side", "Sk
            "Conduit", "Deck", "Talent", "Abilities", "deck_problems", "check_deck",
            "set_problems", "reference_problems", "RESERVED", "GRANTABLE", "HERO_KEYWORDS",
            "MAX_CARDS", "MAX_FILE_BYTES", "Effect", "Selector", "Mapping"]
+
+
+pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
+from tabletop.core.pickling import pickle_frozen_by_fields
 
 from .actions import Act, act, shown
 from .data import Catalog, Deck, set_problems
@@ -361,3 +362,6 @@ def from_data(cat: Catalog, data: Any, where: str = "draft") -> Draft:
 __all__ = ["Draft", "ORDER", "PICK", "BAN", "ITEMS", "hero_pool", "deity_pool", "item_pool",
            "legal_actions", "apply_action", "why_illegal", "view", "resample_choices",
            "to_data", "from_data", "R_HEROES", "R_ITEMS", "R_PLAYERS", "R_CONSTRUCTION"]
+
+
+pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

@@ -538,6 +538,10 @@ class ArenaState(State):
         """The whole position as readable data."""
         return positions.to_data(self)
 
+    def _blank_args(self) -> tuple[Any, ...] | None:
+        """A blank instance for pickling, as clone makes one."""
+        return (self.players, self.seed, self.params, self.cat, True)
+
     def clone(self) -> ArenaState:
         """An independent copy."""
         new = ArenaState(self.players, self.seed, self.params, self.cat, True)

@@ -40,6 +40,7 @@ class Cards:
     items: tuple[str, ...]    # every item of the card pool, sorted
     talents: tuple[str, ...]  # ability names of printed and item talents, sorted
     keywords: tuple[str, ...]
+    conduits: tuple[str, ...] = ()  # every conduit of the card pool, sorted
 
 
 def cards_of(params: Mapping[str, Any]) -> Cards:
@@ -76,7 +77,7 @@ def cards_of(params: Mapping[str, Any]) -> Cards:
         talents.update(t.id for t in cat.items[i].talents)
         keywords.update(cat.items[i].keywords | cat.items[i].grants)
     return Cards(tuple(names), deities, skills, items, tuple(sorted(talents)),
-                 tuple(sorted(keywords)))
+                 tuple(sorted(keywords)), tuple(sorted(cat.conduits)))
 
 
 def action_texts(c: Cards) -> tuple[str, ...]:
@@ -102,6 +103,9 @@ def action_texts(c: Cards) -> tuple[str, ...]:
     out += [f"place {h} {lane}" for h in units for lane in LANES]
     out += [f"buy {i} {u}" for i in c.items for u in units]
     out += [f"discard {k}" for k in c.skills]
+    # Ordering simultaneous effects names each source by its word: a unit (above), an
+    # item or a conduit (last, so that the indices before them stay as they were).
+    out += [f"first {w}" for w in (*c.items, *c.conduits)]
     return tuple(out)
 
 
