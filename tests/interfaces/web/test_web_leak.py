@@ -244,6 +244,9 @@ def _check_secrets(record: Record, raw: list[str], ws: Listener, tokens: list[st
         assert token not in everything
 
 
+# The deal is the server's (a table takes no seed), and once in a few deals a random game
+# gives A no step where only the others' secrets moved, which the clocks' check needs.
+@pytest.mark.flaky(reruns=2)
 @pytest.mark.parametrize("players", [3, 4])
 def test_no_message_to_a_perim_seat_holds_another_seats_secrets(
         server: Server, players: int) -> None:
