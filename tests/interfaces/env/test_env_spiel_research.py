@@ -199,3 +199,34 @@ def test_resample_from_infostate_keeps_what_the_seat_knows() -> None:
         assert other.information_state_string(p) == state.information_state_string(p)
         hands.add(repr(other.engine.view((p + 1) % 3)["hands"]))
     assert other.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS)
+def test_openspiels_cpp_bots_on_every_game(game: str, players: int) -> None:
+    """Issue 27, "OpenSpiel's C++ IS-MCTS and MCTS": the C++ ``MCTSBot`` plays a few legal
+    moves of every game and seat count through ``cpp_bot_step`` (its ``step`` binding drops
+    the interpreter's lock, which a Python state's C++ Clone needs: docs/research.md). The
+    C++ ``ISMCTSBot`` stops where OpenSpiel stops it: a Python state's C++ side
+    (``PyState``) does not forward ``ResampleFromInfostate`` to Python, so the base
+    ``State::ResampleFromInfostate`` raises for every imperfect-information Python game.
+    This test fails the day OpenSpiel forwards it; then the bot should be played here."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players})
+    bot = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 0), uct_c=2.0,
+                          max_simulations=4, max_memory_mb=100, solve=False, seed=0,
+                          verbose=False)
+    state = _dealt(g, random.Random(5))
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        action = spiel.cpp_bot_step(bot, state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    while len(state.legal_actions()) < 2:  # the bot's shortcut for one action aside
+        state.apply_action(state.legal_actions()[0])
+    is_bot = pyspiel.ISMCTSBot(0, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 4)
+    with pytest.raises(pyspiel.SpielError, match=r"ResampleFromInfostate\(\) not implemented"):
+        is_bot.step_with_policy(state)
+    # Python's own call reaches ours (the C++ bot's call does not).
+    p = state.current_player()
+    other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.information_state_string(p) == state.information_state_string(p)

@@ -32,8 +32,8 @@ Returns are :func:`~.codec.returns_of` (+1 win, -1 loss); a game of two sides (t
 players, or radiant-perim's two teams of four) is registered zero-sum.
 ``TabletopSpielState.resample_from_infostate`` re-deals the hidden cards through the
 engine's ``State.resample``, so OpenSpiel's Python IS-MCTS runs with its defaults
-(its C++ bots do not yet: docs/research.md); :func:`make_resampler` gives the Python
-bot a seeded one. Games and states pickle and pass ``serialize_game_and_state``.
+(its C++ IS-MCTS cannot reach it: docs/research.md); :func:`make_resampler` gives the
+Python bot a seeded one. OpenSpiel's C++ MCTS runs through :func:`cpp_bot_step`. Games and states pickle and pass ``serialize_game_and_state``.
 """
 
 from __future__ import annotations
@@ -360,6 +360,16 @@ def make_resampler(seed: int = 0) -> Callable[[TabletopSpielState, int], Tableto
 
 
 resampler = make_resampler(0)
+
+
+def cpp_bot_step(bot: pyspiel.Bot, state: pyspiel.State) -> int:
+    """The action OpenSpiel's C++ bot ``bot`` (``pyspiel.MCTSBot``) chooses in ``state``,
+    through its ``step_with_policy``. Its ``step`` must not be called on a Python game:
+    OpenSpiel binds ``MCTSBot.step`` and ``ISMCTSBot.step`` with the interpreter's lock
+    released, and the C++ ``PyState::Clone`` of a Python state then runs Python
+    (``copy.deepcopy``) without it, which crashes the process (docs/research.md).
+    ``step_with_policy`` keeps the lock, and the search is the same."""
+    return int(bot.step_with_policy(state)[1])
 
 
 def _game_type(game_id: str, zero_sum: bool) -> pyspiel.GameType:
