@@ -33,7 +33,8 @@ players, or radiant-perim's two teams of four) is registered zero-sum.
 ``TabletopSpielState.resample_from_infostate`` re-deals the hidden cards through the
 engine's ``State.resample``, so OpenSpiel's Python IS-MCTS runs with its defaults
 (its C++ IS-MCTS cannot reach it: docs/research.md); :func:`make_resampler` gives the
-Python bot a seeded one. OpenSpiel's C++ MCTS runs through :func:`cpp_bot_step`. Games and states pickle and pass ``serialize_game_and_state``.
+Python bot a seeded one. OpenSpiel's C++ MCTS runs through :func:`cpp_bot_step`.
+Games and states pickle and pass ``serialize_game_and_state``.
 """
 
 from __future__ import annotations
