@@ -152,3 +152,71 @@ def test_event_sentences_name_cards_by_their_names(
             assert not pattern.search(text), f"{text!r} shows the id {card!r}"
         assert not re.search(r"(?<![\d.])1 (cards|points|throws|actions|coin points)\b", text), text
         assert not re.search(r"(?<!and )\bP\d win\b", text), text
+
+
+def _played(game: str, seed: int, **params: Any) -> State:
+    state = new_game(game, players=2, seed=seed, **params)
+    rng = random.Random(seed)
+    while state.to_act is not None:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_boost_says_what_it_changes() -> None:
+    """Issue 31 ("Events read as sentences"; the session-24 note: "Arena boost sentences
+    print zero parts"): an armor boost reads "+2 armor", an attack boost "+1 attack", both
+    "+1 attack and +1 armor", one worth nothing (Battle Frenzy with too little damage)
+    "no bonus"; never "+0"."""
+    from tabletop.core.event import Event
+    from tabletop.games.radiant_arena.events import make_book
+
+    book = make_book({"mato": "Mato", "feel-no-pain": "Feel No Pain"})
+
+    def said(attack: int, armor: int) -> str:
+        return book.text(Event("boost", ("mato", attack, armor, "combat", "feel-no-pain"),
+                               "", None, False, book))
+
+    assert said(0, 2) == "Mato gets +2 armor until the end of the combat."
+    assert said(1, 0) == "Mato gets +1 attack until the end of the combat."
+    assert said(1, 1) == "Mato gets +1 attack and +1 armor until the end of the combat."
+    assert said(-1, 0) == "Mato gets -1 attack until the end of the combat."
+    assert said(0, 0) == "Mato gets no bonus."
+    boosts = [e for seed in range(6) for e in _played("radiant-arena", seed).events_for(None)
+              if e.kind == "boost"]
+    assert boosts  # random games boost: the check below is not vacuous
+    for e in boosts:
+        assert "+0" not in e.text and "-0" not in e.text, e.text
+        for field, stat in (("attack_bonus", "attack"), ("armor_bonus", "armor")):
+            assert (f"{e.fields[field]:+d} {stat}" in e.text) == bool(e.fields[field]), e.text
+
+
+def test_a_lightseekers_heros_own_ability_reads_by_the_heros_name() -> None:
+    """Issue 31 ("Events read as sentences with names"; the session-24 note: lightseekers
+    said "their hero"): "P1 uses the Ability of Ember", the name every seat's view shows
+    for that seat's hero, and no sentence says "their hero"."""
+    uses = 0
+    for seed in range(8):
+        state = _played("lightseekers", seed)
+        heroes = {h["seat"]: h["name"] for h in state.view(None)["heroes"]}
+        for seat in (None, 0, 1):
+            for e in state.events_for(seat):
+                assert "their hero" not in e.text, e.text
+                if e.kind == "ability" and e.fields["source"] == "hero":
+                    uses += 1
+                    hero = heroes[e.fields["seat"]]
+                    assert e.text == f"P{e.fields['seat'] + 1} uses the Ability of {hero}.", e.text
+    assert uses  # heroes' Abilities were used: the check is not vacuous
+
+
+def test_a_lightseekers_position_names_its_own_heroes() -> None:
+    """A position file sets the heroes (positions.py): the sentences follow them."""
+    from tabletop.core.event import Event
+    from tabletop.games.lightseekers.rules import LsState
+
+    state = new_game("lightseekers", players=2, seed=1)
+    assert isinstance(state, LsState)
+    cat = state.cat
+    other = ((state.heroes[0] + 1) % len(cat.heroes), state.heroes[1])
+    state.set_heroes(other)
+    e = Event("ability", (0, "hero", None), "", None, False, state.book)
+    assert e.text == f"P1 uses the Ability of {cat.heroes[other[0]].name}."

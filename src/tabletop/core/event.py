@@ -94,12 +94,17 @@ class EventBook:
 
     ``words(field, value)`` turns one field's value into words (a seat into its label, a
     card id into the card's name); a game with card files makes one book per catalogue.
+    ``phrases(kind, fields)``, if given, reads several fields of one event together: the
+    words it returns, by field name, stand in for those fields' own words ("+2 armor"
+    rather than "+0 attack and +2 armor").
     """
 
-    __slots__ = ("game", "kinds", "words")
+    __slots__ = ("game", "kinds", "words", "phrases")
 
     def __init__(self, game: str, kinds: Iterable[EventKind],
-                 words: Callable[[str, Any], str] = plain_words) -> None:
+                 words: Callable[[str, Any], str] = plain_words,
+                 phrases: Callable[[str, dict[str, Any]], Mapping[str, str]] | None = None
+                 ) -> None:
         self.game = game
         self.kinds: dict[str, EventKind] = {}
         for k in kinds:
@@ -107,6 +112,7 @@ class EventBook:
                 raise ValueError(f"{game}: event kind {k.name!r} is defined twice")
             self.kinds[k.name] = k
         self.words = words
+        self.phrases = phrases
 
     def kind(self, name: str) -> EventKind:
         """The kind called ``name``."""
@@ -117,16 +123,20 @@ class EventBook:
         kind = self.kinds[event.kind]
         template = kind.text
         words: dict[str, str] = {}
+        shown: dict[str, Any] = {}
         for name, value in zip(kind.fields, event.args, strict=True):
             if value is HIDDEN:
                 template = kind.redacted
             else:
                 words[name] = self.words(name, value)
+                shown[name] = value
+        if self.phrases is not None:
+            words.update(self.phrases(event.kind, shown))
         return template.format_map(words)
 
     def with_words(self, words: Callable[[str, Any], str]) -> EventBook:
         """The same kinds, with another way to put values in words (another catalogue)."""
-        return EventBook(self.game, self.kinds.values(), words)
+        return EventBook(self.game, self.kinds.values(), words, self.phrases)
 
 
 class Event(NamedTuple):

@@ -254,6 +254,17 @@ class Catalog:
     book: EventBook
     # For each event kind: the heroes and the cards (indexes) with a trigger on it.
     listeners: dict[str, tuple[frozenset[int], frozenset[int]]] = field(default_factory=dict)
+    # The book of each line-up of heroes (by seat), made once: one game's events and its
+    # replay's are alike, book and all.
+    books: dict[tuple[int, ...], EventBook] = field(default_factory=dict)
+
+    def book_of(self, heroes: tuple[int, ...]) -> EventBook:
+        """The event book of a game whose seats play these heroes (names in sentences)."""
+        book = self.books.get(heroes)
+        if book is None:
+            book = self.books[heroes] = make_book(
+                self.names, tuple(self.heroes[h].name for h in heroes))
+        return book
 
     def card(self, card_id: str) -> Card:
         """The card with this id."""

@@ -161,9 +161,21 @@ def field_words(names: Mapping[str, str], name: str, value: Any) -> str:
     return plain_words(name, value)
 
 
-def make_book(names: Mapping[str, str]) -> EventBook:
-    """The event book of a catalogue (card names in sentences)."""
-    return EventBook("lightseekers", KINDS, make_words(names))
+def hero_phrases(heroes: tuple[str, ...], kind: str, fields: dict[str, Any]) -> dict[str, str]:
+    """A hero's own Ability or trait (``source`` "hero") read as the hero's name: the hero
+    of the event's seat, whose trait it is (the seat using the Ability, paying its health,
+    or whose hero the effect protects or changes: a hero's trait acts for its own seat)."""
+    seat = fields.get("seat")
+    if fields.get("source") == "hero" and isinstance(seat, int) and 0 <= seat < len(heroes):
+        return {"source": heroes[seat]}
+    return {}
+
+
+def make_book(names: Mapping[str, str], heroes: tuple[str, ...] = ()) -> EventBook:
+    """The event book of a catalogue (card names in sentences); of a game, with its heroes'
+    names by seat (the heroes are face up), so that a hero's own Ability reads by name."""
+    phrases = partial(hero_phrases, tuple(heroes)) if heroes else None
+    return EventBook("lightseekers", KINDS, make_words(names), phrases)
 
 
 __all__ = ["KINDS", "make_book", "make_words"]

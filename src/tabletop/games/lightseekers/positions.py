@@ -167,7 +167,7 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
         if not isinstance(h, str) or h not in cat.hero_index:
             raise ScenarioError(f"heroes[{p}]: unknown hero {_short(h)}")
         heroes.append(cat.hero_index[h])
-    s.heroes = tuple(heroes)
+    s.set_heroes(tuple(heroes))
     s.hand = [sorted(z) for z in _zones(s, d["hand"], "hand", players)]
     s.deck = _zones(s, d["deck"], "deck", players)
     s.disc = _zones(s, d["discard"], "discard", players)

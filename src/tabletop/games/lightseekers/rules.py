@@ -79,7 +79,6 @@ class LsState(State):
                  deal: bool = True) -> None:
         super().__init__(players, seed, params)
         cat = self.cat = catalog()
-        self.book = cat.book
         self.chance = Chance(seed)
         # decks=random draws from the chance first; named decks draw nothing (their deals
         # stay those of the same seed before the option existed).
@@ -90,7 +89,7 @@ class LsState(State):
         self.chance.shuffle(order)
         self.order = tuple(order)
         self.pos = tuple(order.index(p) for p in range(players))
-        self.heroes = tuple(cat.hero_index[d.hero] for d in decks)
+        self.set_heroes(tuple(cat.hero_index[d.hero] for d in decks))
         self.alive = [True] * players
         self.health = [cat.heroes[h].health for h in self.heroes]
         self.vp = [0] * players
@@ -184,6 +183,12 @@ class LsState(State):
         from .views import view
 
         return view(self, seat)
+
+    def set_heroes(self, heroes: tuple[int, ...]) -> None:
+        """The seats' heroes (by index), and the event book that names them: a hero's own
+        Ability reads "P1 uses the Ability of Tempest"."""
+        self.heroes = heroes
+        self.book = self.cat.book_of(heroes)
 
     def clone(self) -> LsState:
         """An independent copy (card data and tuples are shared)."""

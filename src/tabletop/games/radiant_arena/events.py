@@ -104,6 +104,22 @@ def field_words(names: Mapping[str, str], field: str, value: Any) -> str:
     return str(value)
 
 
+def phrases(kind: str, fields: dict[str, Any]) -> dict[str, str]:
+    """Words read from several fields of one event: a boost says what it changes ("gets +2
+    armor until ...", not "+0 attack and +2 armor"; one worth nothing, such as Battle
+    Frenzy's with too little damage to count, says so)."""
+    if kind != "boost":
+        return {}
+    attack, armor = fields["attack_bonus"], fields["armor_bonus"]
+    if not attack and not armor:
+        return {"attack_bonus": "no bonus", "armor_bonus": "", "until": ""}
+    until = CODES["until"].get(str(fields["until"]))
+    return {"attack_bonus": f"{attack:+d} attack" if attack else "",
+            "armor_bonus": ("" if not armor else f" and {armor:+d} armor" if attack
+                            else f"{armor:+d} armor"),
+            "until": f" {until}" if until else ""}
+
+
 KINDS: tuple[EventKind, ...] = (
     # --- setting up and deploying --------------------------------------------------
     _k("setup", "seat heroes deck shop deity conduits items",
@@ -176,7 +192,7 @@ KINDS: tuple[EventKind, ...] = (
        "lane.", "A hero moves to an adjacent lane (the action: ap is the action points "
        "left; or an effect)."),
     _k("boost", "unit attack_bonus armor_bonus until source",
-       "{unit} gets {attack_bonus} attack and {armor_bonus} armor {until}.",
+       "{unit} gets {attack_bonus}{armor_bonus}{until}.",  # the words: phrases()
        "A stat boost: attack and armor change, until the end of the combat or "
        "of the turn; source: the card."),
     _k("keyword", "unit keyword until source", "{unit} gains {keyword} {until}.",
@@ -300,7 +316,7 @@ KIND_NAMES = frozenset(k.name for k in KINDS)
 
 def make_book(names: Mapping[str, str]) -> EventBook:
     """The book of a catalogue: its card names put in the sentences."""
-    return EventBook(GAME, KINDS, make_words(names))
+    return EventBook(GAME, KINDS, make_words(names), phrases)
 
 
 __all__ = ["KINDS", "KIND_NAMES", "make_book", "SEATS"]

@@ -28,6 +28,29 @@ PASS_WORDS = {
     "shop": ("Buy nothing", "End the shop step without buying an item."),
 }
 
+# The actions whose words follow one pattern of their arguments: how each argument is
+# named (a unit, a card, a lane, or any of these), then the label and the longer text,
+# with {0}, {1} the arguments in words.
+PLAIN: dict[str, tuple[str, str, str]] = {
+    "deploy": ("unit lane", "Deploy {0} to {1}", "Place {0} in {1}, basic side up and ready."),
+    "with": ("unit", "Join with {0}", "{0} joins the attack (a team attack) and is committed."),
+    "block": ("unit", "Block with {0}", "{0} blocks: it is committed and becomes the defender."),
+    "no-block": ("", "Don't block", "Let the attack reach its target unblocked."),
+    "recover": ("unit", "Recover {0}", "Spend 1 action point: {0} becomes ready again."),
+    "move": ("unit lane", "Move {0} to {1}", "Spend 1 action point: {0} moves to {1}."),
+    "assign": ("unit", "Damage {0}", "The defender's damage goes to {0}."),
+    "first": ("any", "Resolve {0} first",
+              "Of your effects that happen at the same time, {0}'s resolves first."),
+    "place": ("unit lane", "Place {0} in {1}", "{0} returns to play in {1}."),
+    "discard": ("card", "Discard {0}", "Put {0} from your hand into your discard pile."),
+    "pick": ("card", "Pick {0}", "Draft {0} into your team, with its set of skill cards."),
+    "ban": ("card", "Ban {0}", "Ban {0}: no one may pick it."),
+    "deity": ("card", "Choose {0} as your deity",
+              "Choose {0} as your deity, in secret, with its conduits."),
+    "item": ("card", "Choose {0} for your shop",
+             "Choose {0} in secret as one of your shop's three items."),
+}
+
 
 class _Names:
     """How this seat's view names things: units by their view entry, every other card id
@@ -69,6 +92,16 @@ class _Names:
         if word in self.units:
             return self.unit(word)
         return self.card(word.split(".")[0])
+
+    def named(self, kind: str, word: str) -> str:
+        """An argument of an action in words, as ``kind`` (PLAIN's) says to name it."""
+        if kind == "unit":
+            return self.unit(word)
+        if kind == "card":
+            return self.card(word)
+        if kind == "lane":
+            return LANE_WORDS.get(word, word)
+        return self.any(word)
 
     def lane_of(self, uid: str) -> str:
         """The lane a unit stands in ("" when it is not in a lane)."""
@@ -244,42 +277,24 @@ def words(action: Action, view: dict[str, Any], catalogue: Any) -> ActionWords:
     assert isinstance(catalogue, Catalog)
     n = _Names(view, catalogue)
     verb, args = action.verb, action.args
-    if verb == "deploy":
-        hero, where = n.unit(args[0]), LANE_WORDS.get(args[1], args[1])
-        return ActionWords(f"Deploy {hero} to {where}",
-                           f"Place {hero} in {where}, basic side up and ready.")
+    if verb in PLAIN:
+        kinds, label, text = PLAIN[verb]
+        said = [n.named(k, a) for k, a in zip(kinds.split(), args, strict=True)]
+        return ActionWords(label.format(*said), text.format(*said))
     if verb == "attack":
         hero = n.unit(args[0])
         where = n.lane_of(args[0]) or "its lane"
         return ActionWords(f"Attack with {hero}",
                            f"{hero} attacks in {where} (1 action point, committed): other "
                            "ready heroes there may join, then choose the target.")
-    if verb == "with":
-        hero = n.unit(args[0])
-        return ActionWords(f"Join with {hero}",
-                           f"{hero} joins the attack (a team attack) and is committed.")
     if verb == "target":
         return _target(n, action, view)
-    if verb == "block":
-        hero = n.unit(args[0])
-        return ActionWords(f"Block with {hero}",
-                           f"{hero} blocks: it is committed and becomes the defender.")
-    if verb == "no-block":
-        return ActionWords("Don't block", "Let the attack reach its target unblocked.")
     if verb == "clash":
         return _clash(n, action, view)
     if verb == "no-clash":
         if view.get("asking") == "extra_clash":
             return ActionWords("No extra clash", "Clash no further card.")
         return ActionWords("Don't clash", "Play no clash card in this combat.")
-    if verb == "recover":
-        hero = n.unit(args[0])
-        return ActionWords(f"Recover {hero}",
-                           f"Spend 1 action point: {hero} becomes ready again.")
-    if verb == "move":
-        hero, where = n.unit(args[0]), LANE_WORDS.get(args[1], args[1])
-        return ActionWords(f"Move {hero} to {where}",
-                           f"Spend 1 action point: {hero} moves to {where}.")
     if verb == "level":
         return _level(n, args[0])
     if verb == "talent":
@@ -293,44 +308,13 @@ def words(action: Action, view: dict[str, Any], catalogue: Any) -> ActionWords:
         source = _source(n, view)
         return ActionWords(f"Choose {where}",
                            (f"{source}: " if source else "") + f"choose {where}.")
-    if verb == "assign":
-        hero = n.unit(args[0])
-        return ActionWords(f"Damage {hero}",
-                           f"The defender's damage goes to {hero}.")
-    if verb == "first":
-        what = n.any(args[0])
-        return ActionWords(f"Resolve {what} first",
-                           f"Of your effects that happen at the same time, {what}'s "
-                           "resolves first.")
     if verb == "revive":
         return _revive(n, action)
-    if verb == "place":
-        hero, where = n.unit(args[0]), LANE_WORDS.get(args[1], args[1])
-        return ActionWords(f"Place {hero} in {where}",
-                           f"{hero} returns to play in {where}.")
     if verb == "buy":
         return _buy(n, action)
-    if verb == "discard":
-        name = n.card(args[0])
-        return ActionWords(f"Discard {name}", f"Put {name} from your hand into your "
-                           "discard pile.")
     if verb == "pass":
         label, text = PASS_WORDS.get(view.get("phase", ""), ("Pass", "Decline this step."))
         return ActionWords(label, text)
-    if verb in ("pick", "ban"):
-        hero = n.card(args[0])
-        if verb == "pick":
-            return ActionWords(f"Pick {hero}",
-                               f"Draft {hero} into your team, with its set of skill cards.")
-        return ActionWords(f"Ban {hero}", f"Ban {hero}: no one may pick it.")
-    if verb == "deity":
-        deity = n.card(args[0])
-        return ActionWords(f"Choose {deity} as your deity",
-                           f"Choose {deity} as your deity, in secret, with its conduits.")
-    if verb == "item":
-        item = n.card(args[0])
-        return ActionWords(f"Choose {item} for your shop",
-                           f"Choose {item} in secret as one of your shop's three items.")
     return ActionWords(verb.capitalize(), action.to_text())
 
 
