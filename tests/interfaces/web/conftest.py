@@ -3,6 +3,7 @@ and small API helpers."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -93,26 +94,55 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def group_processes(pgid: int) -> list[int]:
+    """The live processes of a process group (zombies do not count), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        fields = stat.rsplit(")", 1)[1].split()  # after "(command)": state, ppid, pgrp
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
 @dataclass
 class Server:
-    """``tabletop serve`` running in a subprocess."""
+    """``tabletop serve`` running in a subprocess, the leader of its own process group
+    (with its AI pool's workers), so that what it started can be found and ended."""
 
     url: str
     proc: subprocess.Popen[bytes]
     log: Path
 
+    def processes(self) -> list[int]:
+        """The server's process and the ones it started that are still alive."""
+        return group_processes(self.proc.pid)
+
     def kill(self) -> None:
-        """SIGKILL: no shutdown of any kind."""
+        """SIGKILL of the server's process: no shutdown of any kind (its AI workers must
+        notice and end by themselves)."""
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
 
     def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL after 10 s), then anything of its
+        group still alive: a test leaves no process behind."""
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        end = time.monotonic() + 5
+        while self.processes() and time.monotonic() < end:
+            time.sleep(0.05)  # workers end on their own once the server is gone
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
 
 def start_server(db: Path, log: Path, port: int | None = None) -> Server:
@@ -124,7 +154,7 @@ def start_server(db: Path, log: Path, port: int | None = None) -> Server:
     proc = subprocess.Popen(
         [sys.executable, "-c", "from tabletop.interfaces.cli.app import main; main()",
          "serve", "--port", str(port), "--db", str(db), "--no-open"],
-        stdout=out, stderr=subprocess.STDOUT, env=env)
+        stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     end = time.monotonic() + 60
     while True:
@@ -134,7 +164,8 @@ def start_server(db: Path, log: Path, port: int | None = None) -> Server:
         except httpx.HTTPError:
             pass
         if proc.poll() is not None or time.monotonic() > end:
-            proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
             raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
         time.sleep(0.1)
 

@@ -76,3 +76,26 @@ def test_a_killed_server_resumes_every_table_where_it_was(
     state = tabletop.verify(record)  # the stored hash is the replay's
     assert state.state_hash() == record.final_hash
     assert len(record.actions) > 25
+
+
+def test_a_killed_server_leaves_no_ai_worker_behind(
+        tmp_path: Path, server_factory: Callable[[Path], Server]) -> None:
+    """Issue 31 test health (the session-24 note: "Killed test servers leave AI-pool
+    worker processes behind"): the AI pool's workers end by themselves once the server's
+    process is gone, even killed with SIGKILL (a crash), and a stopped server leaves
+    nothing either."""
+    for how in ("kill", "stop"):
+        server = server_factory(tmp_path / f"{how}.sqlite3")
+        r = HTTP.post(f"{server.url}/api/tables", json={
+            "game": "radiant-perim", "players": 3, "seats": seats("human", "easy", "easy")})
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        tokens = {s["seat"]: s["token"] for s in r.json()["seats"] if s.get("token")}
+        _play(server.url, tid, tokens, random.Random(3), 4)  # the AIs have played
+        assert len(server.processes()) > 1, "no AI worker was started"
+        if how == "kill":
+            server.kill()
+        else:
+            server.proc.terminate()
+            server.proc.wait(30)
+        wait_until(lambda s=server: not s.processes(), timeout=15)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import multiprocessing.connection
+import os
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from threading import Lock
+from threading import Lock, Thread
 from typing import Any
 
 from tabletop.agents import decide, make_agent
@@ -82,6 +84,21 @@ def agent_seed(seed: int, n: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def _end_with_the_server() -> None:
+    """In a pool worker: end this process as soon as the server's process is gone. A
+    worker waits on its queue, which never closes when the server is killed (SIGKILL, a
+    crash): without this it would stay behind, idle, for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)  # nothing of the worker's is worth keeping: its caller is gone
+
+    Thread(target=watch, name="tabletop-ai-watch", daemon=True).start()
+
+
 def make_pool(kind: str, workers: int) -> Executor:
     """``kind`` is ``process`` (the default of the server) or ``thread``."""
     if kind == "thread":
@@ -89,5 +106,6 @@ def make_pool(kind: str, workers: int) -> Executor:
     if kind == "process":
         # spawn: a fork of a process running an event loop and threads is not safe.
         return ProcessPoolExecutor(max_workers=workers,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_end_with_the_server)
     raise ValueError(f"unknown AI pool {kind!r} (process or thread)")
