@@ -230,3 +230,38 @@ def test_openspiels_cpp_bots_on_every_game(game: str, players: int) -> None:
     p = state.current_player()
     other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(p) == state.information_state_string(p)
+
+
+@pytest.mark.parametrize(("game", "players"), [("radiant-perim", 3), ("goofspiel", 2),
+                                               ("radiant-arena", 2)])
+def test_python_answers_equal_pyspiels_own(game: str, players: int) -> None:
+    """Issue 27, the OpenSpiel path's speed: ``legal_actions`` and ``is_chance_node`` are
+    answered in Python (no round trip through C++); at every step of a game, from the
+    deal to the end, they give what pyspiel's C++ methods give for every player argument
+    (the C++ ones reach the game through ``_legal_actions``), and a clone keeps them."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players})
+    state = g.new_initial_state()
+    rng = random.Random(players)
+    steps = 0
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(players):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+        if state.is_chance_node():
+            assert state.legal_actions(pyspiel.PlayerId.CHANCE) == \
+                pyspiel.State.legal_actions(state, pyspiel.PlayerId.CHANCE)
+        elif not state.is_terminal():
+            with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                state.legal_actions(pyspiel.PlayerId.CHANCE)
+        if steps % 9 == 0:
+            copy = state.clone()
+            assert copy.legal_actions() == state.legal_actions()
+            assert copy.current_player() == state.current_player()
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        legal.clear()  # a caller's list is its own
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert state.legal_actions() == [] == pyspiel.State.legal_actions(state)

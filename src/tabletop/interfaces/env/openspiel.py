@@ -56,6 +56,8 @@ from .codec import Codec, EnvError, codec, returns_of
 DEALS = 0  # the default: deals drawn from the whole seed range
 SEED_BYTES = 8  # chance nodes of the default deal: the seed's bytes (63 bits kept)
 MAX_GAME_LENGTH = 100_000
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(game: str) -> str:
@@ -94,6 +96,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if zero_sum else None,
             max_game_length=int(params.get("max_game_length", MAX_GAME_LENGTH)))
         super().__init__(game_type, info, params)
+        self.blank = _Engine(self.codec, self.deals)  # every new state's, before the deal
 
     def new_initial_state(self) -> TabletopSpielState:
         """The state before the deal (a chance node)."""
@@ -115,79 +118,109 @@ def load_game(game_id: str, params: dict[str, Any]) -> pyspiel.Game:
     return pyspiel.load_game(short_name(game_id), params)
 
 
-class _Shared:
-    """Shared by every copy of a state (OpenSpiel clones a Python state by deep copy)."""
-
-    __slots__ = ("codec", "deals")
-
-    def __init__(self, c: Codec, deals: int) -> None:
-        self.codec, self.deals = c, deals
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-
 class _Engine:
-    """The engine's state, copied by its own cheap ``clone`` when OpenSpiel clones; with
-    the codec's indices of its legal actions (cached beside the state's own cache of
-    them) and each seat's running digest of the events it saw (:func:`recall_digest`)."""
+    """Everything a state holds, as one object (OpenSpiel's C++ ``Clone`` of a Python
+    state deep-copies each attribute: one is the cheapest): the setup (shared by every
+    copy), the deal so far, the engine's state (copied by its own cheap ``clone``), the
+    codec's indices of its legal actions (cached beside the state's own cache of them) and
+    each seat's running digest of the events it saw (:func:`recall_digest`)."""
 
-    __slots__ = ("state", "legal", "by_index", "sorted", "recall")
+    __slots__ = ("codec", "deals", "seed_bytes", "state", "legal", "indices", "sorted",
+                 "recall")
 
-    def __init__(self, state: State | None) -> None:
+    def __init__(self, c: Codec, deals: int, state: State | None = None,
+                 seed_bytes: tuple[int, ...] = ()) -> None:
+        self.codec, self.deals = c, deals
+        self.seed_bytes = seed_bytes  # the default deal's bytes so far
         self.state = state
         self.legal: tuple[Action, ...] | None = None  # the legal actions indexed below
-        self.by_index: dict[int, Action] = {}
-        self.sorted: list[int] = []  # its keys in order (OpenSpiel copies it)
+        self.indices: list[int] = []  # their codec indices, in the same order
+        self.sorted: list[int] = []  # the same, ascending (copied for every caller)
         # seat -> (events read, of which it saw, the hasher of those it saw)
         self.recall: dict[int | None, tuple[int, int, Any]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The state alone: the caches are rebuilt when asked for.
-        return (_Engine, (self.state,))
+        # The setup, the deal and the state: the caches are rebuilt when asked for.
+        return (_Engine, (self.codec, self.deals, self.state, self.seed_bytes))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        new = _Engine(None if self.state is None else self.state.clone())
+        new = _Engine.__new__(_Engine)
+        new.codec, new.deals, new.seed_bytes = self.codec, self.deals, self.seed_bytes
+        state = self.state
+        new.state = None if state is None else state.clone()
         # replaced, never changed
-        new.legal, new.by_index, new.sorted = self.legal, self.by_index, self.sorted
-        new.recall = {seat: (n, k, h.copy()) for seat, (n, k, h) in self.recall.items()}
+        new.legal, new.indices, new.sorted = self.legal, self.indices, self.sorted
+        new.recall = {seat: (n, k, h.copy()) for seat, (n, k, h) in self.recall.items()} \
+            if self.recall else {}
         return new
 
-    def indexed(self, c: Codec) -> dict[int, Action]:
-        """The legal actions now by their codec index."""
+    def index(self) -> tuple[Action, ...]:
+        """The legal actions now, their codec indices (``indices``, ``sorted``) up to date."""
         assert self.state is not None
         legal = self.state.legal_actions()
         if legal is not self.legal:
-            self.by_index = {c.index_of(a): a for a in legal}
-            self.sorted = sorted(self.by_index)
-            self.legal = legal
-        return self.by_index
-
-    def sorted_indices(self, c: Codec) -> list[int]:
-        """The legal indices now, in order."""
-        self.indexed(c)
-        return self.sorted
+            ids = _action_ids(self.codec)
+            try:
+                indices = [ids[id(a)][1] for a in legal]
+            except KeyError:
+                indices = [_index_by_id(self.codec, ids, a) for a in legal]
+            self.indices, self.sorted, self.legal = indices, sorted(indices), legal
+        return legal
 
     def digest(self, seat: int | None) -> str:
         """:func:`recall_digest` of ``seat``, its event digest kept up to date."""
-        state = self.state
-        assert state is not None
-        n, seen_count, h = self.recall.get(seat, (0, 0, None))
-        if h is None:
-            h = hashlib.blake2b(digest_size=16)
-        events = state.events
-        for e in events[n:]:
-            seen = e.seen_by(seat)
-            if seen is not None:
-                h.update(repr((seen.kind, seen.args)).encode())
-                h.update(b"\n")
-                seen_count += 1
-        self.recall[seat] = (len(events), seen_count, h)
-        final = h.copy()
-        final.update(json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"),
-                                default=str).encode())
-        who = "spectator" if seat is None else f"p{seat}"
-        return f"{who} e{seen_count} {final.hexdigest()}"
+        assert self.state is not None
+        return _digest(self.state, self.recall, seat)
+
+
+def _digest(state: State, recall: dict[int | None, tuple[int, int, Any]],
+            seat: int | None) -> str:
+    """:func:`recall_digest`, extending ``seat``'s running digest in ``recall``."""
+    n, seen_count, h = recall.get(seat, (0, 0, None))
+    if h is None:
+        h = hashlib.blake2b(digest_size=16)
+    events = state.events
+    for e in events[n:]:
+        seen = e.seen_by(seat)
+        if seen is not None:
+            h.update(repr((seen.kind, seen.args)).encode())
+            h.update(b"\n")
+            seen_count += 1
+    recall[seat] = (len(events), seen_count, h)
+    final = h.copy()
+    final.update(json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"),
+                            default=str).encode())
+    who = "spectator" if seat is None else f"p{seat}"
+    return f"{who} e{seen_count} {final.hexdigest()}"
+
+
+# The games hand out the same action objects again and again (they build each once), so
+# an action's index is looked up by the object's identity, not its value: hashing and
+# comparing a dataclass costs far more. Each entry holds its action, so no id in the table
+# can be taken by another object; the table is emptied if a game makes new objects
+# without end.
+_IDS: dict[int, tuple[Codec, dict[int, tuple[Action, int]]]] = {}
+_IDS_LIMIT = 100_000
+
+
+def _action_ids(c: Codec) -> dict[int, tuple[Action, int]]:
+    """The identity table of codec ``c``'s actions."""
+    entry = _IDS.get(id(c))
+    if entry is None or entry[0] is not c:
+        entry = _IDS[id(c)] = (c, {})
+    return entry[1]
+
+
+def _index_by_id(c: Codec, ids: dict[int, tuple[Action, int]], action: Action) -> int:
+    """The index of ``action`` (``Codec.index_of``), remembered by its identity."""
+    hit = ids.get(id(action))
+    if hit is not None:
+        return hit[1]
+    if len(ids) >= _IDS_LIMIT:
+        ids.clear()
+    i = c.index_of(action)
+    ids[id(action)] = (action, i)
+    return i
 
 
 def recall_digest(state: State, seat: int | None) -> str:
@@ -196,27 +229,33 @@ def recall_digest(state: State, seat: int | None) -> str:
     was shown) and of its view now (its own cards; in a re-dealt state, the cards the
     re-deal gave it, which its events may not show). Equal for two states the seat
     cannot tell apart, different (but for a hash collision) for two it can."""
-    return _Engine(state).digest(seat)
+    return _digest(state, {}, seat)
 
 
 class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: the deal, then the engine's state (``engine``)."""
+    """A game in progress: the deal, then the engine's state (``engine``).
+
+    Everything it holds is one attribute (an :class:`_Engine`), so OpenSpiel's C++
+    ``Clone`` deep-copies one object. ``legal_actions``, ``is_chance_node`` and the
+    methods OpenSpiel asks a Python game for are answered in Python, without the round
+    trip through C++ and back that pyspiel's own ``legal_actions`` makes (four calls of
+    ``current_player`` and ``is_terminal`` per call); C++ callers get the same answers
+    through ``_legal_actions``."""
 
     def __init__(self, game: TabletopGame) -> None:
         super().__init__(game)
-        self._shared = _Shared(game.codec, game.deals)
-        self._engine = _Engine(None)
-        self._seed_bytes: tuple[int, ...] = ()  # the deal so far (the default deal)
+        # The game's blank (no deal yet): the deal replaces it, never changes it.
+        self._engine = game.blank
 
     @property
     def codec(self) -> Codec:
         """The game's codec."""
-        return self._shared.codec
+        return self._engine.codec
 
     @property
     def deals(self) -> int:
         """How many fixed deals the game has (0: the whole seed range)."""
-        return self._shared.deals
+        return self._engine.deals
 
     @property
     def engine(self) -> State | None:
@@ -225,38 +264,75 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
 
     @engine.setter
     def engine(self, state: State | None) -> None:
-        self._engine = _Engine(state)
+        e = self._engine
+        self._engine = _Engine(e.codec, e.deals, state, e.seed_bytes)
 
     def current_player(self) -> int:
-        if self.engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_act = self.engine.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
+        state = self._engine.state
+        if state is None:
+            return _CHANCE
+        to_act = state.to_act
+        return _TERMINAL if to_act is None else to_act
+
+    def is_chance_node(self) -> bool:
+        """True before the deal (pyspiel's, answered here)."""
+        return self._engine.state is None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the one to act), as pyspiel's
+        ``legal_actions`` gives them for a Python game: none once the game is over, the
+        deal's outcomes before it, the codec's sorted indices for the seat to act, none
+        for another seat."""
+        e = self._engine
+        state = e.state
+        if state is None:
+            return list(range(e.deals or 256))
+        to_act = state.to_act
+        if to_act is None:
+            return []
+        if player is None or player == to_act:
+            if state.legal_actions() is not e.legal:
+                e.index()
+            return e.sorted[:]
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.engine is not None and player == self.engine.to_act
-        return self._engine.sorted_indices(self.codec)
+        assert self._engine.state is not None and player == self._engine.state.to_act
+        self._engine.index()
+        return self._engine.sorted
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self.deals or 256
+        n = self._engine.deals or 256
         p = 1.0 / n
         return [(k, p) for k in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            if self.deals:
-                self.engine = self.codec.new_state(int(action))
-                return
-            self._seed_bytes = (*self._seed_bytes, int(action))
-            if len(self._seed_bytes) == SEED_BYTES:
-                seed = int.from_bytes(bytes(self._seed_bytes), "big") & MAX_SEED
-                self.engine = self.codec.new_state(seed)
+        e = self._engine
+        state = e.state
+        if state is None:
+            self._deal(int(action))
             return
-        engine = self.engine
-        chosen = self._engine.indexed(self.codec).get(int(action))
-        if chosen is None:  # not legal now: the codec says why
-            chosen = self.codec.action(engine, int(action))
-        engine.apply_unchecked(chosen)
+        legal = state.legal_actions()
+        if legal is not e.legal:
+            e.index()
+        try:
+            chosen = legal[e.indices.index(action)]
+        except ValueError:  # not legal now (or not an int): the codec says why
+            chosen = e.codec.action(state, action)
+        state.apply_unchecked(chosen)
+
+    def _deal(self, outcome: int) -> None:
+        e = self._engine
+        if e.deals:
+            self._engine = _Engine(e.codec, e.deals, e.codec.new_state(outcome))
+            return
+        seed_bytes = (*e.seed_bytes, outcome)
+        state = None
+        if len(seed_bytes) == SEED_BYTES:
+            state = e.codec.new_state(int.from_bytes(bytes(seed_bytes), "big") & MAX_SEED)
+        self._engine = _Engine(e.codec, e.deals, state, seed_bytes)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -264,20 +340,23 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         return self.codec.actions[action]
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.to_act is None
+        state = self._engine.state
+        return state is not None and state.to_act is None
 
     def returns(self) -> list[float]:
-        outcome = None if self.engine is None else self.engine.outcome()
+        e = self._engine
+        outcome = None if e.state is None else e.state.outcome()
         if outcome is None:
-            return [0.0] * self.codec.players
-        return returns_of(outcome, self.codec.players)
+            return [0.0] * e.codec.players
+        return returns_of(outcome, e.codec.players)
 
     def __str__(self) -> str:
-        if self.engine is None:
-            return f"before the deal ({len(self._seed_bytes)} of {SEED_BYTES} seed bytes)" \
-                if not self.deals else "before the deal"
+        e = self._engine
+        if e.state is None:
+            return f"before the deal ({len(e.seed_bytes)} of {SEED_BYTES} seed bytes)" \
+                if not e.deals else "before the deal"
         # The position's hash, so that two states print alike only if they are alike.
-        return f"{self.engine!r} {self.engine.state_hash()[:16]}"
+        return f"{e.state!r} {e.state.state_hash()[:16]}"
 
     def information_state_digest(self, seat: int | None) -> str:
         """The information-state string of ``seat`` (:func:`recall_digest`)."""
