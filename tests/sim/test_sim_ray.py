@@ -166,3 +166,23 @@ def test_an_unreachable_cluster_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BackendError, match="cannot read the Ray address"):
         list(simulate("radiant-perim", 2, ["random", "random"], 2, backend="ray",
                       address="nowhere"))
+
+
+def test_a_chunk_sends_fast_games_together_and_slow_ones_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27, "Ray with one worker not slower than the plain process": each result a
+    task yields costs Ray about a millisecond, more than a fast game, so a chunk yields its
+    finished games together, at most every BATCH_S; a game longer than that comes back as
+    soon as it ends. Every game once, in order."""
+    from tabletop.sim import ray_backend
+
+    jobs = [(i, "goofspiel", 2, ("random", "random"), 40 + i, {}) for i in range(6)]
+    monkeypatch.setattr(ray_backend, "BATCH_S", 60.0)
+    batches = list(ray_backend.play_chunk(jobs))
+    assert [[r.index for r in b] for b in batches] == [list(range(6))]
+    monkeypatch.setattr(ray_backend, "BATCH_S", 0.0)  # every game "slow"
+    batches = list(ray_backend.play_chunk(jobs))
+    assert [[r.index for r in b] for b in batches] == [[i] for i in range(6)]
+    assert [r.record for b in batches for r in b] == [run_game(j).record for j in jobs]
+    assert ray_backend.chunksize(3000, 1) == ray_backend.CHUNK_MAX
+    assert ray_backend.chunksize(8, 2) == 1

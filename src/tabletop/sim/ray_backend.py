@@ -1,8 +1,9 @@
 """The Ray backend: games played by Ray tasks, on one machine or a cluster.
 
-Jobs are cut into chunks; each chunk is a Ray *generator task* that yields each game's
-result as soon as the game ends, so the driver streams finished records while the chunk
-goes on. Results come in the order they finish. A worker that dies (a crashed process,
+Jobs are cut into chunks; each chunk is a Ray *generator task* that yields its finished
+games as it goes (a slow game as soon as it ends, fast ones a fraction of a second's
+worth at a time), so the driver streams finished records while the chunk goes on.
+Results come in the order they finish. A worker that dies (a crashed process,
 a lost node) loses only the games of its chunk that had not come back yet: they are sent
 again in a new task, and a game already received is never counted twice, so the output
 has every game exactly once. An error raised by a game itself (a bug, bad input) is not
@@ -19,6 +20,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,18 +30,34 @@ from .simulate import GameResult, _Job, run_game
 
 MAX_TRIES = 3  # times a game is sent out before the run gives up on it
 CONNECT_TIMEOUT = 5.0  # seconds to reach a cluster address before saying it cannot
+BATCH_S = 0.2  # a task sends its finished games back at most this often
+CHUNK_MAX = 256  # games per task at most
 
 
-def play_chunk(jobs: list[_Job]) -> Iterator[GameResult]:
-    """A Ray generator task: play each job and yield its result as soon as it ends."""
+def play_chunk(jobs: list[_Job]) -> Iterator[list[GameResult]]:
+    """A Ray generator task: play each job; yield the finished results in batches, one
+    whenever :data:`BATCH_S` has passed since the last (and one at the end). A slow game
+    comes back as soon as it ends; fast ones travel together, since each yield is an
+    object Ray stores and the driver fetches (about a millisecond: more than a fast
+    game)."""
+    batch: list[GameResult] = []
+    last = time.monotonic()
     for job in jobs:
-        yield run_game(job)
+        batch.append(run_game(job))
+        now = time.monotonic()
+        if now - last >= BATCH_S:
+            yield batch
+            batch, last = [], now
+    if batch:
+        yield batch
 
 
 def chunksize(games: int, slots: int) -> int:
-    """Games per task: a few tasks per slot keep every slot busy and the bar smooth; a
-    small chunk loses little if its worker dies."""
-    return max(1, min(16, games // (slots * 4)))
+    """Games per task: a few tasks per slot keep every slot busy; a task costs Ray a few
+    milliseconds, so no more of them than that needs (at most :data:`CHUNK_MAX` games
+    each). A large chunk loses little if its worker dies: only its games not sent back
+    yet are played again."""
+    return max(1, min(CHUNK_MAX, games // (slots * 4)))
 
 
 def _ray() -> Any:
@@ -151,7 +169,7 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
             for gen in ready:
                 chunk_jobs = running[gen]
                 try:
-                    result: GameResult = ray.get(next(gen))
+                    batch: list[GameResult] = ray.get(next(gen))
                 except StopIteration:
                     del running[gen]
                     if todo:
@@ -167,9 +185,10 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
                     if left:
                         submit(left)
                     continue
-                if result.index not in received:
-                    received.add(result.index)
-                    yield result
+                for result in batch:
+                    if result.index not in received:
+                        received.add(result.index)
+                        yield result
     finally:
         for gen in running:  # stopped early (an error, Ctrl-C): drop the work in flight
             try:
