@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NATIVE := src/tabletop/_native/manifest.json
 NATIVE_SOURCES := $(wildcard src/tabletop/core/*.py src/tabletop/cards/*.py src/tabletop/games/radiant_arena/*.py)
 
-.PHONY: play test bench bench-agents lint soak clean native golden
+.PHONY: play test bench bench-agents lint soak clean native golden screenshots
 
 $(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,9 @@ soak: $(STAMP)  ## long runs: 1000 four-player games, every record replayed
 
 golden: $(STAMP)  ## regenerate the golden playthroughs (tests/golden) after a RULES_VERSION bump
 	$(PY) -m tabletop.testing.golden --dir tests/golden
+
+screenshots: $(STAMP) $(NATIVE)  ## the tables' screenshots in docs/web (1280x800, 390x844), shown in docs/web.md
+	TABLETOP_WEB_SHOTS=docs/web $(PY) -m pytest -n 0 tests/interfaces/web/test_web_table.py -k fits_a_desk_and_a_phone
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench examples

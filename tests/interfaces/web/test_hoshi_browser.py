@@ -10,30 +10,21 @@ import random
 import httpx
 from playwright.sync_api import Browser, Page
 
-from .conftest import Server
-from .test_web_browser import CLICKABLE, Shots, browser, click_once, new_page, server, shots
-
-__all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
+from .conftest import CLICKABLE, ROOMY, SLOW_MS, Server, Shots, click_once, sit
 
 
 def play_until_our_strike(server: Server, browser: Browser, shots: Shots,
                           rng: random.Random) -> tuple[str, Page | None]:
     """A new table against the AI, played by clicking until P1 strikes (pressing Space at
     GO): the table's id and the page, or no page if the game ended first."""
-    r = httpx.post(server.url + "/api/tables", json={
-        "game": "hoshi-battle", "params": {"strike": "live"},
-        "seats": [{"kind": "human"}, {"kind": "ai", "difficulty": "easy"}]})
-    assert r.status_code == 201, r.text
-    body = r.json()
-    tid, link = body["table"]["id"], body["seats"][0]["link"]
-    page = new_page(browser)
-    page.goto(server.url + link)
+    page, made = sit(browser, server, "hoshi-battle", size=ROOMY, params={"strike": "live"})
+    tid = made.tid
     page.wait_for_selector("[data-testid='hand']")
     shots.take(page, "start")
     for _ in range(300):
         page.wait_for_function(
             f"document.querySelector('{CLICKABLE}') || document.querySelector(\"[data-testid="
-            "'strike']\") || document.body.dataset.status === 'over'", timeout=60000)
+            "'strike']\") || document.body.dataset.status === 'over'", timeout=SLOW_MS)
         if page.evaluate("document.body.dataset.status") == "over":
             return tid, None
         panel = page.query_selector("[data-testid='strike']")
@@ -42,7 +33,7 @@ def play_until_our_strike(server: Server, browser: Browser, shots: Shots,
             before = page.locator(".log li[data-kind='strike']").count()
             ours = button is not None and "STRIKE" in button.inner_text()
             if ours:
-                page.wait_for_selector("[data-testid='strike'][data-phase='go']", timeout=10000)
+                page.wait_for_selector("[data-testid='strike'][data-phase='go']", timeout=15000)
                 shots.take(page, "go")
                 page.wait_for_timeout(150)  # a person's reaction
                 page.keyboard.press("Space")
@@ -78,14 +69,8 @@ def test_hoshi_battle_three_seats_show_the_duel_and_the_line(server: Server, bro
     """The multiplayer variant at the web table (docs/rules/hoshi-battle.md,
     "Multiplayer"): the two duelists are drawn as duelists, the third seat waits in line;
     after the first Duel the table shows the new pairing."""
-    r = httpx.post(server.url + "/api/tables", json={
-        "game": "hoshi-battle", "players": 3,
-        "seats": [{"kind": "human"}, {"kind": "ai", "difficulty": "easy"},
-                  {"kind": "ai", "difficulty": "easy"}]})
-    assert r.status_code == 201, r.text
-    tid, link = r.json()["table"]["id"], r.json()["seats"][0]["link"]
-    page = new_page(browser)
-    page.goto(server.url + link)
+    page, made = sit(browser, server, "hoshi-battle", players=3, size=ROOMY)
+    tid = made.tid
     page.wait_for_selector("[data-testid='hand']")
     rng = random.Random(3)
     for _ in range(30):  # the keeping: then the order of the Duels is drawn by lot

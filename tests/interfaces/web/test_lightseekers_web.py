@@ -18,11 +18,10 @@ from playwright.sync_api import Browser
 
 from tabletop.core import Record, initial_state
 
-from .conftest import Server, auth
-from .test_web_browser import Shots, browser, new_page, play_to_the_end, shots
+from .conftest import ROOMY, Server, Shots, auth, page_at, play_to_the_end, sit
 from .test_web_leak import _check_clocks, _check_exact, _check_secrets, _play, _strings, server
 
-__all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other web tests
+__all__ = ["server"]  # the leak tests' server (its tables wait for ever for HTTP-only seats)
 
 
 def _hand_secrets(record: Record) -> tuple[set[str], set[str], set[str]]:
@@ -80,14 +79,8 @@ def test_the_hand_secrets_check_would_catch_a_leak() -> None:
 
 def test_lightseekers_against_the_ai_to_the_end_by_clicking(
         server: Server, browser: Browser, shots: Shots) -> None:
-    r = httpx.post(server.url + "/api/tables", json={
-        "game": "lightseekers", "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "ai", "difficulty": "easy"}]})
-    assert r.status_code == 201, r.text
-    tid, link, token = (r.json()["table"]["id"], r.json()["seats"][0]["link"],
-                        r.json()["seats"][0]["token"])
-    page = new_page(browser)
-    page.goto(server.url + link)
+    page, made = sit(browser, server, "lightseekers", size=ROOMY)
+    tid, token = made.tid, made.token
     page.wait_for_selector("[data-testid='hand']")
     view = httpx.get(server.url + f"/api/tables/{tid}/view",
                      headers=auth(token)).json()["view"]
@@ -117,7 +110,7 @@ def test_the_lobby_suggests_lightseekers_decks(server: Server, browser: Browser,
     assert param["choices"] is None
     assert param["suggestions"] == ["random", "astral", "dread", "mountain", "nature",
                                     "storm", "tech"]
-    page = new_page(browser)
+    page = page_at(browser)
     page.goto(server.url + "/")
     page.select_option("#game", "lightseekers")
     options = page.eval_on_selector_all("#suggest-decks option", "os => os.map(o => o.value)")

@@ -10,112 +10,28 @@ Each test saves screenshots under build/test-output/web/<test>/.
 from __future__ import annotations
 
 import random
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser
 
-from .conftest import Server, start_server
+from .conftest import (
+    CLICKABLE,
+    Server,
+    Shots,
+    browser,
+    click_once,
+    page_at,
+    play_to_the_end,
+    server,
+    shots,
+)
 
-CHROMIUM = "/usr/bin/chromium"
-# As the machine notes say: headless, no sandbox (root), and nothing that reaches out to
-# the network (the machine's network is closed).
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-OUTPUT = Path(__file__).resolve().parents[3] / "build" / "test-output" / "web"
-CLICKABLE = ".actionable, .action-bar button.act"
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("browser")
-    s = start_server(folder / "web.sqlite3", folder / "server.log")
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-class Shots:
-    """Numbered screenshots of one test."""
-
-    def __init__(self, name: str) -> None:
-        self.folder = OUTPUT / name
-        shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True)
-        self.n = 0
-
-    def take(self, page: Page, what: str) -> Path:
-        self.n += 1
-        path = self.folder / f"{self.n:02d}-{what}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
-
-
-@pytest.fixture
-def shots(request: pytest.FixtureRequest) -> Shots:
-    return Shots(request.node.name.replace("[", "-").replace("]", ""))
-
-
-def new_page(browser: Browser, speed: int = 0) -> Page:
-    """A page of its own context; the other seats' actions shown at ``speed`` ms each (0:
-    at once, so that the games played to the end stay quick; the pacing has its own
-    tests in test_web_table.py)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.add_init_script(f"localStorage.setItem('tabletop.speed', '{speed}')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def click_once(page: Page, rng: random.Random) -> bool:
-    """Click one legal thing on the table (a menu's item if it opens a menu); ``False``
-    if nothing is clickable now."""
-    things = page.query_selector_all(CLICKABLE)
-    if not things:
-        return False
-    drawn = int(page.evaluate("document.body.dataset.drawn || 0"))
-    try:
-        rng.choice(things).click(timeout=3000)
-        if page.is_visible("#menu"):
-            items = page.query_selector_all("#menu button[data-action]")
-            rng.choice(items).click(timeout=3000)
-    except PlaywrightError:
-        return True  # the table was redrawn under the pointer: look again
-    page.wait_for_function(
-        f"Number(document.body.dataset.drawn) > {drawn} || "
-        "!document.getElementById('error').hidden", timeout=15000)
-    assert page.is_hidden("#error"), page.inner_text("#error")
-    return True
-
-
-def play_to_the_end(page: Page, rng: random.Random, limit: int) -> int:
-    """Click legal things until the game is over; returns the clicks."""
-    clicks = 0
-    while clicks < limit:
-        page.wait_for_function(
-            f"document.querySelector('{CLICKABLE}') || document.body.dataset.status === 'over'",
-            timeout=60000)
-        if page.evaluate("document.body.dataset.status") == "over":
-            return clicks
-        if click_once(page, rng):
-            clicks += 1
-    raise AssertionError(f"not over after {limit} clicks")
+# The fixtures (conftest's), as the per-game table tests import them from here.
+__all__ = ["CLICKABLE", "Shots", "browser", "click_once", "server", "shots"]
 
 
 def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
         server: Server, browser: Browser, shots: Shots) -> None:
-    page = new_page(browser)
+    page = page_at(browser)
     page.goto(server.url + "/")
     page.select_option("#game", "radiant-perim")
     page.select_option("#players", "3")
@@ -157,7 +73,7 @@ def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
 
 def test_radiant_arena_against_one_ai_to_the_end_by_clicking(
         server: Server, browser: Browser, shots: Shots) -> None:
-    page = new_page(browser)
+    page = page_at(browser)
     page.goto(server.url + "/")
     page.select_option("#game", "radiant-arena")
     page.select_option("[name='kind:1']", "ai")
@@ -180,7 +96,7 @@ def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
     """Issue 12: "the draft is ordinary decision points of the game" — in the browser too:
     the lobby's draft box (a bool parameter sent as a bool), the pool to pick and ban from,
     the opponent's deity and items secret, then the lanes."""
-    page = new_page(browser)
+    page = page_at(browser)
     page.goto(server.url + "/")
     page.select_option("#game", "radiant-arena")
     page.select_option("[name='kind:1']", "ai")
@@ -211,14 +127,14 @@ def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
 
 def test_two_browsers_play_each_other(server: Server, browser: Browser,
                                       shots: Shots) -> None:
-    host = new_page(browser)
+    host = page_at(browser)
     host.goto(server.url + "/")
     host.select_option("#game", "radiant-perim")
     host.select_option("#players", "2")
     host.select_option("[name='kind:1']", "human")
     host.click("#create-button")
     links = [host.get_attribute(f"[data-seat='{s}']", "href") for s in (0, 1)]
-    pages = [new_page(browser), new_page(browser)]
+    pages = [page_at(browser), page_at(browser)]
     for page, link in zip(pages, links, strict=True):
         page.goto(server.url + str(link))
         page.wait_for_selector(".perim-map")
@@ -245,7 +161,7 @@ def test_two_browsers_play_each_other(server: Server, browser: Browser,
 
 def test_a_reload_and_another_device_restore_the_table(
         server: Server, browser: Browser, shots: Shots) -> None:
-    page = new_page(browser)
+    page = page_at(browser)
     page.goto(server.url + "/")
     page.click("[data-quick='radiant-perim']")  # play against the AI in one click
     page.wait_for_selector(".perim-map")
@@ -264,7 +180,7 @@ def test_a_reload_and_another_device_restore_the_table(
              "log": page.locator(".log li").count(), "pool": page.inner_text(".pool")}
     assert after == before
     shots.take(page, "after-reload")
-    other = new_page(browser)  # the same link on another device
+    other = page_at(browser)  # the same link on another device
     other.goto(page.url)
     other.wait_for_selector(CLICKABLE)
     assert other.inner_text(".hand.mine") == before["hand"]

@@ -23,45 +23,25 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import Server, free_port, start_server
-from .test_web_browser import CLICKABLE, Shots, browser, click_once, server, shots
+from .conftest import (
+    CLICKABLE,
+    DESK,
+    PHONE,
+    PLAYERS,
+    WIDE,
+    Server,
+    Shots,
+    click_once,
+    free_port,
+    make_table,
+    open_link,
+    page_at,
+    play_once,
+    sit,
+    start_server,
+)
 
-__all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
-
-GAMES = {"radiant-arena": 2, "radiant-perim": 3, "lightseekers": 2, "hoshi-battle": 2}
-DESK, WIDE, PHONE = (1280, 800), (1920, 1080), (390, 844)
-
-
-def new_table(server: Server, game: str, difficulty: str = "easy",
-              **extra: Any) -> tuple[str, str]:
-    """A table of one person (seat 0) against AIs: its id and the person's link."""
-    n = GAMES.get(game, 2)
-    r = httpx.post(server.url + "/api/tables", json={
-        "game": game, "players": n,
-        "seats": [{"kind": "human"}] + [{"kind": "ai", "difficulty": difficulty}] * (n - 1),
-        **extra})
-    assert r.status_code == 201, r.text
-    body = r.json()
-    return body["table"]["id"], body["seats"][0]["link"]
-
-
-def page_at(browser: Browser, size: tuple[int, int] = DESK, speed: int = 0,
-            touch: bool = False) -> Page:
-    """A page of its own context at a window size; the other seats' actions shown at
-    ``speed`` ms each (0: at once)."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  has_touch=touch, is_mobile=touch)
-    context.add_init_script(f"localStorage.setItem('tabletop.speed', '{speed}')")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def open_table(page: Page, server: Server, link: str) -> None:
-    page.goto(server.url + link)
-    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=30000)
+GAMES = PLAYERS
 
 
 def my_turn(page: Page, timeout: float = 60000) -> None:
@@ -78,9 +58,9 @@ def test_the_ai_actions_are_paced_and_highlighted(server: Server, browser: Brows
     """Issue 31, "What happened is visible": another seat's action is shown for its moment
     (the queue plays, "Skip to my turn" shows), the thing it acted on is lit (eventRefs),
     the status bar names it in words, and what changed stays marked until I act."""
-    _, link = new_table(server, "radiant-arena")
-    page = page_at(browser, speed=1400)
-    open_table(page, server, link)
+    # Each of the AI's actions shown for 30 s: the queue is still playing when the test has
+    # looked at it (and taken its screenshot, slow on a loaded machine) and skips it.
+    page, _ = sit(browser, server, "radiant-arena", speed=30_000)
     rng = random.Random(5)
     seen = None
     for _ in range(40):
@@ -110,9 +90,7 @@ def test_the_ai_actions_are_paced_and_highlighted(server: Server, browser: Brows
 
 
 def test_the_speed_setting_is_kept(server: Server, browser: Browser) -> None:
-    _, link = new_table(server, "lightseekers")
-    page = page_at(browser, speed=800)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "lightseekers", speed=800)
     page.click("#menu-button")
     page.select_option("[data-testid='speed']", "400")
     assert page.evaluate("localStorage.getItem('tabletop.speed')") == "400"
@@ -130,11 +108,10 @@ def test_every_control_shows_the_words_of_its_action(server: Server, browser: Br
     raw notation where the game has words for it; the notation box stays, folded away.
     Goofspiel (the template game, words.py) must show no notation at all."""
     for game in [*GAMES, "goofspiel"]:
-        tid, link = new_table(server, game)
-        page = page_at(browser)
-        open_table(page, server, link)
+        page, made = sit(browser, server, game)
+        tid = made.tid
         my_turn(page)
-        token = link.split("#token=")[1]
+        token = made.token
         msg = httpx.get(f"{server.url}/api/tables/{tid}/view",
                         headers={"X-Seat-Token": token}).json()
         words = {a: w for a, w in zip(msg["legal"], msg["labels"], strict=True)}
@@ -181,10 +158,9 @@ def test_the_table_fits_a_desk_and_a_phone(server: Server, browser: Browser, sho
     1280x800 and 1920x1080 no page scroll; on the phone every button of the action bar
     at least 44 px."""
     docs = os.environ.get("TABLETOP_WEB_SHOTS")
-    _, link = new_table(server, game)
+    made = make_table(server, game)
     for size in (DESK, WIDE, PHONE):
-        page = page_at(browser, size, touch=size == PHONE)
-        open_table(page, server, link)
+        page = open_link(page_at(browser, size, touch=size == PHONE), server, made.link)
         my_turn(page)
         m = page.evaluate("""() => {
             const box = id => document.getElementById(id).getBoundingClientRect();
@@ -216,9 +192,7 @@ def test_the_table_fits_a_desk_and_a_phone(server: Server, browser: Browser, sho
 def test_a_whole_turn_by_keyboard(server: Server, browser: Browser, shots: Shots) -> None:
     """Issue 31, "Keyboard": Tab reaches a lit card and shows a focus ring, Enter plays it
     (a menu's entry too), and P ends the turn (the main action)."""
-    _, link = new_table(server, "lightseekers")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "lightseekers")
     my_turn(page)
     turn = page.evaluate("JSON.stringify(document.getElementById('status').textContent)")
     played = 0
@@ -281,9 +255,8 @@ def test_concede_then_the_end_panel_then_rematch(server: Server, browser: Browse
     ends the game for me; the end panel says "You lost" with the reason and the scores,
     and offers Rematch, New game, Replay and Back to the lobby; Rematch against the AI
     opens the new table at once."""
-    tid, link = new_table(server, "radiant-arena")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, made = sit(browser, server, "radiant-arena")
+    tid = made.tid
     concede(page)
     panel = page.locator("[data-testid='end-panel']")
     assert page.get_attribute("[data-testid='end-panel'] .result", "data-result") == "lost"
@@ -311,13 +284,10 @@ def test_the_replay_buttons_and_arrow_keys(server: Server, browser: Browser,
                                            shots: Shots) -> None:
     """Issue 31, "The replay": drawn buttons (first, back, play, forward, last: inline SVG,
     never empty boxes), the arrow keys, Home and End, and the result at the last step."""
-    tid, link = new_table(server, "lightseekers")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "lightseekers")
     rng = random.Random(2)
     for _ in range(4):
-        page.wait_for_selector(CLICKABLE, timeout=60000)
-        click_once(page, rng)
+        play_once(page, rng)
     concede(page)
     page.click("[data-testid='end-panel'] [data-testid='replay']")
     page.wait_for_selector("#replay-bar:not([hidden])")
@@ -369,9 +339,7 @@ def test_the_server_down_and_back(own_server: tuple[Server, Path, int], browser:
     is lost and is being retried, and a click says so in words (never "Failed to fetch");
     when the server is back the banner says so and the table plays on."""
     server, folder, port = own_server
-    _, link = new_table(server, "lightseekers")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "lightseekers")
     my_turn(page)
     server.kill()
     page.wait_for_selector("[data-testid='banner'].lost", timeout=15000)
@@ -402,9 +370,7 @@ def test_the_server_down_and_back(own_server: tuple[Server, Path, int], browser:
 
 def test_sound_is_off_until_turned_on(server: Server, browser: Browser) -> None:
     """Issue 31, "Sound": off by default; one toggle, kept; then my turn sounds."""
-    _, link = new_table(server, "lightseekers")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "lightseekers")
     assert page.evaluate("localStorage.getItem('tabletop.sound')") is None
     page.click("#menu-button")
     assert not page.is_checked("[data-testid='sound']")
@@ -437,7 +403,7 @@ def test_axe_finds_nothing_serious(server: Server, browser: Browser, shots: Shot
     """Issue 31, "Keyboard and accessibility": axe-core on the lobby, the rules page and
     every game's table reports no serious or critical violation."""
     found = {}
-    page = page_at(browser)
+    page = page_at(browser, DESK)
     page.goto(server.url + "/")
     page.wait_for_function("document.body.dataset.ready === '1'")
     found["lobby"] = serious(page)
@@ -446,9 +412,7 @@ def test_axe_finds_nothing_serious(server: Server, browser: Browser, shots: Shot
     found["rules"] = serious(page)
     page.context.close()
     for game in GAMES:
-        _, link = new_table(server, game)
-        page = page_at(browser)
-        open_table(page, server, link)
+        page, _ = sit(browser, server, game)
         my_turn(page)
         found[game] = serious(page)
         shots.take(page, game)
@@ -469,9 +433,7 @@ def test_the_rules_page_of_every_game(server: Server, browser: Browser, shots: S
         got = httpx.get(f"{server.url}/rules/{game}/text").json()
         assert got["summary"] and got["decisions"], game
         assert got["decisions"].startswith(f"# {game}")
-    _, link = new_table(server, "radiant-arena")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "radiant-arena")
     assert page.get_attribute("#rules-link", "href") == "/rules/radiant-arena"
     page.goto(server.url + "/rules/radiant-arena")
     page.wait_for_selector("[data-testid='rules-summary'] h2")
@@ -490,7 +452,7 @@ def test_the_lobby_leads_with_the_four_games(server: Server, browser: Browser,
     """Issue 31: a tile per game, radiant-arena first, each with its players, a line,
     "Play against the AI" and "Play with friends"; the template game only with ?dev=1;
     hoshi-battle's strike mode a choice."""
-    page = page_at(browser)
+    page = page_at(browser, DESK)
     page.goto(server.url + "/")
     page.wait_for_function("document.body.dataset.ready === '1'")
     tiles = page.eval_on_selector_all(".tile", "ts => ts.map(t => t.dataset.game)")
@@ -526,9 +488,7 @@ def test_card_zoom_on_hover_long_press_and_z(server: Server, browser: Browser,
     """TABLE-DESIGN.md "Cards look like cards": hover or long-press zooms a card (a thing
     the module marks data-zoom) with its full text; Esc closes it; Z on the focused card
     too. The zoom never takes a click (pointer-events: none)."""
-    _, link = new_table(server, "radiant-arena")
-    page = page_at(browser)
-    open_table(page, server, link)
+    page, _ = sit(browser, server, "radiant-arena")
     my_turn(page)
     card = page.locator("#hand [data-zoom]").first
     text = card.get_attribute("data-zoom")

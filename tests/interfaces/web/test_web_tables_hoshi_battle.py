@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import Server
-from .tables_check import CLICKABLE, click_once, create, play_and_check, wait_ready
+from .conftest import Server, sit
+from .tables_check import CLICKABLE, click_once, play_and_check, wait_ready
 from .test_web_browser import Shots, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
@@ -27,9 +27,7 @@ def test_hoshi_battle_duelists_across_the_tray_with_gems(
 ) -> None:
     import random
 
-    tid, link, token = create(server, "hoshi-battle", 2)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + link)
+    page, _ = sit(browser, server, "hoshi-battle", players=2)
     rng = random.Random(5)
     for _ in range(12):  # through the setup into the Duel
         if (

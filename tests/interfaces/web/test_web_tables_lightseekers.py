@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import Server
-from .tables_check import create, play_and_check
+from .conftest import Server, sit
+from .tables_check import play_and_check
 from .test_web_browser import Shots, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
@@ -25,9 +25,7 @@ def test_lightseekers_table_fits_reaches_and_lights(
 def test_lightseekers_heroes_in_turn_order_with_target_arrows(
     server: Server, browser: Browser, shots: Shots
 ) -> None:
-    tid, link, token = create(server, "lightseekers", 3)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + link)
+    page, _ = sit(browser, server, "lightseekers", players=3)
     page.wait_for_selector(".ls-hero")
     assert page.locator(".ls-hero").count() == 3
     page.wait_for_selector("svg.target-arrow path.arrow-line")

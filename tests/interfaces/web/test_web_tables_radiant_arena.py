@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import Server
-from .tables_check import CLICKABLE, create, play_and_check
+from .conftest import Server, sit
+from .tables_check import CLICKABLE, play_and_check
 from .test_web_browser import Shots, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
@@ -29,9 +29,7 @@ def test_radiant_arena_table_fits_reaches_and_lights(
 def test_radiant_arena_table_draws_lanes_conduits_and_cards(
     server: Server, browser: Browser, shots: Shots
 ) -> None:
-    tid, link, token = create(server, "radiant-arena", 2)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + link)
+    page, _ = sit(browser, server, "radiant-arena", players=2)
     page.wait_for_selector(".lanes .lane")
     assert page.locator(".lane").count() == 3
     for lane in ("left", "center", "right"):
@@ -62,9 +60,7 @@ def test_radiant_arena_table_draws_lanes_conduits_and_cards(
 def test_radiant_arena_draft_screen_marks_picks(
     server: Server, browser: Browser, shots: Shots
 ) -> None:
-    tid, link, token = create(server, "radiant-arena", 2, draft=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + link)
+    page, _ = sit(browser, server, "radiant-arena", players=2, params={"draft": True})
     page.wait_for_selector("[data-testid='draft']")
     assert page.locator(".draft-hero").count() == 18
     page.locator(".draft-hero.actionable").first.click()  # A's first pick

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import Server
-from .tables_check import create, play_and_check
+from .conftest import Server, sit
+from .tables_check import play_and_check
 from .test_web_browser import Shots, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
@@ -26,9 +26,7 @@ def test_radiant_perim_table_fits_reaches_and_lights(
 def test_radiant_perim_partners_share_a_colour_and_sit_opposite(
     server: Server, browser: Browser, shots: Shots
 ) -> None:
-    tid, link, token = create(server, "radiant-perim", 4)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + link)
+    page, _ = sit(browser, server, "radiant-perim", players=4)
     page.wait_for_selector(".perim-map g.region")
     assert page.locator("g.region").count() == 24
     assert page.locator(".pool .slot").count() == 9
