@@ -46,8 +46,12 @@ function buffCard(view, b, copy, mine) {
   const corners = c.corners || null;
   const turns = b.turns || 0;
   const ref = mine ? `buff:${b.card}@${copy}` : `buff:${b.card}@${copy}:${b.slot}`;
-  const face = h("div", { class: "buff-face", style: corners ? `transform: rotate(${-90 * turns}deg)` : "" },
-    corners ? corners.map((v, i) => h("span", { class: `corner c${i}${i === turns % 4 ? " active" : ""}` }, String(v))) : null,
+  // Only the corners turn (a rotation turns the card's corners): the name stays level and
+  // each corner's number upright, so the buff reads across at any turn.
+  const face = h("div", { class: "buff-face" },
+    corners ? h("div", { class: "buff-corners", "data-turns": String(turns % 4), style: `transform: rotate(${-90 * turns}deg)` },
+      corners.map((v, i) => h("span", { class: `corner c${i}${i === turns % 4 ? " active" : ""}` },
+        h("span", { class: "corner-num", style: `transform: rotate(${90 * turns}deg)` }, String(v))))) : null,
     h("span", { class: "buff-name" }, c.name));
   return h("div", { class: `buff-slot${b.active ? "" : " inactive"}${corners ? " rotating" : ""}`, "data-ref": ref, "data-card": b.card, "data-slot": String(b.slot),
     "data-zoom": `${c.name} — buff #${b.slot}${corners ? `, active corner ${b.corner} (turned ${turns}×)` : ""}${b.active ? "" : ", inactive"}.\n${c.text}` },
