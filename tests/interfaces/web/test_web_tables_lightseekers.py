@@ -64,7 +64,10 @@ BUFF_TEXT = """async ([game, view]) => {
     let a = 0;
     for (let x = el; x && !x.classList.contains("buff-slot"); x = x.parentElement) {
       const t = getComputedStyle(x).transform;
-      if (t && t !== "none") { const m = new DOMMatrix(t); a += Math.atan2(m.b, m.a) * 180 / Math.PI; }
+      if (t && t !== "none") {
+        const m = new DOMMatrix(t);
+        a += Math.atan2(m.b, m.a) * 180 / Math.PI;
+      }
     }
     return Math.round(((a % 360) + 360) % 360);
   };
@@ -85,9 +88,7 @@ def test_lightseekers_buff_text_reads_level_when_the_buff_is_turned(
     a turned buff's corners turn (the active one on top), but its name and the corners'
     numbers stay level (rotation 0 as computed), so the text reads across."""
     view = _turned_buff_view()
-    tid, link, token = create(server, "lightseekers", 2)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + link)
+    page, _ = sit(browser, server, "lightseekers", players=2)
     page.wait_for_selector(".ls-hero")
     got = page.evaluate(BUFF_TEXT, ["lightseekers", view])
     turned = [b for b in got if b["turns"]]

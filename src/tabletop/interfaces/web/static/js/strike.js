@@ -129,6 +129,7 @@ export class Strike {
       }
       el.className = `strike-go ${go ? "go" : steady ? "steady" : "ready"}${role ? " duelist" : ""}${mine ? " pressed" : ""}`;
       el.dataset.phase = go ? "go" : "ready";
+      el.dataset.role = role || "";
       const last = !go && this.last ? [h("div", { class: "strike-line small", "data-testid": "strike-result" }, `${this.last.line} ${this.last.you}`.trim())] : [];
       el.replaceChildren(...last, h("div", { class: "strike-head" }, head), h("div", { class: "strike-line" }, line),
         ...(go ? [this.barFor(s)] : []));

@@ -225,7 +225,6 @@ function ctxOf() {
   return {
     view: st.view, seat: st.replay ? st.replay.seat : st.seat, table: st.table, legal: st.legal,
     labels: st.labels, label, events: st.events, hand: $("hand"),
-    strike: st.replay ? null : st.strike, press: pressStrike,
   };
 }
 

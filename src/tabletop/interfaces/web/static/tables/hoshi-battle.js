@@ -7,10 +7,10 @@
 // the hill). My hand (Heroes and Duel cards) runs along the bottom. Reconstructed cards
 // carry the small mark.
 //
-// The real-time strike (docs/web.md): when the server opens a strike window, a panel
-// says who strikes at whom; at GO the striker presses Space (or the STRIKE button) and
-// the defender Space (or PULL AWAY). A press before GO is a false start. The server times
-// every press; this page only sends it (ctx.press, over the WebSocket).
+// The real-time strike (docs/web.md) is not drawn here: the shared panel of
+// /static/js/strike.js (mounted by social.js over the whole table) takes it over, with
+// its Ready/Steady countdown, GO in full colour with a sound, the press (Space or a tap)
+// and the result. This table only lights the two duelists from the strike's events.
 //
 // Clickable things carry data-ref: a card id (a Hero to choose or discard, a Duel card to
 // play or discard).
@@ -81,35 +81,6 @@ function waiter(view, ctx, seat) {
     p.exiled.length ? h("div", { class: "exiled" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`) : null);
 }
 
-function strikePanel(view, ctx) {
-  const s = ctx.strike;
-  if (!s) return null;
-  const role = ctx.seat === s.striker ? "strike" : ctx.seat === s.defender ? "pull" : null;
-  const go = s.phase === "go";
-  const words = role === "strike" ? (go ? "GO! Strike now (Space)" : "You rolled the symbol: strike at GO (Space). Not before!")
-    : role === "pull" ? (go ? "GO! Pull away (Space)" : `${ctx.label(s.striker)} rolled the symbol: pull away at GO (Space)`)
-      : `${ctx.label(s.striker)} strikes at ${ctx.label(s.defender)}…`;
-  return h("div", { class: "strike-panel" + (go ? " go" : ""), "data-testid": "strike", "data-phase": s.phase },
-    h("h3", {}, go ? "GO!" : "Real-time strike"), h("p", {}, words),
-    role ? h("button", { "data-testid": "strike-button", onclick: () => ctx.press(role) }, role === "strike" ? "STRIKE" : "PULL AWAY") : null,
-    h("p", { class: "note" }, `The server times your press; the strike window is ${s.window_ms} ms.`));
-}
-
-// Space presses in the open strike window: one listener, reading the latest context.
-let current = null;
-function keys() {
-  if (window.__hoshiKeys) return;
-  window.__hoshiKeys = true;
-  document.addEventListener("keydown", ev => {
-    const ctx = current;
-    if (ev.code !== "Space" || !ctx || !ctx.strike) return;
-    const role = ctx.seat === ctx.strike.striker ? "strike" : ctx.seat === ctx.strike.defender ? "pull" : null;
-    if (!role) return;
-    ev.preventDefault();
-    ctx.press(role);
-  });
-}
-
 function effectText(view, ctx, e) {
   const code = e.effect;
   let what = code;
@@ -138,8 +109,7 @@ function tray(view, ctx, top, bottom) {
 
 export default {
   async render(root, ctx) {
-    await useCss("hoshi-battle"); keys();
-    current = ctx;
+    await useCss("hoshi-battle");
     const v = ctx.view;
     const me = seatOf(ctx);
     root.classList.add("hb-root");
@@ -166,7 +136,7 @@ export default {
     const table = h("div", { class: `hb-table players-${seats.length}` },
       h("div", { class: "arena" },
         top !== null ? duelist(v, ctx, top, top === ctx.seat) : null,
-        strikePanel(v, ctx) || tray(v, ctx, top, bottom),
+        tray(v, ctx, top, bottom),
         duelist(v, ctx, bottom, bottom === ctx.seat)),
       h("div", { class: "hb-side" }, effectList, waiting),
       ctx.hand ? null : hand,
