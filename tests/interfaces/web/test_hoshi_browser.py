@@ -23,12 +23,14 @@ def play_until_our_strike(server: Server, browser: Browser, shots: Shots,
     shots.take(page, "start")
     for _ in range(300):
         page.wait_for_function(
-            f"document.querySelector('{CLICKABLE}') || (!document.getElementById('strike-go').hidden"
+            f"document.querySelector('{CLICKABLE}') || "
+            "(!document.getElementById('strike-go').hidden"
             " && document.getElementById('strike-go').dataset.phase !== 'result')"
             " || document.body.dataset.status === 'over'", timeout=SLOW_MS)
         if page.evaluate("document.body.dataset.status") == "over":
             return tid, None
-        if page.is_visible("#strike-go") and page.get_attribute("#strike-go", "data-phase") != "result":
+        phase = page.get_attribute("#strike-go", "data-phase")
+        if page.is_visible("#strike-go") and phase != "result":
             # the one shared strike panel (static/js/strike.js) over the whole table: the
             # hoshi table draws no strike panel of its own (issue 31)
             assert page.locator("#board [data-testid='strike'], #board .strike-panel").count() == 0
