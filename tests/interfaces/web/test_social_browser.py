@@ -345,15 +345,17 @@ def test_the_strike_go_panel(server: Server, browser: Browser, shots: Shots) -> 
     head = page.inner_text("#strike-go .strike-head")
     colour = page.evaluate("getComputedStyle(document.getElementById('strike-go')).backgroundColor")
     page.tap("#strike-go .strike-head")  # at once: the AI's hand is quick too
-    tapped = page.evaluate("document.getElementById('strike-go').className")
     shots.take(page, "go")
     assert head == "GO!"
     assert colour in ("rgb(255, 212, 0)", "rgb(255, 233, 138)")  # full colour (pressed: lighter)
     page.wait_for_selector("[data-testid='strike-result']", timeout=15000)
     result = text(page, "strike-result")
     assert re.search(r"strike (landed|missed)", result), result
-    # The touch pressed (or the AI's hand was quicker still and the window had closed).
-    assert "pressed" in tapped or "You did not press" in page.inner_text("#strike-go")
+    # The touch pressed (or the AI's hand was quicker still and the window had closed):
+    # the panel says which, once the server has decided (its class may lag on a loaded
+    # machine, so the words are read, not the class at the moment of the tap).
+    said = page.inner_text("#strike-go")
+    assert "You pressed" in said or "You did not press" in said, said
     shots.take(page, "result")
     # Then the panel goes (or, after a miss, the next throw's window opens at once and
     # its panel told the result above its "Ready…").

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from .conftest import (
     CLICKABLE,
@@ -29,15 +29,24 @@ from .conftest import (
 __all__ = ["CLICKABLE", "Shots", "browser", "click_once", "server", "shots"]
 
 
-def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
-        server: Server, browser: Browser, shots: Shots) -> None:
+def lobby_form(browser: Browser, server: Server, game: str, players: int | None = None,
+               ais: tuple[int, ...] = (1,)) -> Page:
+    """The lobby's form filled in for ``game`` (and ``players``): easy AIs in the seats
+    ``ais``; the rest (its parameters, the Create button) is the test's."""
     page = page_at(browser)
     page.goto(server.url + "/")
-    page.select_option("#game", "radiant-perim")
-    page.select_option("#players", "3")
-    for seat in (1, 2):
+    page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
+    for seat in ais:
         page.select_option(f"[name='kind:{seat}']", "ai")
         page.select_option(f"[name='difficulty:{seat}']", "easy")
+    return page
+
+
+def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    page = lobby_form(browser, server, "radiant-perim", 3, ais=(1, 2))
     shots.take(page, "lobby")
     page.click("#create-button")  # every other seat an AI: straight to my seat
     page.wait_for_selector(".perim-map")
@@ -73,11 +82,7 @@ def test_radiant_perim_against_two_ais_to_the_end_by_clicking(
 
 def test_radiant_arena_against_one_ai_to_the_end_by_clicking(
         server: Server, browser: Browser, shots: Shots) -> None:
-    page = page_at(browser)
-    page.goto(server.url + "/")
-    page.select_option("#game", "radiant-arena")
-    page.select_option("[name='kind:1']", "ai")
-    page.select_option("[name='difficulty:1']", "easy")
+    page = lobby_form(browser, server, "radiant-arena")
     page.click("#create-button")
     page.wait_for_selector(".lanes")
     page.wait_for_selector(".unit.actionable")  # deploy: click a hero at home
@@ -96,11 +101,7 @@ def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
     """Issue 12: "the draft is ordinary decision points of the game" — in the browser too:
     the lobby's draft box (a bool parameter sent as a bool), the pool to pick and ban from,
     the opponent's deity and items secret, then the lanes."""
-    page = page_at(browser)
-    page.goto(server.url + "/")
-    page.select_option("#game", "radiant-arena")
-    page.select_option("[name='kind:1']", "ai")
-    page.select_option("[name='difficulty:1']", "easy")
+    page = lobby_form(browser, server, "radiant-arena")
     page.check("[name='param:draft']")
     page.click("#create-button")
     page.wait_for_selector("[data-testid='draft']")

@@ -28,6 +28,7 @@ from .conftest import (
     DESK,
     PHONE,
     PLAYERS,
+    SLOW_MS,
     WIDE,
     Server,
     Shots,
@@ -205,33 +206,39 @@ def test_a_whole_turn_by_keyboard(server: Server, browser: Browser, shots: Shots
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert ring != "none"  # the focus ring is visible
     shots.take(page, "focused")
-    drawn = int(page.evaluate("document.body.dataset.drawn"))
+    version = int(page.evaluate("document.body.dataset.version"))
     page.keyboard.press("Enter")
     if page.is_visible("#menu"):  # several actions: the menu has the focus
         assert page.evaluate("document.activeElement.closest('#menu') !== null")
         page.keyboard.press("ArrowDown")
         page.keyboard.press("ArrowUp")
         page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn} || "
-                           "!document.getElementById('error').hidden")
+    applied(page, version)
     played += 1
-    assert page.is_hidden("#error"), page.inner_text("#error")
     # End the turn with P (the main action), as often as the game asks for it.
     for _ in range(6):
         if not page.evaluate("document.body.classList.contains('my-turn')"):
             break
         if not page.query_selector("#bar .main"):
             break
-        drawn = int(page.evaluate("document.body.dataset.drawn"))
+        version = int(page.evaluate("document.body.dataset.version"))
         page.keyboard.press("p")
-        page.wait_for_function(f"Number(document.body.dataset.drawn) > {drawn}")
-        assert page.is_hidden("#error"), page.inner_text("#error")
+        applied(page, version)
     page.wait_for_function(
         "!document.body.classList.contains('my-turn') || JSON.stringify("
-        f"document.getElementById('status').textContent) !== {json.dumps(turn)}")
+        f"document.getElementById('status').textContent) !== {json.dumps(turn)}",
+        timeout=SLOW_MS)
     shots.take(page, "turn-ended")
     assert played == 1
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def applied(page: Page, version: int) -> None:
+    """Until the page shows my action applied (the table's version moved on past
+    ``version``; a redraw for anything else does not count), with no error."""
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version} || "
+                           "!document.getElementById('error').hidden", timeout=SLOW_MS)
+    assert page.is_hidden("#error"), page.inner_text("#error")
 
 
 # --- concede, the end panel, rematch, replay ---------------------------------------------
