@@ -38,6 +38,15 @@ from types import ModuleType
 # radiant-arena's rules, the rules kernel.
 MODULES = (
     "tabletop.core.state",
+    "tabletop.core.event",
+    "tabletop.core.chance",
+    "tabletop.cards.program",
+    "tabletop.cards.select",
+    "tabletop.cards.triggers",
+    "tabletop.cards.modifiers",
+    "tabletop.cards.replace",
+    "tabletop.cards.costs",
+    "tabletop.cards.nodes",
     "tabletop.games.radiant_arena.legal",
     "tabletop.games.radiant_arena.flow",
     "tabletop.games.radiant_arena.rules",
@@ -46,17 +55,37 @@ MODULES = (
     "tabletop.games.radiant_arena.ops",
     "tabletop.games.radiant_arena.vocab",
     "tabletop.games.radiant_arena.ids",
-    "tabletop.cards.program",
-    "tabletop.cards.select",
-    "tabletop.cards.triggers",
-    "tabletop.cards.modifiers",
-    "tabletop.cards.replace",
-    "tabletop.cards.costs",
-    "tabletop.cards.nodes",
+    "tabletop.games.radiant_arena.views",
+    "tabletop.games.radiant_arena.hidden",
+    "tabletop.games.radiant_perim.rules",
+    "tabletop.games.radiant_perim.legal",
+    "tabletop.games.radiant_perim.ids",
+    "tabletop.games.radiant_perim.views",
+    "tabletop.games.radiant_perim.hidden",
+    "tabletop.games.lightseekers.rules",
+    "tabletop.games.lightseekers.legal",
+    "tabletop.games.lightseekers.flow",
+    "tabletop.games.lightseekers.board",
+    "tabletop.games.lightseekers.ops",
+    "tabletop.games.lightseekers.payment",
+    "tabletop.games.lightseekers.vocab",
+    "tabletop.games.lightseekers.ids",
+    "tabletop.games.lightseekers.views",
+    "tabletop.games.lightseekers.hidden",
+    "tabletop.games.hoshi_battle.rules",
+    "tabletop.games.hoshi_battle.board",
+    "tabletop.games.hoshi_battle.dice",
+    "tabletop.games.hoshi_battle.ops",
+    "tabletop.games.hoshi_battle.vocab",
+    "tabletop.games.hoshi_battle.ids",
+    "tabletop.games.hoshi_battle.decks",
+    "tabletop.games.hoshi_battle.views",
+    "tabletop.games.hoshi_battle.hidden",
 )
 # The packages whose sources the digest covers: the compiled modules' own, and the core
 # they import (compiled code checks the types it was built against).
-PACKAGES = ("core", "cards", "games/radiant_arena")
+PACKAGES = ("core", "cards", "games/radiant_arena", "games/radiant_perim",
+            "games/lightseekers", "games/hoshi_battle")
 GROUP = "tabletop_native"  # the name of the shared library behind the compiled modules
 
 HERE = Path(__file__).resolve().parent

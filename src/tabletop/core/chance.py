@@ -24,9 +24,7 @@ class Chance:
 
     def copy(self) -> Chance:
         """An independent generator in the same state."""
-        c = Chance.__new__(Chance)
-        c.s = self.s
-        return c
+        return Chance(self.s)  # (not Chance.__new__: compiled, __new__ runs __init__)
 
     def next_u64(self) -> int:
         """The next 64-bit output."""

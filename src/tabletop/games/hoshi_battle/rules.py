@@ -101,7 +101,9 @@ class HoshiState(State):
                  "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter", "line")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any],
-                 deal: bool = True) -> None:
+                 deal: bool = True, blank: bool = False) -> None:
+        if blank:
+            return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
         self.book = BOOK
         decks = check_params(params)
@@ -678,9 +680,13 @@ class HoshiState(State):
 
         return view(self, seat)
 
+    def _blank_args(self) -> tuple[Any, ...] | None:
+        """A blank instance for pickling, as clone makes one."""
+        return (self.players, self.seed, self.params, True, True)
+
     def clone(self) -> HoshiState:
         """An independent copy (lists copied; the modifier store is a shared tuple)."""
-        new = HoshiState.__new__(HoshiState)
+        new = HoshiState(self.players, self.seed, self.params, True, True)
         self._copy_base(new)
         new.chance = self.chance.copy()
         new.phase, new.turn = self.phase, self.turn

@@ -574,7 +574,7 @@ def defeat(s: LsState, t: int) -> None:
 def _drop(s: LsState, frames: list[Any]) -> None:
     """Effects that will not resolve (their player is out, or the game is over): a card
     being played still goes to its discard pile."""
-    for f in reversed(frames):
+    for f in frames[::-1]:  # not reversed(): mypyc 2.4 fails on reversed() of list[Any]
         if "card" in f.ctx:
             to_discard(s, f.ctx["p"], f.ctx["card"], "played", R_ATTACK)
 

@@ -228,7 +228,7 @@ def advance(s: LsState) -> None:
         if s.queue:
             waiting = s.queue
             s.queue = []
-            for pending in reversed(waiting):  # the first resolves first
+            for pending in waiting[::-1]:  # the first resolves first
                 stack.append(Frame(pending.program, 0, pending.context()))
             continue
         step = s.step

@@ -76,7 +76,9 @@ class LsState(State):
                  "out", "turn", "chance", "_statics", "_repl", "_sources", "_kinds")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any],
-                 deal: bool = True) -> None:
+                 deal: bool = True, blank: bool = False) -> None:
+        if blank:
+            return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
         cat = self.cat = catalog()
         self.chance = Chance(seed)
@@ -147,9 +149,11 @@ class LsState(State):
     def _legal_actions(self) -> list[Action]:
         return legal(self)  # a new list each time: the core keeps it as a tuple
 
-    # Carry out an action (of this game: apply() found it among the legal ones): flow.py's
-    # apply_action, called with no method in between (once per decision).
-    _apply = apply_action  # type: ignore[assignment]
+    def _apply(self, action: Action) -> None:
+        # Carry out an action (of this game: apply() found it among the legal ones):
+        # flow.py's apply_action (a method, not the function set as one: mypyc compiles
+        # the class, and calls it directly).
+        apply_action(self, action)  # type: ignore[arg-type]
 
     def _in_game(self, seat: int) -> bool:
         return self.alive[seat]
@@ -190,9 +194,13 @@ class LsState(State):
         self.heroes = heroes
         self.book = self.cat.book_of(heroes)
 
+    def _blank_args(self) -> tuple[Any, ...] | None:
+        """A blank instance for pickling, as clone makes one."""
+        return (self.players, self.seed, self.params, True, True)
+
     def clone(self) -> LsState:
         """An independent copy (card data and tuples are shared)."""
-        new = LsState.__new__(LsState)
+        new = LsState(self.players, self.seed, self.params, True, True)
         self._copy_base(new)
         new.cat = self.cat
         new.order = self.order

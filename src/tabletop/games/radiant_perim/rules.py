@@ -105,7 +105,10 @@ class PerimState(State):
 
     # --- setting up ------------------------------------------------------------------
 
-    def __init__(self, players: int, seed: int, params: dict[str, Any]) -> None:
+    def __init__(self, players: int, seed: int, params: dict[str, Any],
+                 blank: bool = False) -> None:
+        if blank:
+            return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
         n_regions = len(C.regions)
         self.phase = RECRUIT
@@ -717,9 +720,13 @@ class PerimState(State):
 
     # --- copies ----------------------------------------------------------------------
 
+    def _blank_args(self) -> tuple[Any, ...] | None:
+        """A blank instance for pickling, as clone makes one."""
+        return (self.players, self.seed, self.params, True)
+
     def clone(self) -> PerimState:
         """An independent copy (lists copied, immutable parts shared)."""
-        new = PerimState.__new__(PerimState)
+        new = PerimState(self.players, self.seed, self.params, True)
         self._copy_base(new)
         new.phase, new.age, new.dealer = self.phase, self.age, self.dealer
         new.radiant = self.radiant
