@@ -198,6 +198,9 @@ def build(jobs: int = 2) -> Path:
         setup(name="tabletop-native", ext_modules=extensions, script_name="setup.py",
               script_args=["-q", "build_ext", "--build-lib", str(stage),
                            "--build-temp", str(work / "tmp"), "--parallel", str(jobs)])
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
     finally:
         os.chdir(cwd)
     if digest() != before:

@@ -190,14 +190,33 @@ def counted(v: Vocabulary, w: World, store: Sequence[Modifier], obj: Any, result
                if spec.kind == "count" and _static_applies(v, w, spec, ctx, obj)]
     changes += [(m.key, m.op, m.value) for m in store
                 if m.kind == "count" and applies(v, w, m, obj)]
+    if not changes:  # the usual case: a face counts as itself
+        return (result,)
     for source, mode, target in changes:
         if source in shown:
             if mode == "instead":
                 shown.remove(source)
             if target not in shown:
                 shown.append(target)
-    order = list(v.symbols)
-    return tuple(sorted(shown, key=lambda x: order.index(x) if x in order else len(order)))
+    rank = _symbol_rank(v)
+    last = len(rank)
+    return tuple(sorted(shown, key=lambda x: rank.get(x, last)))
+
+
+# Each vocabulary's symbols by their place in its reading order (counted sorts by it once
+# per die face): kept with the vocabulary they were read from.
+_RANKS: dict[int, tuple[Vocabulary, dict[str, int]]] = {}
+
+
+def _symbol_rank(v: Vocabulary) -> dict[str, int]:
+    """``v.symbols`` by their index in its order (the first, should one repeat)."""
+    kept = _RANKS.get(id(v))
+    if kept is None or kept[0] is not v:
+        rank: dict[str, int] = {}
+        for i, symbol in enumerate(v.symbols):
+            rank.setdefault(symbol, i)
+        kept = _RANKS[id(v)] = (v, rank)
+    return kept[1]
 
 
 def stamp_statics(store: Sequence[Modifier], clock: int, source: Any, card: str,

@@ -26,6 +26,11 @@ class Chance:
         """An independent generator in the same state."""
         return Chance(self.s)  # (not Chance.__new__: compiled, __new__ runs __init__)
 
+    def __reduce__(self) -> tuple[type[Chance], tuple[int]]:
+        # Pickled as its constructor's argument: compiled (tabletop.native), unpickling a
+        # blank instance would run __init__ without one.
+        return (Chance, (self.s,))
+
     def next_u64(self) -> int:
         """The next 64-bit output."""
         self.s = (self.s + _GAMMA) & _MASK

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .pickling import pickle_frozen_by_fields
+
 
 class _Hidden:
     """The value of a private field in the copy of a seat that may not see it."""
@@ -113,6 +115,11 @@ class EventBook:
             self.kinds[k.name] = k
         self.words = words
         self.phrases = phrases
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its constructor's arguments: compiled (tabletop.native), unpickling a
+        # blank instance would run __init__ without them.
+        return (EventBook, (self.game, tuple(self.kinds.values()), self.words, self.phrases))
 
     def kind(self, name: str) -> EventKind:
         """The kind called ``name``."""
@@ -206,3 +213,5 @@ CONCEDE = EventKind(
     "concede", ("seat", "reason"), "{seat} leaves the game ({reason}).",
     "`seat` leaves the game early: it concedes (`reason` concede), its clock runs out "
     "(time) or it is gone past the grace period (abandon).")
+
+pickle_frozen_by_fields(__name__)

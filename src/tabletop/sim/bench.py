@@ -4,6 +4,10 @@ Decisions per second are what the rules engine delivers to a random player throu
 checked path: ``legal_actions()``, a random choice, ``apply()`` (which checks legality
 again). Clone time is the mean of ``State.clone()`` over positions sampled from those
 playouts, since search clones far more often than it applies.
+
+Both are timed in wall time and in this process's CPU time: on a shared machine the wall
+clock counts the time other processes held the core, CPU time only ours (docs/performance.md
+compares CPU time).
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ def bench(
 
     About 70% of the time plays random games (at least one, to the end) and 30% clones
     sampled positions (at least one pass over them). Returns a dict with
-    ``decisions_per_s``, ``games_per_s``, ``clone_us``, the raw counts behind them and
-    ``engine``: whether radiant-arena's compiled modules ran (``tabletop.native``).
+    ``decisions_per_s``, ``games_per_s``, ``clone_us`` (wall time), the same in CPU
+    time (``decisions_per_cpu_s``, ``clone_cpu_us``, ``cpu_seconds``), the raw counts
+    behind them and ``engine``: which engine ran, compiled or not (``tabletop.native``).
     """
     if not seconds > 0:
         raise ParameterError(f"seconds must be positive, not {seconds}")
@@ -48,7 +53,7 @@ def bench(
     samples: list[State] = []
     decisions = finished = 0
     budget = 0.7 * seconds
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while finished == 0 or time.perf_counter() - start < budget:
         state = new_game(game_id, players=n, seed=seed + finished, **dict(params or {}))
         while state.to_act is not None:
@@ -58,18 +63,20 @@ def bench(
             if decisions % _SAMPLE_EVERY == 0 and len(samples) < _MAX_SAMPLES:
                 samples.append(state.clone())
         finished += 1
-    play_time = time.perf_counter() - start
+    play_time, play_cpu = time.perf_counter() - start, time.process_time() - cpu
 
     if not samples:  # a game shorter than _SAMPLE_EVERY decisions
         samples.append(new_game(game_id, players=n, seed=seed, **dict(params or {})))
     clones = 0
     budget = 0.3 * seconds
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while clones == 0 or time.perf_counter() - start < budget:
         for s in samples:
             s.clone()
         clones += len(samples)
-    clone_time = time.perf_counter() - start
+    clone_time, clone_cpu = time.perf_counter() - start, time.process_time() - cpu
+    # process_time ticks finer than a playout on Linux; a floor keeps a ratio finite.
+    play_cpu, clone_cpu = max(play_cpu, 1e-9), max(clone_cpu, 1e-9)
 
     return {
         "game": game_id,
@@ -81,5 +88,8 @@ def bench(
         "decisions_per_s": decisions / play_time,
         "games_per_s": finished / play_time,
         "clone_us": clone_time / clones * 1e6,
+        "cpu_seconds": round(play_cpu + clone_cpu, 4),
+        "decisions_per_cpu_s": decisions / play_cpu,
+        "clone_cpu_us": clone_cpu / clones * 1e6,
         "engine": native.STATUS,
     }

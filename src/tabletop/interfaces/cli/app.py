@@ -806,6 +806,9 @@ def bench_cmd(
                   f"({result['games']:,} games, {result['decisions']:,} decisions)")
     console.print(f"  clone µs    {result['clone_us']:>12,.2f}  "
                   f"(mean of {result['clones']:,} clones of sampled positions)")
+    console.print(f"  in CPU time {result['decisions_per_cpu_s']:>12,.0f} decisions/s, "
+                  f"clone {result['clone_cpu_us']:,.2f} µs ({result['cpu_seconds']:.2f} s "
+                  "of this process's CPU: what a shared machine's load does not move)")
     console.print(f"  engine      {result['engine']}", markup=False)
 
 
