@@ -5,7 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The compiled engine (tabletop.native): rebuilt when a source it is built against changes.
 NATIVE := src/tabletop/_native/manifest.json
-NATIVE_SOURCES := $(wildcard src/tabletop/core/*.py src/tabletop/cards/*.py src/tabletop/games/radiant_arena/*.py)
+NATIVE_SOURCES := $(wildcard src/tabletop/core/*.py src/tabletop/cards/*.py \
+	src/tabletop/games/radiant_arena/*.py src/tabletop/games/radiant_perim/*.py \
+	src/tabletop/games/lightseekers/*.py src/tabletop/games/hoshi_battle/*.py)
 
 .PHONY: play test bench bench-agents lint soak clean native golden screenshots
 
@@ -16,9 +18,9 @@ $(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PY) -m pip install -q -e examples/goofspiel
 	touch $(STAMP)
 
-# Compile radiant-arena's rules, the rules kernel and the core's State with mypyc (about
-# two minutes); without a C compiler the engine runs as plain Python, the same games at half
-# the speed.
+# Compile the four games' rules, the rules kernel and the core's State, events and chance
+# with mypyc (about three minutes on two idle cores); without a C compiler the engine runs
+# as plain Python, the same games, slower (docs/performance.md).
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 	@echo "compiling the engine with mypyc (tabletop.native)..."
 	@TABLETOP_NATIVE=off $(PY) -c "from tabletop.native import build; print('compiled:', build())" > $(VENV)/native.log 2>&1 \

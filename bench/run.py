@@ -1,7 +1,9 @@
 """The benchmarks of `make bench`: random playouts per game, next to the floor loop.
 
-Prints each figure and its ratio to ../shared/bench/floor.py (a fixed pure-Python loop
-timed in the same run), so figures from noisy, shared machines can be compared.
+Prints each figure in CPU time (this process's) beside wall time, and its ratio to
+../shared/bench/floor.py (a fixed pure-Python loop timed in the same run), so figures from
+noisy, shared machines can be compared. bench/peers.py times the same games beside RLCard
+and OpenSpiel in interleaved rounds.
 Copy the output into docs/performance.md with the machine and the date.
 """
 
@@ -50,6 +52,7 @@ def main() -> int:
         fig.update(game=game, players=players)
         if floor:
             fig["decisions_per_floor_step"] = fig["decisions_per_s"] / floor
+            fig["cpu_decisions_per_floor_step"] = fig["decisions_per_cpu_s"] / floor
             fig["clone_us_x_floor_steps_per_us"] = fig["clone_us"] * floor / 1e6
         if min_dps and fig["decisions_per_s"] < min_dps:
             missed.append(f"{game} {players}p: {fig['decisions_per_s']:.0f} decisions/s "
@@ -65,13 +68,14 @@ def main() -> int:
     else:
         print(f"{info['date']}  {info['machine']}  Python {info['python']}  "
               f"floor {floor or float('nan'):,.0f} steps/s")
-        print(f"radiant-arena engine: {info['engine']}")
-        print(f"{'game':<15}{'P':>2}{'decisions/s':>13}{'÷floor':>8}{'games/s':>9}"
-              f"{'clone µs':>10}{'×floor/µs':>11}")
+        print(f"engine: {info['engine']}")
+        print(f"{'game':<15}{'P':>2}{'dec/CPU-s':>11}{'dec/wall-s':>12}{'÷floor':>8}"
+              f"{'games/s':>9}{'clone µs':>10}{'CPU µs':>8}{'×floor/µs':>11}")
         for r in rows:
-            print(f"{r['game']:<15}{r['players']:>2}{r['decisions_per_s']:>13,.0f}"
+            print(f"{r['game']:<15}{r['players']:>2}{r['decisions_per_cpu_s']:>11,.0f}"
+                  f"{r['decisions_per_s']:>12,.0f}"
                   f"{r.get('decisions_per_floor_step', float('nan')):>8.3f}"
-                  f"{r['games_per_s']:>9.1f}{r['clone_us']:>10.2f}"
+                  f"{r['games_per_s']:>9.1f}{r['clone_us']:>10.2f}{r['clone_cpu_us']:>8.2f}"
                   f"{r.get('clone_us_x_floor_steps_per_us', float('nan')):>11.3f}")
     for m in missed:
         print(f"target missed: {m}", file=sys.stderr)

@@ -1,10 +1,13 @@
-"""The compiled engine: radiant-arena's rules, the rules kernel and the core's State built
-with mypyc.
+"""The compiled engine: the four games' rules, the rules kernel and the core's State,
+events and chance built with mypyc.
 
-The hot path of radiant-arena (legal actions, effects, combat, the kernel's selectors,
-modifiers and triggers, the checked ``apply``) is ordinary typed Python. ``make native``
-(``build()``) compiles those modules with mypyc (part of mypy) into C extensions, about
-twice as fast (docs/performance.md). The source stays the truth: the extensions are used only while
+The hot path of every game (legal actions, effects, combat, views, hidden-card re-deals,
+the kernel's selectors, modifiers and triggers, the checked ``apply``, events, chance) is
+ordinary typed Python. ``make native`` (``build()``) compiles those modules with mypyc
+(part of mypy) into C extensions, faster by the factors docs/performance.md measures.
+What stays plain Python: actions and their notation, card data and its compiler, spec,
+positions, words, tensors (off the hot path, or holding classes that interpreted code
+subclasses). The source stays the truth: the extensions are used only while
 they were built from exactly the sources beside them.
 
 - The build goes to ``_native/`` beside this file, never next to the sources, so an
@@ -35,7 +38,9 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules compiled: the core's State (so that no compiled class has a Python base),
-# radiant-arena's rules, the rules kernel.
+# events and chance, the rules kernel, every game's rules. A game's state compiled here
+# cannot be made blank by ``__new__`` (mypyc's runs ``__init__``): each takes a ``blank``
+# argument for ``clone`` and pickling (``State._blank_args``).
 MODULES = (
     "tabletop.core.state",
     "tabletop.core.event",
@@ -172,7 +177,7 @@ def install(mode: str | None = None, out: Path = OUT) -> None:
             raise ImportError(f"{ENV}=require, but the compiled engine cannot be used: {why}")
         return
     sys.meta_path.insert(0, _Finder(files))
-    STATUS = (f"compiled (mypyc): {len(MODULES)} modules of radiant-arena, the rules "
+    STATUS = (f"compiled (mypyc): {len(MODULES)} modules of the four games, the rules "
               "kernel and the core")
     ACTIVE = True
 

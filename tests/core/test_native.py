@@ -15,45 +15,57 @@ from tabletop import native
 from tabletop.core import State
 from tabletop.core.state import HOOKS
 
-# Seeded random playouts with a few clones and views along the way: every path the random
-# player reaches in starter-deck and drafted games, compared by final hash and events.
+# Seeded random playouts with a few clones, pickles, views and re-deals along the way:
+# every path the random player reaches in each game (radiant-arena's starter-deck and
+# drafted games), compared by final hash, events and what a re-deal gave.
 _PLAYOUTS = """
-import hashlib, json, random, sys
+import hashlib, json, pickle, random, sys
 import tabletop
 def playouts(games):
     out = []
-    for seed, params in games:
-        s = tabletop.new_game("radiant-arena", seed=seed, **params)
+    for game, players, seed, params in games:
+        s = tabletop.new_game(game, players=players, seed=seed, **params)
         rng = random.Random(seed)
+        redeals = []
         while s.to_act is not None:
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
             if len(s.history) % 9 == 0:
-                s = s.clone()
-                s.view(rng.randrange(2))
+                s = pickle.loads(pickle.dumps(s.clone()))
+                s.view(rng.randrange(players))
+                if s.to_act is not None:
+                    redeals.append(s.resample(s.to_act, random.Random(seed)).state_hash())
         events = hashlib.sha256(repr([(e.kind, e.args, e.rule, e.seats, e.reveals)
                                       for e in s.events]).encode()).hexdigest()
-        out.append([len(s.history), s.state_hash(), events])
+        redealt = hashlib.sha256(repr(redeals).encode()).hexdigest()
+        out.append([game, len(s.history), s.state_hash(), events, redealt])
     return out
 """
-_GAMES = [(seed, {}) for seed in range(6)] + [(seed, {"draft": True}) for seed in range(3)]
+_GAMES = ([("radiant-arena", 2, seed, {}) for seed in range(4)]
+          + [("radiant-arena", 2, seed, {"draft": True}) for seed in range(2)]
+          + [("radiant-perim", n, seed, {}) for n in (2, 3, 4) for seed in range(2)]
+          + [("lightseekers", n, seed, {}) for n in (2, 4, 6) for seed in range(2)]
+          + [("hoshi-battle", n, seed, {}) for n in (2, 5) for seed in range(2)])
 
 
-def _here(games: list[tuple[int, dict[str, bool]]]) -> list[list[object]]:
+def _here(games: list[tuple[str, int, int, dict[str, bool]]]) -> list[list[object]]:
     scope: dict[str, object] = {}
     exec(_PLAYOUTS, scope)
     return scope["playouts"](games)  # type: ignore[operator, no-any-return]
 
 
 def test_the_compiled_engine_plays_the_same_games_as_plain_python() -> None:
-    """What runs is what the source says: seeded random games of radiant-arena (starter
-    decks and drafts) end in the same states with the same events, compiled or not."""
+    """What runs is what the source says: seeded random games of every game (radiant-
+    arena's starter decks and drafts, every game at several player counts) end in the
+    same states with the same events and re-deal alike, compiled or not (issue 28)."""
     if not native.ACTIVE:
         pytest.skip(f"the compiled engine is not in use here: {native.STATUS} (CI builds "
                     "it and runs with TABLETOP_NATIVE=require)")
-    import tabletop.games.radiant_arena.legal as legal
+    import importlib
 
-    assert str(native.OUT) in str(legal.__file__), "the compiled module is the one loaded"
+    for name in native.MODULES:
+        module = importlib.import_module(name)
+        assert str(native.OUT) in str(module.__file__), f"{name}: the compiled one is loaded"
     script = _PLAYOUTS + f"print(json.dumps(playouts({_GAMES!r})))"
     env = {**os.environ, native.ENV: "off"}
     plain = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
