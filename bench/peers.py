@@ -191,9 +191,9 @@ def main() -> int:
                      **{f"x {ref}": rate / v for ref, v in refs.items()}})
     info = {"date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "machine": platform.machine(), "python": platform.python_version(),
-            "engine": native.STATUS, "floor_steps_per_cpu_s": round(floor),
-            "floor_steps_per_s": round(floor_wall),
-            "floor_runs": [round(f[1]) for f in floors], "rounds": args.rounds,
+            "engine": native.STATUS, "floor_steps_per_cpu_s": floor,
+            "floor_steps_per_s": floor_wall, "floor_runs": [f[1] for f in floors],
+            "rounds": args.rounds,
             "seconds": args.seconds, "not_installed": missing}
     if args.json:
         print(json.dumps({"info": info, "results": rows}))

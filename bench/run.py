@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import platform
 import sys
 from datetime import date
@@ -20,7 +21,9 @@ from pathlib import Path
 from tabletop import native
 from tabletop.sim.bench import bench
 
-FLOOR = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "floor.py"
+# The floor loop: shared/ beside the project, or where $TABLETOP_FLOOR says (a worktree).
+FLOOR = Path(os.environ.get("TABLETOP_FLOOR")
+             or Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "floor.py")
 # (game, players, targets: decisions/s at least, clone µs at most)
 CASES = [("radiant-perim", 3, 50_000, 20.0), ("radiant-perim", 2, None, None),
          ("radiant-perim", 4, None, None), ("radiant-arena", 2, 40_000, 10.0),
