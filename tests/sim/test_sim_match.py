@@ -122,7 +122,8 @@ def test_summary_counts_a_shared_win_for_each_seat() -> None:
 
 
 BENCH_KEYS = {"game", "players", "seconds", "decisions", "games", "clones",
-              "decisions_per_s", "games_per_s", "clone_us", "engine"}
+              "decisions_per_s", "games_per_s", "clone_us", "engine", "cpu_seconds",
+              "decisions_per_cpu_s", "clone_cpu_us"}
 
 
 @pytest.mark.parametrize(("game", "players", "per_game"), [
