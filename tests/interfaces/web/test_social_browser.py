@@ -102,7 +102,12 @@ def test_a_dropped_player_is_shown_to_the_others_and_the_ai_holds_the_seat(
     shots.take(a, "both-here")
     b.context.close()
     wait_presence(a, 1, "off", timeout=15000)
-    assert "disconnected: the AI holds their seat in about" in text(a, "presence-1")
+    # the exact grace left, as the server counts it (the seat's grace_left_ms), to the second
+    shown = re.search(r"disconnected: the AI holds their seat in (\d+) s", text(a, "presence-1"))
+    assert shown, text(a, "presence-1")
+    left = httpx.get(f"{server.url}/api/tables/{made.tid}/view").json()["table"]["seats"][1]
+    assert left["grace_left_ms"] is not None and 0 < left["grace_left_ms"] <= 5000, left
+    assert abs(int(shown.group(1)) - left["grace_left_ms"] / 1000) <= 1.2, (shown.group(0), left)
     assert text(a, "away") == "B has lost their connection."
     shots.take(a, "dropped")
     wait_presence(a, 1, "held", timeout=20000)

@@ -79,3 +79,34 @@ def test_a_table_without_grace_waits_for_ever(client: Any) -> None:
         time.sleep(1.0)
         assert not live.held
         assert view(client, tid)["table"]["seats"][1]["connected"] is False
+        assert view(client, tid)["table"]["seats"][1]["grace_left_ms"] is None  # no countdown
+
+
+def test_the_others_are_told_the_exact_grace_left(client: Any) -> None:
+    """Issue 31 ("a dropped player's seat says so to the others"): each seat of the table
+    line carries ``grace_left_ms``, the time its gone person has left before the AI holds
+    the seat, counted down by the server; ``None`` while connected and for AI seats; and
+    a live connection is told when a seat goes (its update carries the countdown)."""
+    tid, (p1, p2), live = table(client, grace=30)
+    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
+        ws1.send_json({"token": p1})
+        ws1.receive_json()
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws2:
+            ws2.send_json({"token": p2})
+            ws2.receive_json()
+            assert [s["grace_left_ms"] for s in view(client, tid)["table"]["seats"]] == [None, None]
+        gone = time.time()
+        first = view(client, tid, p1)["table"]["seats"][1]["grace_left_ms"]
+        assert first is not None and 29_000 <= first <= 30_000
+        time.sleep(0.3)
+        later = view(client, tid, p1)["table"]["seats"][1]["grace_left_ms"]
+        assert later is not None and later <= first - 250  # it runs down
+        assert abs(later - (30_000 - (time.time() - gone) * 1000)) < 400
+        # the connection was told of the departure, with the countdown
+        seen = None
+        for _ in range(10):
+            msg = ws1.receive_json()
+            if msg.get("table") and msg["table"]["seats"][1]["grace_left_ms"] is not None:
+                seen = msg["table"]["seats"][1]["grace_left_ms"]
+                break
+        assert seen is not None and 0 < seen <= 30_000

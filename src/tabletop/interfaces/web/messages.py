@@ -21,6 +21,7 @@ from typing import Any, Literal
 from tabletop.core import get_spec
 
 from .engine import labels as words_of
+from .presence import GRACE_S
 from .storage import ChatRow, NoticeRow
 from .tables import Cursor, LiveTable
 
@@ -41,7 +42,8 @@ def table_line(live: LiveTable) -> dict[str, Any]:
                    "difficulty": s.difficulty, "joined": s.joined, "name": s.name,
                    "connected": live.connected(s.seat),
                    "ai_holding": s.kind == "human" and (s.seat in live.held
-                                                        or s.seat == live.ai_turn)}
+                                                        or s.seat == live.ai_turn),
+                   "grace_left_ms": grace_left_ms(live, s.seat)}
                   for s in row.seats],
         "open": row.open, "status": "over" if live.state.is_over else "running",
         "to_act": live.state.to_act, "thinking": live.thinking,
@@ -54,6 +56,17 @@ def table_line(live: LiveTable) -> dict[str, Any]:
         out["outcome"] = outcome.to_json()
         out["actions"] = len(live.state.history)
     return out
+
+
+def grace_left_ms(live: LiveTable, seat: int) -> int | None:
+    """How long a gone person's seat still waits before the AI holds it (or it concedes),
+    in ms as of now: public like the seat's presence. ``None``: not gone, an AI seat, no
+    grace period (the table waits for ever) or the game is over."""
+    gone = live.gone_since[seat]
+    grace = live.row.options.get("grace_s", GRACE_S)
+    if gone is None or grace is None or live.state.is_over or live.row.seats[seat].kind != "human":
+        return None
+    return max(0, int((gone + grace - live.now()) * 1000))
 
 
 def public_params(live: LiveTable) -> dict[str, Any]:
@@ -123,8 +136,12 @@ def build(live: LiveTable, seat: int | None, kind: Kind = "state",
         kind = "state"
     key = None
     if cursor is not None:
-        key = {k: v for k, v in parts.items() if k not in ("version", "clock")}
+        key = {k: v for k, v in parts.items() if k not in ("version", "clock", "table")}
         key["clock"] = None if live.clock is None else live.clock.key()
+        # the grace left runs down by itself: what changes it is a seat going or coming
+        table = parts["table"]
+        key["table"] = {**table, "seats": [{**x, "grace_left_ms": None} for x in table["seats"]]}
+        key["gone"] = list(live.gone_since)
     if kind == "update":
         assert cursor is not None
         raw = state.events[cursor.events:]

@@ -1,8 +1,8 @@
 // Who is at the table (docs/web.md, "Seats, presence and the grace period"): one row per
 // seat with its player, whether that player is connected, away (with the grace period's
-// countdown), or has its seat held by the AI; its clock; "+15 s" for another person's
-// clock; mute for another person's chat lines. All from the seat's message: the public
-// `table.seats`, `table.options`, `clock` and the seat's own `muted`.
+// exact countdown: the seat's `grace_left_ms` as the server sent it, run down here), or
+// has its seat held by the AI; its clock; "+15 s" for another person's clock; mute for
+// another person's chat lines. All from the seat's message: the public `table.seats`, `table.options`, `clock` and the seat's own `muted`.
 import { h } from "/static/js/api.js";
 import { format } from "/static/js/clock.js";
 import { seatName } from "/static/js/social-words.js";
@@ -21,6 +21,8 @@ export class Presence {
   // A new message: note who went or came back (for the countdown), then redraw.
   update(msg, first) {
     const before = this.msg ? this.msg.table.seats : null;
+    // The server's grace left for each gone seat, as of this message's arrival here.
+    this.graceAt = performance.now();
     for (const s of msg.table.seats) {
       const was = before ? before[s.seat] : null;
       if (!s.connected && s.kind === "human" && s.joined) {
@@ -42,10 +44,14 @@ export class Presence {
     const then = t.options && t.options.on_leave === "concede" ? "their seat concedes" : "the AI holds their seat";
     if (t.status === "over") return ["off", "disconnected"];
     if (grace === null || grace === undefined) return ["off", "disconnected: the table waits for them"];
-    const since = this.goneAt[s.seat];
-    if (since === undefined) return ["off", `disconnected: ${then} after ${grace} s away`];
-    const left = Math.ceil(grace - (now - since) / 1000);
-    return ["off", left > 0 ? `disconnected: ${then} in about ${left} s` : `disconnected: ${then} once someone waits`];
+    let left;
+    if (typeof s.grace_left_ms === "number") left = Math.ceil((s.grace_left_ms - (now - this.graceAt)) / 1000);
+    else {
+      const since = this.goneAt[s.seat];
+      if (since === undefined) return ["off", `disconnected: ${then} after ${grace} s away`];
+      left = Math.ceil(grace - (now - since) / 1000);
+    }
+    return ["off", left > 0 ? `disconnected: ${then} in ${left} s` : `disconnected: ${then} once someone waits`];
   }
 
   draw() {
