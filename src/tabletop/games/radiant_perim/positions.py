@@ -12,12 +12,12 @@ breaks (see :mod:`.reachable`). Every error is a ``ScenarioError``.
 
 from __future__ import annotations
 
-import builtins
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance, NotationError, ScenarioError, TabletopError, excerpt
+from tabletop.core.positions import Table, number
 from tabletop.core.spec import MAX_SEED
 
 from .actions import CATALOG as C
@@ -36,13 +36,6 @@ from .reachable import check_reachable
 if TYPE_CHECKING:
     from .rules import PerimState
 
-TOP_KEYS = ("players", "seed", "params", "age", "phase", "dealer", "radiant", "turn",
-            "need_move", "picks_left", "tracker", "deck", "pool", "scores", "coins_taken",
-            "battle_no", "last_win", "chance", "control", "silver", "copper", "battle",
-            "seat", "conceded")
-SEAT_KEYS = ("hand", "known", "lacks", "captured", "unseen_captured", "melds", "revealed")
-BATTLE_KEYS = ("plays", "cards", "acted", "may_pass")
-PLAY_KEYS = ("seat", "cards", "rank", "counts")
 # Bounds of the counters (far above what a game reaches, far below what breaks anything).
 MAX_POINTS = 999
 MAX_BATTLES = 999
@@ -115,65 +108,6 @@ def show(value: Any) -> str:
         return "a value too large to show"
 
 
-def _type_name(typ: type) -> str:
-    return {int: "int", bool: "bool (true or false)", str: "str", list: "a list",
-            dict: "a table"}[typ]
-
-
-def _is(value: Any, typ: type) -> bool:
-    """Exact types: a bool is not an int, an int is not a bool or a float."""
-    if typ is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if typ is dict:
-        return isinstance(value, Mapping)
-    return isinstance(value, typ)
-
-
-class Table:
-    """One table of scenario data, read strictly: every key known, every value of its
-    exact type. ``path`` names the table in messages ("" at the top, ``seat[1]``,
-    ``battle.plays[0]``)."""
-
-    def __init__(self, data: Any, path: str, keys: tuple[str, ...]) -> None:
-        if not isinstance(data, Mapping):
-            raise ScenarioError(f"{path or 'a scenario'} must be a table, not {show(data)}")
-        for key in data:
-            if key not in keys:
-                where = f"{path}: " if path else ""
-                raise ScenarioError(f"{where}unknown key {show(key)} (known: "
-                                    f"{', '.join(keys)})")
-        self.data = data
-        self.path = path
-
-    def name(self, key: str) -> str:
-        """How messages name one of its keys (``key`` may end with an index, ``scores[0]``)."""
-        return f"{self.path}.{key}" if self.path else f"field {key!r}"
-
-    def get(self, key: str, typ: type, default: Any) -> Any:
-        """The value of ``key`` (``default`` if absent), which must be of type ``typ``."""
-        value = self.data.get(key, default)
-        if not _is(value, typ):
-            raise ScenarioError(f"{self.name(key)} must be {_type_name(typ)}, not "
-                                f"{show(value)}")
-        return value
-
-    def int(self, key: str, default: int, lo: int, hi: int) -> int:
-        """An integer from ``lo`` to ``hi``."""
-        value = self.get(key, int, default)
-        if not lo <= value <= hi:
-            raise ScenarioError(f"{self.name(key)} must be from {lo} to {hi}, not "
-                                f"{show(value)}")
-        return int(value)
-
-    def choice(self, key: str, options: tuple[str, ...], default: str) -> builtins.int:
-        """The index of a string among ``options``."""
-        value = self.get(key, str, default)
-        if value not in options:
-            raise ScenarioError(f"{self.name(key)}: {show(value)} is not one of "
-                                f"{', '.join(options)}")
-        return options.index(value)
-
-
 def _card(word: Any, where: str) -> int:
     if not isinstance(word, str) or "." not in word:
         raise ScenarioError(f"{where}: {show(word)} is not a card (race.rank)")
@@ -200,7 +134,7 @@ def _counts(words: Any, where: str) -> list[int]:
 
 
 def _seat(value: Any, players: int, where: str) -> int:
-    if not _is(value, int) or not 0 <= value < players:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
         raise ScenarioError(f"{where}: a seat is 0..{players - 1} (P1..P{players}), not "
                             f"{show(value)}")
     return int(value)
@@ -222,14 +156,8 @@ def _region(value: Any, where: str) -> int:
 
 
 def _per_side(table: Table, key: str, sides: int, hi: int) -> list[int]:
-    value = table.get(key, list, [0] * sides)
-    if len(value) != sides:
-        raise ScenarioError(f"{table.name(key)} must list {sides} integers (one per side)")
-    for i, x in enumerate(value):
-        if not _is(x, int) or not 0 <= x <= hi:
-            raise ScenarioError(f"{table.name(f'{key}[{i}]')} must be an int from 0 to {hi}, "
-                                f"not {show(x)}")
-    return list(value)
+    value = table.list(key, [0] * sides, sides)
+    return [number(x, f"{table.at(key)}[{i}]", 0, hi) for i, x in enumerate(value)]
 
 
 def _meld(text: Any, players: int, where: str) -> Meld:
@@ -260,32 +188,32 @@ def from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
 
 def _from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
     spec = state.spec
-    top = Table(data, "", TOP_KEYS)
-    players = top.get("players", int, 3)
+    top = Table(data, "(top level)")
+    players = top.int("players", 3, 0, 99)
     if players not in spec.player_counts:
         counts = ", ".join(map(str, spec.player_counts))
         raise ScenarioError(f"{spec.id} is played by {counts} players, not {show(players)}")
     seed = top.int("seed", 0, *SEED_RANGE)
-    given = Table(top.get("params", dict, {}), "params", tuple(spec.params))
+    given = top.table("params")  # its names and values are the spec's to check
     params = spec.check_params(players, dict(given.data))
     s = state(players, seed, params)
     s.events = []
     s.age = top.int("age", 1, 1, 3)
-    s.phase = top.choice("phase", PHASE_NAMES, "recruit")
-    s.dealer = _seat(top.get("dealer", int, players - 1), players, "dealer")
-    s.radiant = top.choice("radiant", C.races, C.races[s.radiant])
-    s.turn = _seat(top.get("turn", int, (s.dealer + 1) % players), players, "turn")
-    s.need_move = top.get("need_move", bool, False)
+    s.phase = PHASE_NAMES.index(top.str("phase", "recruit", PHASE_NAMES))
+    s.dealer = top.int("dealer", players - 1, 0, players - 1)
+    s.radiant = C.races.index(top.str("radiant", C.races[s.radiant], C.races))
+    s.turn = top.int("turn", (s.dealer + 1) % players, 0, players - 1)
+    s.need_move = top.bool("need_move", False)
     s.picks_left = top.int("picks_left", 0 if s.phase else s.picks_left, 0,
                            PICKS_EACH * players)
-    tracker = top.get("tracker", str, "centre")
+    tracker = top.str("tracker", "centre", ("centre", *C.regions))
     s.tracker = CENTRE if tracker == "centre" else _region(tracker, "tracker")
     s.scores = _per_side(top, "scores", s.teams, MAX_POINTS)
     s.taken = _per_side(top, "coins_taken", s.teams, MAX_POINTS)
     s.last_win = _per_side(top, "last_win", s.teams, MAX_BATTLES)
     s.battle_no = top.int("battle_no", max(s.last_win), 0, MAX_BATTLES)
     if "chance" in data:
-        chance = top.get("chance", str, "0")
+        chance = top.str("chance", "0")
         if not _HEX.fullmatch(chance):
             raise ScenarioError(f"field 'chance' must be 1 to 16 hex digits, not "
                                 f"{show(chance)}")
@@ -296,7 +224,8 @@ def _from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
     _read_battle(s, top)
     _read_deck(s, top)
     if "conceded" in data:
-        s.read_conceded(data["conceded"])
+        s.read_conceded(top.raw("conceded"))
+    top.done()
     check_reachable(s)
     return s
 
@@ -304,47 +233,44 @@ def _from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
 def _read_board(s: PerimState, top: Table) -> None:
     """Cubes and coins on the regions."""
     s.control = [NO_ONE] * len(C.regions)
-    for name, side in top.get("control", dict, {}).items():
+    control = top.table("control")
+    for name in control.data:
         r = _region(name, "control")
-        if not _is(side, int) or not 0 <= side < s.teams:
+        side = control.raw(name)
+        if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < s.teams:
             colours = s.teams
             raise ScenarioError(f"control.{name}: a side is 0..{colours - 1} (there are "
                                 f"{colours} sides), not {show(side)} (Setup (Age 1))")
         s.control[r] = side
     for key, target in (("silver", s.silver), ("copper", s.copper)):
-        if key in top.data:
+        if key in top:
             target[:] = [0] * len(C.regions)
-            for name, n in top.get(key, dict, {}).items():
+            coins = top.table(key)
+            for name in coins.data:
                 r = _region(name, key)
-                if not _is(n, int) or not 0 <= n <= 3:
-                    raise ScenarioError(f"{key}.{name}: a number of coins 0..3, not {show(n)}")
-                target[r] = n
+                target[r] = number(coins.raw(name), coins.at(name), 0, 3)
 
 
 def _read_pool(s: PerimState, top: Table) -> None:
     # Left out: empty after the Recruit phase, else the pool of a fresh game (a recruit
     # position needs cards to pick; the module promises every field may be left out).
     fresh_pool = ["" if t < 0 else C.card_slug(t) for t in s.pool]
-    pool = top.get("pool", list, ["" for _ in range(9)] if s.phase else fresh_pool)
-    if len(pool) != 9:
-        raise ScenarioError("field 'pool' must list 9 slots ('' for an empty one)")
+    pool = top.list("pool", ["" for _ in range(9)] if s.phase else fresh_pool, 9)
     s.pool = [-1 if w == "" else _card(w, f"pool[{i}]") for i, w in enumerate(pool)]
 
 
 def _read_seats(s: PerimState, top: Table) -> None:
     players = s.players
-    seats = top.get("seat", list, [{} for _ in range(players)])
-    if len(seats) != players:
-        raise ScenarioError(f"there must be one [[seat]] table per player ({players})")
+    seats = top.list("seat", [{} for _ in range(players)], players)  # one per player
     for p, entry in enumerate(seats):
         where = f"seat[{p}]"
-        t = Table(entry, where, SEAT_KEYS)
-        s.hands[p] = _counts(t.get("hand", list, []), f"{where}.hand")
-        s.known[p] = _counts(t.get("known", list, []), f"{where}.known")
-        s.absent[p] = sum(1 << x for x in set(_cards(t.get("lacks", list, []),
+        t = Table(entry, where)
+        s.hands[p] = _counts(t.list("hand", []), f"{where}.hand")
+        s.known[p] = _counts(t.list("known", []), f"{where}.known")
+        s.absent[p] = sum(1 << x for x in set(_cards(t.list("lacks", []),
                                                      f"{where}.lacks")))
-        s.captured[p] = _counts(t.get("captured", list, []), f"{where}.captured")
-        s.leftover[p] = _counts(t.get("unseen_captured", list, []), f"{where}.unseen_captured")
+        s.captured[p] = _counts(t.list("captured", []), f"{where}.captured")
+        s.leftover[p] = _counts(t.list("unseen_captured", []), f"{where}.unseen_captured")
         for x in range(N_TYPES):
             slug = C.card_slug(x)
             if s.known[p][x] > s.hands[p][x]:
@@ -354,7 +280,7 @@ def _read_seats(s: PerimState, top: Table) -> None:
             if s.absent[p] >> x & 1 and s.hands[p][x]:
                 raise ScenarioError(f"{where}.lacks: {slug} is in the hand")
         s.pending[p] = []
-        melds = t.get("melds", list, [])
+        melds = t.list("melds", [])
         for i, text in enumerate(melds):
             m = _meld(text, players, f"{where}.melds[{i}]")
             used = s._fit(s._unmelded(p), m.meld, m.race)
@@ -363,35 +289,38 @@ def _read_seats(s: PerimState, top: Table) -> None:
                                     f"{show(text)} (Phase 2: Meld: each card can only be "
                                     "used in a single meld)")
             s.pending[p].append((m.meld, m.race, used))
-        revealed = t.get("revealed", list, [])
+        revealed = t.list("revealed", [])
         if len(revealed) > HAND_SIZE[players] + PICKS_EACH:
             raise ScenarioError(f"{where}.revealed lists more melds than a hand can hold")
         s.revealed[p] = tuple((m.meld, m.race) for m in (
             _meld(x, players, f"{where}.revealed[{i}]") for i, x in enumerate(revealed)))
+        t.done()
 
 
 def _read_battle(s: PerimState, top: Table) -> None:
     players = s.players
-    b = Table(top.get("battle", dict, {}), "battle", BATTLE_KEYS)
-    s.battle_cards = _cards(b.get("cards", list, []), "battle.cards")
+    b = top.table("battle")
+    s.battle_cards = _cards(b.list("cards", []), "battle.cards")
     s.plays = []
-    plays = b.get("plays", list, [])
+    plays = b.list("plays", [])
     if len(plays) > players:
         raise ScenarioError(f"battle.plays lists {len(plays)} plays; each of the {players} "
                             "seats plays once in a battle (Phase 3: War)")
     for i, play in enumerate(plays):
         where = f"battle.plays[{i}]"
-        pt = Table(play, where, PLAY_KEYS)
-        cards = _cards(pt.get("cards", list, []), f"{where}.cards")
+        pt = Table(play, where)
+        cards = _cards(pt.list("cards", []), f"{where}.cards")
         if not 1 <= len(cards) <= 2:
             raise ScenarioError(f"{where}.cards: one card or a mounted knight (a knight and "
                                 "a mount)")
-        s.plays.append((_seat(pt.get("seat", int, 0), players, f"{where}.seat"),
+        s.plays.append((pt.int("seat", 0, 0, players - 1),
                         cards[0], cards[1] if len(cards) == 2 else -1,
-                        pt.int("rank", 0, 0, len(C.ranks)), pt.get("counts", bool, True)))
-    s.acted = sum(1 << x for x in _seats(b.get("acted", list, []), players, "battle.acted"))
-    s.may_pass = sum(1 << x for x in _seats(b.get("may_pass", list, []), players,
+                        pt.int("rank", 0, 0, len(C.ranks)), pt.bool("counts", True)))
+        pt.done()
+    s.acted = sum(1 << x for x in _seats(b.list("acted", []), players, "battle.acted"))
+    s.may_pass = sum(1 << x for x in _seats(b.list("may_pass", []), players,
                                             "battle.may_pass"))
+    b.done()
 
 
 def _read_deck(s: PerimState, top: Table) -> None:
@@ -402,9 +331,9 @@ def _read_deck(s: PerimState, top: Table) -> None:
             placed[t] += zone[t]
     for t in [*s.battle_cards, *(x for x in s.pool if x >= 0)]:
         placed[t] += 1
-    given = "deck" in top.data
+    given = "deck" in top
     if given:
-        s.deck = _cards(top.get("deck", list, []), "deck")
+        s.deck = _cards(top.raw("deck"), "deck")
         for t in s.deck:
             placed[t] += 1
     for t in range(N_TYPES):
