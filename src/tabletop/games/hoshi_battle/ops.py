@@ -1,21 +1,119 @@
 """The ops of Hoshi Battle's card language (docs/rules/hoshi-battle.md, "Cards"): what
 each step of an effect does to the state. Each takes the state, the compiled step and
 the effect's context (``p`` its controller, ``src`` its card, ``dur`` the duration of an
-effect that names none) and returns True when done, None when it cannot resolve."""
+effect that names none) and returns True when done, None when it cannot resolve.
+
+Each op is declared once, right after its function: ``OPS.add(name, function, fields,
+card text, doc, example)`` (the kernel's :class:`~tabletop.cards.OpTable`); the
+vocabulary (vocab.py) takes ``OPS.specs`` and the card text (text.py) its clauses
+(:func:`op_clause`). A new op is one edit, in this file."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import ASKED, Step, choose
+from tabletop.cards import ASKED, Field, OpTable, Selector, Step, choose
 
 from .board import add_modifier, full_health, refresh, roll_die
+from .dice import COUNT_MODES, SYMBOLS
 from .ids import R_HEALTH, R_HIT, R_STONE
 
 if TYPE_CHECKING:
     from .rules import HoshiState
 
 Ctx = dict[str, Any]
+
+# Each op is declared once, after its function (fields, card text, doc, example):
+# ``OPS.specs`` is the vocabulary's ops (vocab.py).
+OPS = OpTable()
+
+TARGET = Field("selector", default="self", doc="who: self, opponent or all")
+AMOUNT = Field("int", default=1, lo=1, hi=3, doc="how many")
+UNTIL = Field("duration", doc="how long (default: while in play, or the Duel)")
+SYMBOL = Field("word", required=True, choices=frozenset(SYMBOLS), doc="a die symbol")
+
+NUMBERS = ("no", "one", "two", "three", "four", "five")
+SUBJECT = {"strike": "results of the symbol", "moon": "Moon results", "sun": "Sun results",
+           "blank": "blank results"}
+OBJECT = {"strike": "the symbol", "moon": "a Moon", "sun": "a Sun", "blank": "a blank"}
+
+class TextError(ValueError):
+    """Card data the text generator has no words for (a card file's mistake)."""
+
+
+def who(sel: Selector) -> str:
+    """``self``, ``opponent`` or ``all`` for a selector of this game."""
+    if sel.ref == "self":
+        return "self"
+    if sel.name in ("opponent", "all"):
+        return sel.name
+    raise TextError(f"a target must be self, opponent or all, not {sel.raw!r}")
+
+
+def verb(target: str, mine: str, theirs: str) -> str:
+    """The verb for a target: ``mine`` for you and all players, ``theirs`` after "your
+    opponent"."""
+    return {"self": mine, "opponent": f"your opponent {theirs}",
+            "all": f"all players {mine}"}[target]
+
+
+def whose(target: str) -> str:
+    """The possessive for a target ("your", "your opponent's", "all players'")."""
+    return {"self": "your", "opponent": "your opponent's", "all": "all players'"}[target]
+
+
+def _until_words(step: Step) -> str:
+    return " this round" if step.f.get("until") == "round" else ""
+
+
+def count_words(whose: str, mode: str, a: str, b: str) -> str:
+    """"your Moon results count also as the symbol"."""
+    return f"{whose} {SUBJECT[a]} count {mode} as {OBJECT[b]}"
+
+
+def keyword_words(target: str, key: str) -> str:
+    """Swift or Elusive for a target, as a clause."""
+    if key == "swift":
+        return {"self": "your strikes are Swift", "opponent": "your opponent's strikes are "
+                "Swift", "all": "all strikes are Swift"}[target]
+    return {"self": "strikes against you are Elusive", "opponent": "strikes against your "
+            "opponent are Elusive", "all": "all strikes are Elusive"}[target]
+
+
+
+def _n(step: Step) -> int:
+    return int(step.f.get("amount", 1))
+
+
+def _stones(step: Step) -> str:
+    n = _n(step)
+    return "a Hoshi Stone" if n == 1 else f"{NUMBERS[n]} Hoshi Stones"
+
+
+def _text(step: Step, say: Any) -> str:
+    # The kernel's text hook (``text(step, say)``): this game's clauses need no Say.
+    return op_clause(step)
+
+
+def op_clause(step: Step) -> str:
+    """One step as a clause ("your opponent battles with the d10"): the op's words
+    (declared with it) and its duration."""
+    words = _WORDS.get(step.op)
+    if words is None:
+        raise TextError(f"no words for op {step.op!r}")
+    return words(step) + _until_words(step)
+
+
+# Each op's clause, by name (filled by ``_add`` beside each op).
+_WORDS: dict[str, Callable[[Step], str]] = {}
+
+
+def _add(run: Any, fields: dict[str, Field], words: Callable[[Step], str], doc: str, example: str,
+         target: str = "target", colon: bool = False) -> None:
+    name = run.__name__
+    _WORDS[name] = words
+    OPS.add(name, run, fields, _text, doc, example, target=target, colon=colon)
 
 
 def targets(s: HoshiState, step: Step, ctx: Ctx) -> list[int] | None:
@@ -41,6 +139,15 @@ def battle_with(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     return True
 
 
+def _battle_with_words(step: Step) -> str:
+    return verb(who(step.f["target"]), "battle with", "battles with") + f" the {step.f['die']}"
+
+
+_add(battle_with, {"target": TARGET, "die": Field("word", required=True, choices=frozenset(
+    {"d8", "d10"})), "until": UNTIL}, _battle_with_words, "battle with the d8 or the d10",
+    '{ op = "battle_with", die = "d8" }')
+
+
 def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     """extra_die: the targets battle with ``amount`` additional dice."""
     found = targets(s, step, ctx)
@@ -50,6 +157,16 @@ def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
         add_modifier(s, t, ctx, "stat", "dice", "add", int(step.f["amount"]),
                      _until(step, ctx))
     return True
+
+
+def _extra_die_words(step: Step) -> str:
+    n = _n(step)
+    return verb(who(step.f["target"]), "battle with", "battles with") + (
+        " an additional die" if n == 1 else f" {NUMBERS[n]} additional dice")
+
+
+_add(extra_die, {"target": TARGET, "amount": AMOUNT, "until": UNTIL}, _extra_die_words,
+     "battle with an additional die", '{ op = "extra_die" }')
 
 
 def count(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
@@ -64,6 +181,18 @@ def count(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     return True
 
 
+def _count_words(step: Step) -> str:
+    f = step.f
+    return count_words(whose(who(f["target"])), f["mode"], f["symbol"], f["as"])
+
+
+_add(count, {"target": TARGET, "symbol": SYMBOL, "as": SYMBOL,
+             "mode": Field("word", default="also", choices=frozenset(COUNT_MODES)),
+             "until": UNTIL}, _count_words,
+     "results of a symbol count also (or instead) as another",
+     '{ op = "count", symbol = "moon", as = "strike" }')
+
+
 def health(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     """health: the targets' full health is ``amount`` Hoshi Stones more."""
     found = targets(s, step, ctx)
@@ -75,6 +204,16 @@ def health(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     return True
 
 
+def _health_words(step: Step) -> str:
+    n = _n(step)
+    more = "one Hoshi Stone" if n == 1 else f"{NUMBERS[n]} Hoshi Stones"
+    return f"{whose(who(step.f['target']))} full health is {more} more"
+
+
+_add(health, {"target": TARGET, "amount": AMOUNT, "until": UNTIL}, _health_words,
+     "full health is more Hoshi Stones", '{ op = "health", amount = 1 }')
+
+
 def grant(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     """grant: the targets are Swift or Elusive."""
     found = targets(s, step, ctx)
@@ -83,6 +222,14 @@ def grant(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     for t in found:
         add_modifier(s, t, ctx, "keyword", step.f["keyword"], "grant", 1, _until(step, ctx))
     return True
+
+
+def _grant_words(step: Step) -> str:
+    return keyword_words(who(step.f["target"]), step.f["keyword"])
+
+
+_add(grant, {"target": TARGET, "keyword": Field("keyword", required=True), "until": UNTIL},
+     _grant_words, "Swift or Elusive", '{ op = "grant", keyword = "swift" }')
 
 
 def regain(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
@@ -100,6 +247,14 @@ def regain(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     return True
 
 
+def _regain_words(step: Step) -> str:
+    return verb(who(step.f["target"]), "regain", "regains") + f" {_stones(step)}"
+
+
+_add(regain, {"target": TARGET, "amount": AMOUNT}, _regain_words,
+     "regain Hoshi Stones (not above full health)", '{ op = "regain" }')
+
+
 def lose_stone(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     """lose_stone: the targets discard ``amount`` Hoshi Stones (a stone discarded)."""
     found = targets(s, step, ctx)
@@ -115,6 +270,14 @@ def lose_stone(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     return True
 
 
+def _lose_stone_words(step: Step) -> str:
+    return verb(who(step.f["target"]), "lose", "loses") + f" {_stones(step)}"
+
+
+_add(lose_stone, {"target": TARGET, "amount": AMOUNT}, _lose_stone_words,
+     "discard Hoshi Stones", '{ op = "lose_stone", target = "opponent" }')
+
+
 def roll(s: HoshiState, step: Step, ctx: Ctx) -> bool:
     """roll: the controller rolls one die of its current type; what it counts as is
     remembered for the next steps' conditions (``rolled_symbol``, ``rolled_moon``)."""
@@ -123,6 +286,14 @@ def roll(s: HoshiState, step: Step, ctx: Ctx) -> bool:
     ctx["roll"] = symbols
     s.event("roll", (seat, ctx.get("src", ""), face, list(symbols)), R_HIT)
     return True
+
+
+def _roll_words(step: Step) -> str:
+    return "roll a die"
+
+
+_add(roll, {}, _roll_words, "roll a die of your type; rolled_symbol / rolled_moon test it",
+     '{ op = "roll" }', target="", colon=True)
 
 
 def cancel(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
@@ -134,5 +305,9 @@ def cancel(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
     return True
 
 
-OPS = {f.__name__: f for f in (battle_with, extra_die, count, health, grant, regain,
-                                lose_stone, roll, cancel)}
+def _cancel_words(step: Step) -> str:
+    return "the hit is cancelled"
+
+
+_add(cancel, {}, _cancel_words, "the hit being resolved is cancelled", '{ op = "cancel" }',
+     target="")

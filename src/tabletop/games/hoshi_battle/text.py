@@ -12,14 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.cards import ENEMY, ModSpec, Program, Selector, Step, Trigger
+from tabletop.cards import ENEMY, ModSpec, Program, Trigger
 
 from .ids import TIMING_TEXT
+from .ops import (
+    NUMBERS,
+    TextError,
+    count_words,
+    keyword_words,
+    op_clause,
+    verb,
+    who,
+    whose,
+)
 
-NUMBERS = ("no", "one", "two", "three", "four", "five")
-SUBJECT = {"strike": "results of the symbol", "moon": "Moon results", "sun": "Sun results",
-           "blank": "blank results"}
-OBJECT = {"strike": "the symbol", "moon": "a Moon", "sun": "a Sun", "blank": "a blank"}
 # Conditions on "you" (self) and on your opponent (exists enemy where ...).
 SELF_COND = {("full_health", False): "you are at full health",
              ("full_health", True): "you are not at full health",
@@ -36,75 +42,6 @@ ENEMY_COND = {("full_health", False): "your opponent is at full health",
 # How a trigger's condition on "you" joins its opening ("If you are hit ...").
 TRIGGER_COND = {("first_strike", False): " for the first time this Duel",
                 ("last_stone", False): " while you have one Hoshi Stone left"}
-
-
-class TextError(ValueError):
-    """Card data the text generator has no words for (a card file's mistake)."""
-
-
-def who(sel: Selector) -> str:
-    """``self``, ``opponent`` or ``all`` for a selector of this game."""
-    if sel.ref == "self":
-        return "self"
-    if sel.name in ("opponent", "all"):
-        return sel.name
-    raise TextError(f"a target must be self, opponent or all, not {sel.raw!r}")
-
-
-def _verb(target: str, mine: str, theirs: str) -> str:
-    return {"self": mine, "opponent": f"your opponent {theirs}",
-            "all": f"all players {mine}"}[target]
-
-
-def _whose(target: str) -> str:
-    return {"self": "your", "opponent": "your opponent's", "all": "all players'"}[target]
-
-
-def _until(step: Step) -> str:
-    return " this round" if step.f.get("until") == "round" else ""
-
-
-def _count(whose: str, mode: str, a: str, b: str) -> str:
-    return f"{whose} {SUBJECT[a]} count {mode} as {OBJECT[b]}"
-
-
-def op_clause(step: Step) -> str:
-    """One step as a clause ("your opponent battles with the d10")."""
-    op, f = step.op, step.f
-    if op == "roll":
-        return "roll a die"
-    if op == "cancel":
-        return "the hit is cancelled"
-    target = who(f["target"])
-    n = int(f.get("amount", 1))
-    stones = "a Hoshi Stone" if n == 1 else f"{NUMBERS[n]} Hoshi Stones"
-    if op == "battle_with":
-        text = _verb(target, "battle with", "battles with") + f" the {f['die']}"
-    elif op == "extra_die":
-        text = _verb(target, "battle with", "battles with") + (
-            " an additional die" if n == 1 else f" {NUMBERS[n]} additional dice")
-    elif op == "count":
-        text = _count(_whose(target), f["mode"], f["symbol"], f["as"])
-    elif op == "health":
-        more = "one Hoshi Stone" if n == 1 else f"{NUMBERS[n]} Hoshi Stones"
-        text = f"{_whose(target)} full health is {more} more"
-    elif op == "grant":
-        text = _keyword(target, f["keyword"])
-    elif op == "regain":
-        text = _verb(target, "regain", "regains") + f" {stones}"
-    elif op == "lose_stone":
-        text = _verb(target, "lose", "loses") + f" {stones}"
-    else:
-        raise TextError(f"no words for op {op!r}")
-    return text + _until(step)
-
-
-def _keyword(target: str, key: str) -> str:
-    if key == "swift":
-        return {"self": "your strikes are Swift", "opponent": "your opponent's strikes are "
-                "Swift", "all": "all strikes are Swift"}[target]
-    return {"self": "strikes against you are Elusive", "opponent": "strikes against your "
-            "opponent are Elusive", "all": "all strikes are Elusive"}[target]
 
 
 def cond_clause(cond: Any) -> str:
@@ -158,19 +95,19 @@ def static_sentence(spec: ModSpec) -> str:
     with the d10")."""
     target = who(spec.affects)
     if spec.kind == "stat" and spec.key == "die":
-        text = _verb(target, "battle with", "battles with") + f" the d{spec.value}"
+        text = verb(target, "battle with", "battles with") + f" the d{spec.value}"
     elif spec.kind == "stat" and spec.key == "dice" and spec.op == "add":
-        text = _verb(target, "battle with", "battles with") + " an additional die"
+        text = verb(target, "battle with", "battles with") + " an additional die"
     elif spec.kind == "stat" and spec.key == "health" and spec.op == "set" and \
             isinstance(spec.value, int):
-        text = f"{_whose(target)} full health is {NUMBERS[spec.value]} Hoshi Stones"
+        text = f"{whose(target)} full health is {NUMBERS[spec.value]} Hoshi Stones"
     elif spec.kind == "keyword":
-        text = _keyword(target, spec.key)
+        text = keyword_words(target, spec.key)
     elif spec.kind == "rule" and spec.key == "fixed_die":
         text = "Duel cards or Hero abilities which modify the die type have no effect on " \
                "your dice"
     elif spec.kind == "count":
-        text = _count(_whose(target), spec.op, spec.key, spec.value)
+        text = count_words(whose(target), spec.op, spec.key, spec.value)
     else:
         raise TextError(f"no words for the ability {spec.raw!r}")
     if spec.cond is not None:

@@ -17,18 +17,15 @@ from typing import Any
 from tabletop.cards import (
     ConditionSpec,
     EventSpec,
-    Field,
     KeywordSpec,
     KindSpec,
-    OpSpec,
     StatSpec,
     Vocabulary,
 )
 
 from .board import dice_of, die_of, full_health
-from .dice import COUNT_MODES, MOON, STRIKE, SUN, SYMBOL_WORDS, SYMBOLS
+from .dice import MOON, STRIKE, SUN, SYMBOL_WORDS
 from .ops import OPS
-from .text import op_clause
 
 S = Any  # the state, as the kernel hands it back
 
@@ -106,43 +103,9 @@ EVENTS = {e.name: e for e in (
               example='{ on = "draw" }'),
 )}
 
-TARGET = Field("selector", default="self", doc="who: self, opponent or all")
-AMOUNT = Field("int", default=1, lo=1, hi=3, doc="how many")
-UNTIL = Field("duration", doc="how long (default: while in play, or the Duel)")
-SYMBOL = Field("word", required=True, choices=frozenset(SYMBOLS), doc="a die symbol")
-
-
-def _op(name: str, fields: dict[str, Field], doc: str, example: str,
-        target: str = "target", colon: bool = False) -> OpSpec:
-    return OpSpec(name, fields, OPS[name], lambda step, say: op_clause(step), doc, example,
-                  target, colon=colon)
-
-
-OP_SPECS = {o.name: o for o in (
-    _op("battle_with", {"target": TARGET, "die": Field("word", required=True, choices=frozenset(
-        {"d8", "d10"})), "until": UNTIL}, "battle with the d8 or the d10",
-        '{ op = "battle_with", die = "d8" }'),
-    _op("extra_die", {"target": TARGET, "amount": AMOUNT, "until": UNTIL},
-        "battle with an additional die", '{ op = "extra_die" }'),
-    _op("count", {"target": TARGET, "symbol": SYMBOL, "as": SYMBOL,
-                  "mode": Field("word", default="also", choices=frozenset(COUNT_MODES)),
-                  "until": UNTIL},
-        "results of a symbol count also (or instead) as another",
-        '{ op = "count", symbol = "moon", as = "strike" }'),
-    _op("health", {"target": TARGET, "amount": AMOUNT, "until": UNTIL},
-        "full health is more Hoshi Stones", '{ op = "health", amount = 1 }'),
-    _op("grant", {"target": TARGET, "keyword": Field("keyword", required=True),
-                  "until": UNTIL}, "Swift or Elusive", '{ op = "grant", keyword = "swift" }'),
-    _op("regain", {"target": TARGET, "amount": AMOUNT}, "regain Hoshi Stones (not above full "
-        "health)", '{ op = "regain" }'),
-    _op("lose_stone", {"target": TARGET, "amount": AMOUNT}, "discard Hoshi Stones",
-        '{ op = "lose_stone", target = "opponent" }'),
-    _op("roll", {}, "roll a die of your type; rolled_symbol / rolled_moon test it",
-        '{ op = "roll" }', target="", colon=True),
-    _op("cancel", {}, "the hit being resolved is cancelled", '{ op = "cancel" }', target=""),
-)}
-
 NAMED = {"opponent": {"side": "enemy"}, "all": {"count": "each"}}
+
+OP_SPECS = OPS.specs  # the ops, each declared beside its function (ops.py)
 
 VOCAB = Vocabulary(
     game="hoshi-battle",
@@ -154,7 +117,7 @@ VOCAB = Vocabulary(
     keywords=KEYWORDS,
     events=EVENTS,
     hooks={},
-    ops=OP_SPECS,
+    ops=OPS.specs,
     costs={},
     owner=lambda s, o: o if type(o) is int and 0 <= o < s.players else None,
     place=lambda s, o: 0 if _dueling(s, o) else None,
