@@ -28,7 +28,7 @@ def test_every_legal_action_has_an_index_that_reads_back(game: str, players: int
     """Each legal action of random games has an index whose text is its notation, and the
     game's parser reads that text back to the same action."""
     c = codec(game, players)
-    assert not c.generic_actions  # hoshi-battle and lightseekers keep the hashed view
+    assert not c.generic_actions  # hoshi-battle keeps the hashed view
     assert len(set(c.actions)) == c.n_actions
     first = new_game(game, players=players, seed=0)
     for text in c.actions:  # every index names an action the notation reads
