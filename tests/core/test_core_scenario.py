@@ -98,16 +98,16 @@ def test_bad_field_of_the_game_is_named(toy: GameSpec, tmp_path: Path, text: str
 @pytest.mark.parametrize(
     ("body", "names"),
     [
-        ({"players": "three"}, "field 'players' must be int"),
-        ({"phase": "lunch"}, "field 'phase': 'lunch' is not one of recruit, meld, war, over"),
+        ({"players": "three"}, "players: must be an integer, not a string"),
+        ({"phase": "lunch"}, "phase: 'lunch' is not one of meld, over, recruit, war"),
         ({"tracker": "atlantis"}, "tracker: unknown region 'atlantis'"),
         ({"seat": [{"hand": ["avis.king"]}, {}, {}]}, "seat[0].hand[0]: unknown card"),
         ({"seat": [{}, {"cards": []}, {}]}, "seat[1]: unknown key 'cards'"),
-        ({"seat": [{}, {}]}, "there must be one [[seat]] table per player (3)"),
+        ({"seat": [{}, {}]}, "seat: must list 3 values, not 2"),
         ({"phase": "war", "seat": [{"hand": ["avis.knight"] * 3}, {}, {}]},
          "there are 2 avis.knight cards, the scenario places 3"),
         ({"players": 5}, "radiant-perim is played by 2, 3, 4 players, not 5"),
-        ({"pool": ["avis.knight"]}, "field 'pool' must list 9 slots"),
+        ({"pool": ["avis.knight"]}, "pool: must list 9 values, not 1"),
     ],
 )
 def test_radiant_perim_scenario_errors_name_the_field(body: dict[str, Any], names: str) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.positions import Table, number
+from tabletop.core.reachable import check_playable
 from tabletop.core.spec import MAX_SEED
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ def from_data(data: Mapping[str, Any], state: type[GoofState]) -> GoofState:
         s.read_conceded(top.raw("conceded"))
     top.done()
     _check(s)
+    check_playable(s)  # the seat to act has a legal action (issue 30)
     return s
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.positions import flag, listing, number, word
+from tabletop.core.reachable import check_playable
 from tabletop.core.spec import MAX_SEED
 
 from .decks import check_params, deal_size
@@ -166,6 +167,7 @@ def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
     if "conceded" in d:
         s.read_conceded(d["conceded"])
     _check(s)
+    check_playable(s)  # the seat to act has a legal action (issue 30)
     return s
 
 

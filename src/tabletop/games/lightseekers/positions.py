@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ParameterError, ScenarioError
 from tabletop.core.positions import flag, listing, number
+from tabletop.core.reachable import check_playable
 from tabletop.core.spec import MAX_SEED
 
 from .ids import (
@@ -134,6 +135,7 @@ def from_data(data: Mapping[str, Any], state: type[LsState]) -> LsState:
     if "conceded" in data:
         s.read_conceded(data["conceded"])
     _check(s)
+    check_playable(s)  # the seat to act has a legal action (issue 30)
     return s
 
 

@@ -206,7 +206,7 @@ def _from_data(data: Mapping[str, Any], state: type[PerimState]) -> PerimState:
     s.need_move = top.bool("need_move", False)
     s.picks_left = top.int("picks_left", 0 if s.phase else s.picks_left, 0,
                            PICKS_EACH * players)
-    tracker = top.str("tracker", "centre", ("centre", *C.regions))
+    tracker = top.str("tracker", "centre")  # a region, checked below
     s.tracker = CENTRE if tracker == "centre" else _region(tracker, "tracker")
     s.scores = _per_side(top, "scores", s.teams, MAX_POINTS)
     s.taken = _per_side(top, "coins_taken", s.teams, MAX_POINTS)
