@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import Server, sit
+from .conftest import SLOW_MS, Server, sit
 from .tables_check import CLICKABLE, click_once, play_and_check, wait_ready
 from .test_web_browser import Shots, browser, server, shots
 
@@ -51,3 +51,84 @@ def test_hoshi_battle_duelists_across_the_tray_with_gems(
     )
     assert ts == sorted(ts, reverse=True), "the latest effect on top"
     shots.take(page, "duel")
+
+
+# Before the page's own scripts: note every motion class the table puts on a thing, with
+# the longest running animation's duration at that moment.
+WATCH_MOTION = """
+window.__motion = [];
+new MutationObserver(list => {
+  for (const m of list) {
+    const el = m.target;
+    for (const cls of ["rolling", "moved", "arrived"]) {
+      if (el.classList && el.classList.contains(cls) && !(m.oldValue || "").includes(cls)) {
+        const mine = el.getAnimations().filter(a => a.constructor === Animation);  // not CSS's
+        const ms = Math.max(0, ...mine.map(a => a.effect.getTiming().duration));
+        const die = el.classList.contains("die"), card = el.dataset.card || null;
+        window.__motion.push({ cls, ms, die, card });
+      }
+    }
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"],
+                   attributeOldValue: true });
+"""
+
+
+def test_hoshi_battle_dice_roll_and_cards_slide(server: Server, browser: Browser,
+                                                shots: Shots) -> None:
+    """Issue 31 ("dice roll before they land", "cards slide from where they were to where
+    they go"; TABLE-DESIGN.md "What others did is shown"): at the default pacing a throw's
+    dice spin and a card played moves or arrives, each in at most 400 ms, by the shared
+    motion of highlight.js (from the events' kinds and fields)."""
+    import random
+
+    page, _ = sit(browser, server, "hoshi-battle", speed=800)
+    page.context.add_init_script(WATCH_MOTION)
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    rng = random.Random(6)
+    got: list[dict[str, object]] = []
+    for _ in range(60):
+        got = page.evaluate("window.__motion")
+        if any(m["cls"] == "rolling" for m in got) and any(m["cls"] != "rolling" for m in got):
+            break
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        wait_ready(page)
+        if page.query_selector(CLICKABLE):
+            click_once(page, rng)
+        if any(m["cls"] == "rolling" for m in page.evaluate("window.__motion")):
+            shots.take(page, "dice-rolling")
+    got = page.evaluate("window.__motion")
+    rolls = [m for m in got if m["cls"] == "rolling"]
+    cards = [m for m in got if m["cls"] in ("moved", "arrived")]
+    assert rolls and any(m["die"] for m in rolls), got
+    assert cards and all(m["card"] for m in cards), got
+    # (an element redrawn before the observer looked has no animation left: 0)
+    assert all(0 <= float(str(m["ms"])) <= 400 for m in got), got
+    assert any(float(str(m["ms"])) > 0 for m in rolls)
+    assert any(float(str(m["ms"])) > 0 for m in cards)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_no_motion_with_reduced_motion(server: Server, browser: Browser) -> None:
+    """prefers-reduced-motion (TABLE-DESIGN.md "Motion that helps, never hides"): the
+    same play moves nothing; the highlights stay."""
+    import random
+
+    page, _ = sit(browser, server, "hoshi-battle", speed=800)
+    page.emulate_media(reduced_motion="reduce")
+    page.context.add_init_script(WATCH_MOTION)
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    rng = random.Random(6)
+    lit = False
+    for _ in range(25):
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        wait_ready(page)
+        lit = lit or bool(page.query_selector(".lit, .lit-mine"))
+        if page.query_selector(CLICKABLE):
+            click_once(page, rng)
+    assert page.evaluate("window.__motion") == []
+    assert lit

@@ -96,3 +96,85 @@ export function float(layer, root, items, statusbar) {
     setTimeout(() => el.remove(), still ? 1400 : 1300);
   }
 }
+
+// --- motion: cards that move, dice that roll ------------------------------------------
+// From the events' kinds and fields only: a card whose id is a field's value and that is
+// drawn both before and after the action slides from where it was to where it is now
+// (FLIP: measured before the redraw, then played back); one that was not drawn before
+// (a draw, a card played into view) arrives with a short rise; the things a throw or roll
+// event acts on (and the dice in them) spin. Short (at most MOTION_MAX_MS); nothing with
+// reduced motion (the highlight stays); never blocking input.
+
+export const MOTION_MAX_MS = 400;
+const ROLL = /(throw|roll|dice)/;
+
+// Where every drawn card is now: card id -> its box (the first drawn of that id).
+export function snapshot(roots) {
+  const out = new Map();
+  for (const root of roots) {
+    if (!root) continue;
+    for (const el of root.querySelectorAll("[data-card]")) {
+      if (!out.has(el.dataset.card)) out.set(el.dataset.card, el.getBoundingClientRect());
+    }
+  }
+  return out;
+}
+
+function idsOf(event) {
+  const out = new Set();
+  for (const value of Object.values(event.fields || {})) {
+    for (const v of Array.isArray(value) ? value.flat(2) : [value]) if (typeof v === "string") out.add(v);
+  }
+  return out;
+}
+
+// Play the motion of `events` drawn in `roots` (the box of each card before in `before`)
+// over `ms` milliseconds; returns what moved: {moved, arrived, rolled}.
+export function motion(roots, before, events, refsOfEvent, ms) {
+  const done = { moved: 0, arrived: 0, rolled: 0 };
+  if (!ms || reduced() || !events.length) return done;
+  ms = Math.min(MOTION_MAX_MS, ms);
+  const ids = new Set();
+  for (const e of events) for (const id of idsOf(e)) ids.add(id);
+  const mark = (el, cls) => {
+    el.classList.add(cls);
+    setTimeout(() => el.classList.remove(cls), ms + 50);
+  };
+  const seen = new Set();
+  for (const root of roots) {
+    if (!root) continue;
+    for (const el of root.querySelectorAll("[data-card]")) {
+      const id = el.dataset.card;
+      if (!ids.has(id) || seen.has(id)) continue;
+      seen.add(id);
+      const old = before.get(id);
+      const now = el.getBoundingClientRect();
+      if (!now.width) continue;
+      if (old && old.width) {
+        const dx = old.left - now.left, dy = old.top - now.top;
+        if (Math.abs(dx) + Math.abs(dy) < 4) continue;
+        el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: ms, easing: "ease-out" });
+        mark(el, "moved"); done.moved += 1;
+      } else if (before.size) {
+        el.animate([{ opacity: 0, transform: "translateY(16px) scale(.92)" }, { opacity: 1, transform: "none" }], { duration: ms, easing: "ease-out" });
+        mark(el, "arrived"); done.arrived += 1;
+      }
+    }
+  }
+  for (const e of events) {
+    if (!ROLL.test(String(e.kind))) continue;
+    for (const ref of refsOfEvent(e)) {
+      for (const root of roots) {
+        for (const box of find(root || document.createElement("div"), ref)) {
+          const dice = box.querySelectorAll(".die, [data-die]");
+          for (const el of dice.length ? dice : [box]) {
+            el.animate([{ transform: "rotate(0) scale(1)" }, { transform: "rotate(200deg) scale(1.15)", offset: 0.6 }, { transform: "rotate(360deg) scale(1)" }],
+              { duration: ms, easing: "ease-out" });
+            mark(el, "rolling"); done.rolled += 1;
+          }
+        }
+      }
+    }
+  }
+  return done;
+}

@@ -66,7 +66,7 @@ export class Pacer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const rest = this.queue.splice(0);
-    for (const { item } of rest) this.show(item, false);
+    for (const { item } of rest) this.show(item, false, true);  // skipped: no motion
     this.playing = false;
     this.onBusy(false);
   }

@@ -11,7 +11,7 @@
 // end panel, sound, card zoom, and the panels of `panels.js` (chat, clocks, presence...).
 import { call, fragmentToken, h } from "/static/js/api.js";
 import { Pacer } from "/static/js/pacing.js";
-import { refsOf, floatersOf, light, markChanged, float } from "/static/js/highlight.js";
+import { refsOf, floatersOf, light, markChanged, float, snapshot, motion, MOTION_MAX_MS } from "/static/js/highlight.js";
 import { connection, words as errorWords } from "/static/js/banner.js";
 import { renderEnd } from "/static/js/endpanel.js";
 import { installKeys } from "/static/js/keys.js";
@@ -295,12 +295,12 @@ function showScoring(allEvents) {
 // One message drawn: `paced` when it is another seat's action shown for its moment.
 // Drawing is serialised: a module may draw asynchronously.
 let drawing = Promise.resolve();
-function show(msg, paced) {
-  drawing = drawing.then(() => showNow(msg, paced)).catch(e => console.error(e));
+function show(msg, paced, skipped = false) {
+  drawing = drawing.then(() => showNow(msg, paced, skipped)).catch(e => console.error(e));
   return drawing;
 }
 
-async function showNow(msg, paced) {
+async function showNow(msg, paced, skipped) {
   const before = st.table;
   const wasMine = before && !st.replay && st.seat !== null && before.to_act === st.seat && st.legal.length > 0;
   st.table = msg.table; st.version = msg.version; st.view = msg.view; st.legal = msg.legal || [];
@@ -310,15 +310,17 @@ async function showNow(msg, paced) {
   if (msg.type === "state") { st.events = events; logEvents(events, true); st.changed.clear(); }
   else if (events.length) { st.events = st.events.concat(events); logEvents(events, false); }
   if (msg.type === "state" || events.some(e => st.module.scoring && st.module.scoring(e, "end"))) showScoring(st.events);
+  // where the cards were, for the motion of this action (cards sliding to their new place)
+  const places = msg.type !== "state" && events.length ? snapshot([$("stage"), $("handbar")]) : null;
   await drawNow();
   if (msg.type === "state" || !events.length) { if (!paced) doing(""); }
-  else highlight(events, paced);
+  else highlight(events, paced, places, skipped);
   const mineNow = st.seat !== null && st.table.to_act === st.seat && st.legal.length > 0;
   if (mineNow && !wasMine && msg.type !== "state" && st.table.status !== "over") play("turn");
   if (before && before.status !== "over" && st.table.status === "over") play("over");
 }
 
-function highlight(events, paced) {
+function highlight(events, paced, before, skipped) {
   const board = $("stage");
   const others = paced || !st.sending && st.version > st.myVersion;
   const refs = [];
@@ -332,6 +334,11 @@ function highlight(events, paced) {
     if (s === "ko" || (s && !sound)) sound = s;
   }
   light(board, refs, others ? "lit" : "lit-mine");
+  // The motion (highlight.js): another seat's action over half its moment (at most
+  // MOTION_MAX_MS), mine faster; none at speed "instant", nor for what "skip" hurries.
+  const ms = skipped || !before || !pacer.speed ? 0 : others ? Math.min(MOTION_MAX_MS, pacer.speed / 2) : 200;
+  const moved = motion([$("stage"), $("handbar")], before || new Map(), events, e => refsOf(st.module, e, st.view, board), ms);
+  if (moved.moved || moved.arrived || moved.rolled) document.body.dataset.motion = String(Number(document.body.dataset.motion || 0) + 1);
   if (others) { refs.forEach(r => st.changed.add(r)); markChanged(board, refs); }
   float($("floaters"), board, floats, $("status"));
   if (sound) play(sound);
@@ -341,7 +348,7 @@ function highlight(events, paced) {
 }
 
 const pacer = new Pacer({
-  show: (msg, paced) => show(msg, paced),
+  show: (msg, paced, skipped) => show(msg, paced, skipped),
   onBusy: busy => {
     $("skip").hidden = !busy;
     document.body.dataset.pacing = busy ? "1" : "0";
