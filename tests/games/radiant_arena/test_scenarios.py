@@ -10,15 +10,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.core import ScenarioError, new_game, scenario_of
+from tabletop.core import ScenarioError, get_spec, new_game, scenario_of
 from tabletop.games.radiant_arena import ArenaState
+from tabletop.testing.locate import rulebook_path, rulebook_required
 
 from .helpers import GAME, params, play, position, scenario, skills_of
 
@@ -448,15 +448,14 @@ def test_any_scenario_data_is_refused_cleanly_or_plays_on(pick: int, seed: int,
     assert s.to_act is None
 
 
-RULEBOOK = Path(__file__).parents[4] / "shared" / "rules" / "radiant-offline-battle-arena.txt"
-
-
 def test_refusals_cite_sections_of_the_rulebook() -> None:
     """Every rule a refusal cites (the last parentheses) is a heading of the rulebook,
     ``Section — Subsection``."""
-    if not RULEBOOK.is_file():
+    rulebook = rulebook_path(get_spec("radiant-arena"))  # TABLETOP_RULES or beside the project
+    if rulebook is None and not rulebook_required():
         pytest.skip("the rulebook is not beside the project")
-    lines = {line.strip().lower() for line in RULEBOOK.read_text().splitlines()}
+    assert rulebook is not None, "the rulebook radiant-offline-battle-arena.txt is missing"
+    lines = {line.strip().lower() for line in rulebook.read_text().splitlines()}
     cited = set()
     for _, data, _ in UNREACHABLE:
         if data.get("hands", 0) is None:
