@@ -18,13 +18,10 @@ each is kept (the machine is shared). Copy the output into docs/performance.md
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import time
-from datetime import UTC, datetime
 
 import ray
+from run import report  # bench/run.py: the run's circumstances and its rows
 
 from tabletop.sim import simulate
 from tabletop.sim.ray_backend import connect
@@ -68,15 +65,7 @@ def main() -> None:
                          "start_s": round(start, 1)})
     finally:
         ray.shutdown()
-    info = {"when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": platform.machine(), "python": platform.python_version(),
-            "ray": ray.__version__, "load": round(os.getloadavg()[0], 2)}
-    if args.json:
-        print(json.dumps({"info": info, "results": rows}))
-        return
-    print(info)
-    for row in rows:
-        print(row)
+    report(rows, args.json, ray=ray.__version__)
 
 
 if __name__ == "__main__":

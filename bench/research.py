@@ -14,13 +14,10 @@ Copy the output into docs/performance.md with the machine and the date.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import time
-from datetime import UTC, datetime
 
 import numpy as np
-from run import floor_steps_per_s
+from run import floor_steps_per_s, report
 
 from tabletop.interfaces.env import pettingzoo_env
 from tabletop.sim import simulate
@@ -82,15 +79,7 @@ def main() -> None:
         rows.append({"bench": "scaling", "backend": "ray", "workers": workers,
                      "games_per_s": round(gps, 1), "per_floor": round(gps / floor, 6),
                      "ray_start_s": round(start, 1)})
-    info = {"when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": platform.machine(), "python": platform.python_version(),
-            "floor_steps_per_s": round(floor)}
-    if args.json:
-        print(json.dumps({"info": info, "results": rows}))
-        return
-    print(info)
-    for row in rows:
-        print(row)
+    report(rows, args.json, floor_steps_per_s=round(floor))
 
 
 if __name__ == "__main__":

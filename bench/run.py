@@ -15,7 +15,7 @@ import json
 import os
 import platform
 import sys
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from tabletop import native
@@ -40,6 +40,20 @@ def floor_steps_per_s(seconds: float) -> float | None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return float(module.floor_steps_per_s(seconds))
+
+
+def report(rows: list[dict[str, object]], as_json: bool, **extra: object) -> None:
+    """Print a bench's rows after the run's circumstances (when, machine, Python, load and
+    ``extra``): one JSON object with ``--json``, else a line each."""
+    info = {"when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "machine": platform.machine(), "python": platform.python_version(),
+            "load": round(os.getloadavg()[0], 2), **extra}
+    if as_json:
+        print(json.dumps({"info": info, "results": rows}))
+        return
+    print(info)
+    for row in rows:
+        print(row)
 
 
 def main() -> int:

@@ -20,15 +20,12 @@ the date.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import random
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 import pyspiel
+from run import report  # bench/run.py: the run's circumstances and its rows
 
 import tabletop.interfaces.env.openspiel as spiel
 from tabletop import native
@@ -121,16 +118,7 @@ def main() -> None:
                         else dict(SETUPS).get(g, 2)) for g in args.game)
     rows = [measure(g, n, args.games, args.repeats, clone)
             for g, n in setups for clone in ((False, True) if args.clone else (False,))]
-    info = {"when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": platform.machine(), "python": platform.python_version(),
-            "engine": native.STATUS, "pyspiel": pyspiel.__version__,
-            "load": round(os.getloadavg()[0], 2)}
-    if args.json:
-        print(json.dumps({"info": info, "results": rows}))
-        return
-    print(info)
-    for row in rows:
-        print(row)
+    report(rows, args.json, engine=native.STATUS, pyspiel=pyspiel.__version__)
 
 
 if __name__ == "__main__":
