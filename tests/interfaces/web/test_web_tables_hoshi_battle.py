@@ -28,6 +28,8 @@ def test_hoshi_battle_duelists_across_the_tray_with_gems(
     import random
 
     page, _ = sit(browser, server, "hoshi-battle", players=2)
+    # Issue 31, "Words, not notation": before any Duel the tray says so, not "Duel 0".
+    assert page.text_content(".tray-info b") == "Before the first Duel"
     rng = random.Random(5)
     for _ in range(12):  # through the setup into the Duel
         if (

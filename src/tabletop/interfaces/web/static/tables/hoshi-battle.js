@@ -97,7 +97,7 @@ function effectText(view, ctx, e) {
 
 function tray(view, ctx, top, bottom) {
   const v = view;
-  const info = [`Duel ${v.duel}`, v.round ? `round ${v.round}` : null, v.throw ? `throw ${v.throw}` : null].filter(Boolean).join(" · ");
+  const info = [v.duel ? `Duel ${v.duel}` : "Before the first Duel", v.round ? `round ${v.round}` : null, v.throw ? `throw ${v.throw}` : null].filter(Boolean).join(" · ");
   const p = s => v.players[s];
   return h("div", { class: "tray", "data-testid": "tray" },
     h("div", { class: "tray-info" }, h("b", {}, info), h("span", { class: "mode" }, v.strike.mode === "live" ? "strikes in real time" : `strikes land ${v.strike.chance}% of the time`)),
