@@ -17,6 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.core.tensors import Blocks, Part, seat_from
+from tabletop.core.tensors import Encoding as BaseEncoding
+
 from .actions import PASS, act
 from .data import catalog
 from .ids import (
@@ -59,7 +62,7 @@ def action_texts() -> tuple[str, ...]:
     return tuple(a.to_text() for a in out)
 
 
-def parts(players: int) -> tuple[tuple[str, int, str], ...]:
+def parts(players: int) -> tuple[Part, ...]:
     """The layout of the observation: (name, size, meaning), in order."""
     P, N, H, E, S = players, len(CARDS), len(HEROES), len(ELEMENTS), len(STATS) + 1
     return (
@@ -106,12 +109,8 @@ def parts(players: int) -> tuple[tuple[str, int, str], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Encoding:
+class Encoding(BaseEncoding):
     """The encoding of a ``players``-seat game (see :func:`encoding`)."""
-
-    players: int
-    actions: tuple[str, ...]
-    parts: tuple[tuple[str, int, str], ...]
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write ``view`` into ``out`` (zeros, float32, the size of the parts)."""
@@ -119,15 +118,10 @@ class Encoding:
         me = view.get("seat")
 
         def rel(p: int) -> int:  # a seat as seen from ``me`` (0 is me)
-            return p if me is None else (p - me) % P
+            return seat_from(me, p, P)
 
-        at = 0
-
-        def take(size: int, *shape: int) -> np.ndarray:
-            nonlocal at
-            block = out[at:at + size]
-            at += size
-            return block.reshape(shape) if shape else block
+        blocks = Blocks(out)
+        take = blocks.take
 
         def one(block: np.ndarray, seat: int | None) -> None:
             if seat is not None:
@@ -204,7 +198,7 @@ class Encoding:
         for t in view["timed"]:
             k = STATS.index(t["stat"]) if t["stat"] in STATS else len(STATS)
             timed[rel(t["seat"]), k] += t["change"] / STAT_SCALE
-        assert at == len(out), (at, len(out))
+        blocks.close()
 
 
 def encoding(players: int, params: dict[str, Any]) -> Encoding:

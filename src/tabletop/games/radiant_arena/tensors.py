@@ -17,6 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.core.tensors import Blocks, Part
+from tabletop.core.tensors import Encoding as BaseEncoding
+
 from .actions import LANES
 from .rules import PHASE_NAMES
 from .spec import catalog
@@ -109,7 +112,7 @@ def action_texts(c: Cards) -> tuple[str, ...]:
     return tuple(out)
 
 
-def parts(c: Cards) -> tuple[tuple[str, int, str], ...]:
+def parts(c: Cards) -> tuple[Part, ...]:
     """The layout of the observation: (name, size, meaning), in order."""
     U, K, it, W = UNITS, len(c.skills), len(c.items), len(c.keywords)
     return (
@@ -144,12 +147,11 @@ def parts(c: Cards) -> tuple[tuple[str, int, str], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Encoding:
-    """The encoding of one setup (see :func:`encoding`)."""
+class Encoding(BaseEncoding):
+    """The encoding of one setup (see :func:`encoding`): two players, and the cards of
+    their decks and of the pool."""
 
     cards: Cards
-    actions: tuple[str, ...]
-    parts: tuple[tuple[str, int, str], ...]
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write ``view`` into ``out`` (zeros, float32, the size of the parts)."""
@@ -163,13 +165,8 @@ class Encoding:
         slot_of_position = {pos: slot for slot, pos in enumerate(order)}
         units = view["units"]
         slot_of_id = {u["id"]: slot_of_position[i] for i, u in enumerate(units) if "id" in u}
-        at = 0
-
-        def take(size: int) -> np.ndarray:
-            nonlocal at
-            block = out[at:at + size]
-            at += size
-            return block
+        blocks = Blocks(out)
+        take = blocks.take
 
         take(1)[0] = view["turn"] / 10
         take(1)[0] = view["active"] == me
@@ -233,10 +230,10 @@ class Encoding:
                     clashes[slot, 1] += 1
                 else:
                     clash_cards[int(slot >= 4), skill[cl["card"]]] += 1
-        assert at == len(out), (at, len(out))
+        blocks.close()
 
 
 def encoding(players: int, params: Mapping[str, Any]) -> Encoding:
     """The encoding of the setup ``params`` (radiant-arena is played by two)."""
     c = cards_of(params)
-    return Encoding(c, action_texts(c), parts(c))
+    return Encoding(2, action_texts(c), parts(c), c)

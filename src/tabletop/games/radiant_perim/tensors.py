@@ -16,6 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.core.tensors import Blocks, Part, seat_from
+from tabletop.core.tensors import Encoding as BaseEncoding
+
 from .actions import CATALOG as C
 from .actions import slot_name
 from .ids import PHASE_NAMES
@@ -53,7 +56,7 @@ def action_texts(players: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def parts(players: int) -> tuple[tuple[str, int, str], ...]:
+def parts(players: int) -> tuple[Part, ...]:
     """The layout of the observation: (name, size, meaning), in order."""
     P, T, R, G, M = players, len(TYPES), len(RACES), len(REGIONS), len(MELDS)
     return (
@@ -94,12 +97,8 @@ def parts(players: int) -> tuple[tuple[str, int, str], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Encoding:
+class Encoding(BaseEncoding):
     """The encoding of a ``players``-seat game (see :func:`encoding`)."""
-
-    players: int
-    actions: tuple[str, ...]
-    parts: tuple[tuple[str, int, str], ...]
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write ``view`` into ``out`` (zeros, float32, the size of the parts)."""
@@ -107,15 +106,10 @@ class Encoding:
         me = view.get("seat")
 
         def rel(p: int) -> int:  # a seat as seen from ``me`` (0 is me)
-            return p if me is None else (p - me) % P
+            return seat_from(me, p, P)
 
-        at = 0
-
-        def take(size: int) -> np.ndarray:
-            nonlocal at
-            block = out[at:at + size]
-            at += size
-            return block
+        blocks = Blocks(out)
+        take = blocks.take
 
         take(AGES)[view["age"] - 1] = 1
         take(len(PHASE_NAMES))[_PHASE[view["phase"]]] = 1
@@ -188,7 +182,7 @@ class Encoding:
             block = take(P)
             for p, v in enumerate(view[key]):
                 block[rel(p)] = v
-        assert at == len(out), (at, len(out))
+        blocks.close()
 
 
 def _count(block: np.ndarray, cards: Any) -> None:

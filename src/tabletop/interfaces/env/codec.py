@@ -4,10 +4,12 @@ fixed-shape observation, for any registered game.
 A game may provide an *encoding module*, named on its ``GameSpec`` (``encoding=``), with
 one function::
 
-    encoding(players, params) -> object with
+    encoding(players, params) -> tabletop.core.tensors.Encoding (or any object with)
         actions: tuple[str, ...]              # every action text the game can ever offer
         parts: tuple[(name, size, meaning)]   # the layout of the observation vector
         encode(view, out)                     # write one seat's view into out (float32)
+
+(an ``Encoding`` with no parts gives the action space only).
 
 ``encode`` reads the seat's view (``State.view(seat)``) and nothing else, so an
 observation can never hold more than the seat may know. When a game has no encoding
@@ -32,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.core import Action, Outcome, State, TabletopError, get_spec, new_game
+from tabletop.core.tensors import Encoding, Part
 
 HASHED_SIZE = 512
 DISCOVERY_GAMES = 200
@@ -41,9 +44,6 @@ DISCOVERY_SEED = 0
 class EnvError(TabletopError):
     """Bad use of an environment adapter: an unknown game or seat count, an action index
     out of range or not legal now, a step after the end. Nothing is changed."""
-
-
-Part = tuple[str, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,9 @@ def _codec(game: str, players: int, params: tuple[tuple[str, Any], ...]) -> Code
     hook = getattr(module, "encoding", None)
     enc = hook(players, dict(params)) if hook is not None else None
     actions: Sequence[str] | None = getattr(enc, "actions", None)
-    encode = getattr(enc, "encode", None)
+    # The core's Encoding always has ``encode``; one without parts gives no observation.
+    observes = enc.observes if isinstance(enc, Encoding) else hasattr(enc, "encode")
+    encode = getattr(enc, "encode", None) if observes else None
     generic_actions = actions is None
     if actions is None:
         actions = discover_actions(game, players, dict(params))
