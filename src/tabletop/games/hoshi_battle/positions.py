@@ -1,38 +1,24 @@
 """Hoshi Battle positions as plain data, and read back strictly (scenario files).
 
-The reader checks every key and type, every card id, and what play can reach: each card
-in exactly one place (the deal) or each deck's cards where they can be (the Constructed
-Deck Variant), the phase's own shape (who is to act, which window, the Heroes in play),
-and a modifier store of known effects in timestamp order. A missing key takes the value
-of a fresh game of the same seed and parameters.
+The reader checks every key and type, every card id and every modifier of the store;
+then :mod:`.reachable` checks what play can reach (each card in one place, the phase's
+own shape, the store in timestamp order), each refusal citing the rule it breaks. A
+missing key takes the value of a fresh game of the same seed and parameters.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
 from tabletop.core.positions import flag, listing, number, word
-from tabletop.core.reachable import check_playable
 from tabletop.core.spec import MAX_SEED
 
-from .decks import check_params, deal_size
 from .dice import COUNT_MODES, SYMBOLS
-from .ids import (
-    CHOOSE,
-    KEEP,
-    KEEP_CARDS,
-    KEEP_HEROES,
-    MAX_THROWS,
-    OVER,
-    PHASES,
-    STRIKE,
-    WINDOW,
-    WINDOWS,
-)
+from .ids import MAX_THROWS, PHASES, WINDOWS
+from .reachable import check_reachable
 
 if TYPE_CHECKING:
     from .rules import HoshiState
@@ -69,16 +55,6 @@ def to_data(s: HoshiState) -> dict[str, Any]:
                   for m in s.store],
         **({"conceded": s.conceded_data()} if s.conceded else {}),
     }
-
-
-
-
-
-
-
-
-
-
 
 
 def _ids(value: Any, where: str, allowed: Any) -> list[str]:
@@ -166,8 +142,7 @@ def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
                     for i, m in enumerate(listing(get("store"), "store")))
     if "conceded" in d:
         s.read_conceded(d["conceded"])
-    _check(s)
-    check_playable(s)  # the seat to act has a legal action (issue 30)
+    check_reachable(s)  # what play can reach, and the seat to act can act (issue 30)
     return s
 
 
@@ -211,141 +186,6 @@ def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
                     word(raw["card"], f"{where}.card", frozenset(s.cat.ids)),
                     controller, 0, number(raw["seat"], f"{where}.seat", 0, n - 1),
                     kind, key, op, value, until, None if static < 0 else static)
-
-
-def _check(s: HoshiState) -> None:
-    """What play reaches (docs: positions.py's module docstring)."""
-    n, cat = s.players, s.cat
-    constructed = bool(s.params["deck1"])
-    if len(set(s.line)) != len(s.line) or set(s.line) & set(s.duelists):
-        raise ScenarioError("line: waiting players, once each, none of them a duelist")
-    if s.to_act is not None and set(s.line) | set(s.duelists) != {
-            p for p in range(n) if s.phase == KEEP or (p not in s.conceded and (
-                s.hands[p] or s.hero[p] or s.chosen[p]))} | set(s.duelists):
-        raise ScenarioError("line: every player with Heroes who is not a duelist waits in "
-                            "line (a player with none has left)")
-    for p in range(n):
-        mine = [*s.hands[p], *s.exiled[p], *([s.hero[p]] if s.hero[p] else []),
-                *([s.chosen[p]] if s.chosen[p] else [])]
-        if len(set(mine)) != len(mine):
-            raise ScenarioError(f"seat {p}: a Hero in two places")
-        if not set(s.shown[p]) <= set(mine) or len(set(s.shown[p])) != len(s.shown[p]):
-            raise ScenarioError(f"shown[{p}]: only this player's Heroes, once each")
-        if not set(s.exiled[p]) <= set(s.shown[p]) or (s.hero[p] and
-                                                         s.hero[p] not in s.shown[p]):
-            raise ScenarioError(f"shown[{p}]: a Hero that fought has been shown")
-    if constructed:
-        _check_decks(s)
-    else:
-        hero_places = [*s.hero_deck, *(h for p in range(n) for h in (
-            *s.hands[p], *s.exiled[p], *(x for x in s.discards[p] if x in cat.heroes)))]
-        hero_places += [h for h in (*s.hero, *s.chosen) if h]
-        card_places = [*s.card_deck, *(c for p in range(n) for c in (
-            *s.cards[p], *s.in_play[p], *s.used[p],
-            *(x for x in s.discards[p] if x in cat.cards)))]
-        if Counter(hero_places) != Counter(list(cat.heroes)):
-            raise ScenarioError("every Hero is in exactly one place (deck, hand, discards, "
-                                "in play, exiled)")
-        if Counter(card_places) != Counter(list(cat.cards)):
-            raise ScenarioError("every Duel card is in exactly one place (deck, face down, "
-                                "discards, in play, used)")
-
-        deal = deal_size(s.params, n)
-        for p in range(n):
-            dh = sum(1 for x in s.discards[p] if x in cat.heroes)
-            dc = len(s.discards[p]) - dh
-            held_h = len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
-            held_c = len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p])
-            if held_h + dh != deal or held_c + dc != deal:
-                raise ScenarioError(f"seat {p}: {deal} Heroes and {deal} Duel cards were "
-                                    "dealt (Setup)")
-            if s.phase != KEEP and p not in s.conceded and (dh != deal - KEEP_HEROES
-                                                            or dc != deal - KEEP_CARDS):
-                raise ScenarioError(f"discards[{p}]: after the setup every player has kept "
-                                    "three of each")
-    _check_phase(s)
-
-
-def _check_decks(s: HoshiState) -> None:
-
-    if s.players != 2:
-        raise ScenarioError("the Constructed Deck Variant is for two players")
-    decks = check_params(s.params)
-    assert decks is not None
-    if s.hero_deck or s.card_deck or any(s.discards):
-        raise ScenarioError("the Constructed Deck Variant deals nothing: no decks, no "
-                            "discards")
-    for p in range(s.players):
-        held_h = [*s.hands[p], *s.exiled[p], *(x for x in (s.hero[p], s.chosen[p]) if x)]
-        held_c = [*s.cards[p], *s.in_play[p], *s.used[p]]
-        if sorted(held_h) != sorted(decks[0][p]) or sorted(held_c) != sorted(decks[1][p]):
-            raise ScenarioError(f"seat {p}: the cards of deck{p + 1}, each in one place")
-
-
-def _check_phase(s: HoshiState) -> None:
-    n, phase = s.players, s.phase
-    fighting = [bool(h) for h in s.hero]
-    if phase in (KEEP, CHOOSE, OVER):
-        if any(fighting) or s.store or s.window or any(s.stones) or any(s.in_play[p] and
-                                                                         phase == KEEP
-                                                                         for p in range(n)):
-            raise ScenarioError(f"phase {phase}: no Duel is being fought")
-    if phase == KEEP:
-        if s.params["deck1"] or s.duel or any(s.chosen) or any(s.exiled) or any(s.used):
-            raise ScenarioError("phase keep: the setup comes before every Duel")
-        need = [p for p in range(n) if p not in s.conceded and (
-            len(s.hands[p]) > KEEP_HEROES or len(s.cards[p]) > KEEP_CARDS)]
-        if s.to_act is not None and (not need or s.turn != need[0]):
-            raise ScenarioError("phase keep: the first player with cards to discard acts")
-        return
-    playing = [p for p in range(n) if p not in s.conceded]
-    if any(len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
-           != KEEP_HEROES for p in playing):
-        raise ScenarioError("every player keeps three Heroes")
-    if any(len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p]) != KEEP_CARDS
-           for p in playing):
-        raise ScenarioError("every player keeps three Duel cards")
-    if phase == OVER:
-        if s.turn != -1 or sum(1 for p in playing if s.hands[p]) > 1 or any(s.chosen):
-            raise ScenarioError("phase over: nobody acts; at most one player has Heroes")
-        return
-    if s.to_act is None:  # left to one player by concessions: over where it stood
-        return
-    if s.turn < 0 or s.duel < 1:
-        raise ScenarioError(f"phase {phase}: a seat acts in a Duel (duel >= 1)")
-    if phase == CHOOSE:
-        t = s.turn
-        if t not in s.duelists or s.chosen[t] or not s.hands[t] or any(
-                not s.chosen[p] for p in s.duelists if p < t) or any(
-                s.chosen[p] and s.hands[p] for p in s.duelists if p > t):  # forced: one Hero
-            raise ScenarioError("phase choose: Heroes are chosen in seat order")
-        if any(p not in s.duelists and s.chosen[p] for p in range(n)):
-            raise ScenarioError("phase choose: only the duelists choose Heroes")
-        if any(not s.hands[p] and not s.chosen[p] for p in s.duelists):
-            raise ScenarioError("phase choose: every duelist has a Hero to choose")
-        return
-    if any(fighting[p] != (p in s.duelists) for p in range(n)) or any(s.chosen):
-        raise ScenarioError(f"phase {phase}: both duelists, and only they, have a Hero in "
-                            "play")
-    if any(c.until not in ("round", "duel", "source", "static") for c in s.store):
-        raise ScenarioError("store: unknown duration")
-    if [m.ts for m in s.store] != sorted({m.ts for m in s.store}) or (
-            s.store and s.store[-1].ts > s.clock):
-        raise ScenarioError("store: timestamps increase, up to the clock")
-    if phase == STRIKE:
-        if s.params["strike"] != "live" or s.window or s.round < 1 or s.throw < 1:
-            raise ScenarioError("phase strike: a real-time strike in a round")
-        return
-    assert phase == WINDOW
-    if not s.window or s.passed[s.turn]:
-        raise ScenarioError("phase window: a window is open and the seat to act has not "
-                            "passed")
-    if any(not s.passed[p] and (not s.cards[p] or p not in s.duelists) for p in range(n)):
-        raise ScenarioError("passed: a player without face-down cards has nothing to play")
-    if (s.window == "duel_start") != (s.round == 0):
-        raise ScenarioError("window: the Duel's own window comes before round 1")
-    if s.window != "round_end" and not all(s.stones[p] for p in s.duelists):
-        raise ScenarioError("stones: a Hero without stones is exiled at the end of a round")
 
 
 __all__ = ["to_data", "from_data", "KEYS"]

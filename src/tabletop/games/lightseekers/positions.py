@@ -5,7 +5,8 @@ every place by id, whose turn and what it has done, timed effects, the generator
 :func:`from_data` reads a position a person wrote (a scenario): every key known, every
 type exact, every value in range, and nothing play cannot reach; a missing key takes its
 value from a fresh game with the same players, seed and parameters. What a position may
-hold is a decision point: the action phase, a reward being chosen, or the end.
+hold is a decision point: the action phase, a reward being chosen, or the end; what play
+can reach is checked by :mod:`.reachable`, each refusal citing the rule it breaks.
 
 A seat's cards in all places together must fit in a deck (GETTING STARTED: no combo
 twice, at most 3 of each action card, 5 combos and 30 action cards at most), so a
@@ -14,32 +15,25 @@ scenario may give a seat any cards of the pool, not only those of its ready deck
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ParameterError, ScenarioError
 from tabletop.core.positions import flag, listing, number
-from tabletop.core.reachable import check_playable
 from tabletop.core.spec import MAX_SEED
 
 from .ids import (
-    ACTION,
     ACTIONS_PER_TURN,
     BUFF,
-    DECK_ACTIONS,
-    DECK_COMBOS,
     DEFEAT_RETURN,
     ELEMENT_BIT,
     ELEMENTS,
     ITEM,
-    MAX_COPIES,
     MAX_HEALTH,
-    MAX_WEIGHT,
-    OVER,
     STEP_NAMES,
 )
+from .reachable import check_reachable
 
 if TYPE_CHECKING:
     from .rules import LsState
@@ -87,17 +81,9 @@ def to_data(s: LsState) -> dict[str, Any]:
 # --- reading ---------------------------------------------------------------------------------
 
 
-
-
-
-
-
-
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
-
-
 
 
 def _table(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -134,8 +120,7 @@ def from_data(data: Mapping[str, Any], state: type[LsState]) -> LsState:
     _read(s, d, players)
     if "conceded" in data:
         s.read_conceded(data["conceded"])
-    _check(s)
-    check_playable(s)  # the seat to act has a legal action (issue 30)
+    check_reachable(s)  # what play can reach, and the seat to act can act (issue 30)
     return s
 
 
@@ -178,9 +163,6 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
         for c in row:
             if cat.cards[c].type != ITEM or cat.cards[c].combo:
                 raise ScenarioError(f"items[{p}]: {cat.cards[c].id} is not an item")
-        if sum(cat.cards[c].weight for c in row) > MAX_WEIGHT:
-            raise ScenarioError(f"items[{p}]: more than {MAX_WEIGHT} points of items "
-                                "(ACTION CARD - ITEM)")
     s.uid = number(d["uid"], "uid", 0, 1_000_000)
     uids: set[int] = set()
     s.buffs = []
@@ -197,9 +179,6 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
             if card.type != BUFF:
                 raise ScenarioError(f"{w}.card: {cid} is not a buff")
             turns = number(t.get("turns", 0), f"{w}.turns", 0, 3 if card.rotation else 0)
-            if card.rotation and card.corners[turns] == 0:
-                raise ScenarioError(f"{w}.turns: the active corner is empty: the buff "
-                                    "has expired (ACTION CARD - BUFF)")
             u = number(t.get("uid", 0), f"{w}.uid", 1, s.uid)
             if u in uids:
                 raise ScenarioError(f"{w}.uid: {u} is used twice")
@@ -273,76 +252,6 @@ def _read(s: LsState, d: dict[str, Any], players: int) -> None:
     s._repl = None
     s._sources = None
     s._kinds = None
-
-
-def _check(s: LsState) -> None:
-    """What play can reach."""
-    cat = s.cat
-    n = s.players
-    living = [p for p in range(n) if s.alive[p]]
-    if sorted(s.out) != [p for p in range(n) if not s.alive[p]] or len(set(s.out)) != len(
-            s.out):
-        raise ScenarioError("out must list each defeated seat once, in the order they were "
-                            "defeated")
-    for p in range(n):
-        if s.alive[p] and s.health[p] <= 0:
-            raise ScenarioError(f"health[{p}]: a hero at 0 health is defeated (ENDING THE "
-                                "GAME)")
-        if not s.alive[p] and s.health[p]:
-            raise ScenarioError(f"health[{p}]: a defeated hero has 0 health")
-    if any(s.alive[p] for p in s.conceded):
-        raise ScenarioError("conceded: a player who conceded is out of the game, as if "
-                            "defeated (alive false)")
-    over = s.step == OVER
-    if over != (len(living) == 1):
-        raise ScenarioError("step: the game is over exactly when one player remains "
-                            "(ENDING THE GAME)")
-    if sum(s.vp) != len(s.out) + (1 if over else 0):
-        raise ScenarioError("vp: each defeat gives 1 Victory Point, and the last player "
-                            "standing gains 1 (ENDING THE GAME)")
-    if not over:
-        if not s.alive[s.active] and not s.rewards:
-            raise ScenarioError("active: a defeated player takes no turn")
-        if not s.rewards and s.step != ACTION:
-            raise ScenarioError("step: a position is at a decision: the action phase, a "
-                                "reward being chosen, or the end")
-    elif s.rewards or s.paying is not None:
-        raise ScenarioError("rewards, paying: nothing is left to do once the game is over")
-    for i, (p, k) in enumerate(s.rewards):
-        # The first waits for a choice: its discard pile holds more than it moves back.
-        if not s.alive[p] or (i == 0 and len(s.disc[p]) <= k):
-            raise ScenarioError(f"rewards: P{p + 1} has no choice of {k} discarded cards "
-                                "to move back")
-    if s.paying is not None:
-        # (A reward may wait while a combo is paid for: another player conceded.)
-        if s.combo or s.acts or (s.rewards and not s.conceded):
-            raise ScenarioError("paying: a combo is paid for as the turn's first play")
-        from .payment import complete
-
-        if complete(s.paying[1], [cat.cards[c].slots for c in s.paying[2]]):
-            raise ScenarioError("paying.paid: the payment is already complete")
-    if s.combo and s.acts:
-        raise ScenarioError("combo: a combo is played instead of actions")
-    if max((u for row in s.buffs for u, _, _ in row), default=0) > s.uid:
-        raise ScenarioError("uid: below a buff's uid")
-    if max((m.ts for m in s.store), default=0) > s.clock:
-        raise ScenarioError("clock: below a timed effect's timestamp")
-    for p in range(n):
-        cards = s.hand[p] + s.deck[p] + s.disc[p] + s.items[p] + [c for _, c, _ in s.buffs[p]]
-        if p == s.active and s.paying is not None:
-            cards += [s.paying[0], *s.paying[2]]
-        counts = Counter(cards)
-        combos = sum(k for c, k in counts.items() if cat.cards[c].combo)
-        actions = sum(k for c, k in counts.items() if not cat.cards[c].combo)
-        for c, k in counts.items():
-            limit = 1 if cat.cards[c].combo else MAX_COPIES
-            if k > limit:
-                raise ScenarioError(f"P{p + 1} has {k} copies of {cat.cards[c].id}: a deck "
-                                    f"holds at most {limit} (GETTING STARTED)")
-        if combos > DECK_COMBOS or actions > DECK_ACTIONS:
-            raise ScenarioError(f"P{p + 1} has {combos} combos and {actions} action cards: "
-                                f"a deck holds {DECK_COMBOS} and {DECK_ACTIONS} (GETTING "
-                                "STARTED)")
 
 
 __all__ = ["to_data", "from_data", "KEYS"]
