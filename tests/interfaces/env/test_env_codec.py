@@ -28,7 +28,7 @@ def test_every_legal_action_has_an_index_that_reads_back(game: str, players: int
     """Each legal action of random games has an index whose text is its notation, and the
     game's parser reads that text back to the same action."""
     c = codec(game, players)
-    assert not c.generic_actions  # hoshi-battle keeps the hashed view
+    assert not c.generic_actions and not c.generic_observation
     assert len(set(c.actions)) == c.n_actions
     first = new_game(game, players=players, seed=0)
     for text in c.actions:  # every index names an action the notation reads
@@ -97,7 +97,8 @@ def test_an_observation_shows_my_hand_but_not_the_others() -> None:
 def test_docs_list_every_part_of_each_encoding() -> None:
     """docs/research.md documents each game's observation: every part, with its size."""
     text = DOCS.read_text()
-    for game, players in [("radiant-perim", 3), ("radiant-arena", 2)]:
+    for game, players in [("radiant-perim", 3), ("radiant-arena", 2), ("lightseekers", 3),
+                          ("hoshi-battle", 2)]:
         c = codec(game, players)
         section = text.split(f"### {game}")[1].split("\n### ")[0]
         for name, size, _ in c.parts:

@@ -33,7 +33,9 @@ from .ids import (
     UNALIGNED,
 )
 
-TURN_SCALE = 100.0  # turns are divided by this, to keep the inputs near 1
+# The turn number t is given as t / (t + TURN_SCALE): 0 at the start, 0.5 at turn 100,
+# below 1 however long the game (hero turns have no bound: six seats pass 250).
+TURN_SCALE = 100.0
 PILE_SCALE = 30.0  # cards in a deck, a hand or a discard pile
 STAT_SCALE = 10.0  # power, armor, Victory Points, a timed change
 STATS = ("power", "armor")  # the stats a timed change can affect (others: "other")
@@ -66,7 +68,7 @@ def parts(players: int) -> tuple[Part, ...]:
     """The layout of the observation: (name, size, meaning), in order."""
     P, N, H, E, S = players, len(CARDS), len(HEROES), len(ELEMENTS), len(STATS) + 1
     return (
-        ("turn", 1, f"the turn number, divided by {TURN_SCALE:g}"),
+        ("turn", 1, f"the turn number t as t / (t + {TURN_SCALE:g}): below 1 however long"),
         ("step", len(STEP_NAMES), f"one-hot: {', '.join(STEP_NAMES)}"),
         ("active", P, "one-hot: the active hero, by seat from me"),
         ("to_act", P, "one-hot, by seat from me (all 0 when the game is over)"),
@@ -127,7 +129,7 @@ class Encoding(BaseEncoding):
             if seat is not None:
                 block[rel(seat)] = 1
 
-        take(1)[0] = view["turn"] / TURN_SCALE
+        take(1)[0] = view["turn"] / (view["turn"] + TURN_SCALE)
         take(len(STEP_NAMES))[_STEP[view["step"]]] = 1
         one(take(P), view["active"])
         one(take(P), view["to_act"])
