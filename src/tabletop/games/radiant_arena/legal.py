@@ -72,7 +72,7 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if phase == GATHER:
         return list(_gather(s))
     if phase == BLOCK:
-        return [*(act("block", s.uname(u)) for u in blockers(s)), act("no-block")]
+        return [*[act("block", s.uname(u)) for u in blockers(s)], act("no-block")]
     if phase in (CLASH_A, CLASH_D):
         return list(_clashes(s))
     if phase == DEPLOY:
@@ -85,7 +85,7 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if phase == SHOP:
         return [*shop_actions(s), PASS]
     if phase == DISCARD:
-        return [*(act("discard", k) for k in sorted(set(s.hands[s.active])))]
+        return [act("discard", k) for k in sorted(set(s.hands[s.active]))]
     return []
 
 
@@ -114,7 +114,7 @@ def _answers(s: ArenaState) -> list[Action]:
     if kind == "discard":
         return [act("discard", k) for k in sorted(set(s.hands[seat]))]
     if kind == "extra_clash":
-        return [*(act("clash", k) for k in sorted(set(s.hands[seat]))), act("no-clash")]
+        return [*[act("clash", k) for k in sorted(set(s.hands[seat]))], act("no-clash")]
     if kind == "first":
         return [act("first", w) for w in options]
     if kind == "assign":

@@ -7,19 +7,29 @@ partial resolution stops the effect at that step). Fields are compiled
 (docs/rules/radiant-arena-cards.md, "Ops"); ``ctx``: ``p`` the controller, ``u`` the hero
 using the ability (-1: none), ``lane`` where it happens, ``src`` the card, ``x`` the X
 paid, ``$name`` remembered targets.
+
+Each op is declared once, right after its function: ``OPS.add(name, function, fields,
+card text, doc, example)`` (the kernel's :class:`~tabletop.cards.OpTable`). The
+vocabulary (vocab.py) takes ``OPS.specs``; the card text and the language reference
+(docs/cards.md) read each op's words and docs from there, in the order declared here. A
+new op is one edit, in this file.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import (
     ASKED,
     CLASH,
     DONE,
+    ENEMY,
     TIMED,
     Delayed,
+    Field,
     Modifier,
+    OpTable,
     Step,
     amount,
     choose,
@@ -28,6 +38,7 @@ from tabletop.cards import (
 )
 from tabletop.cards import modifiers as mods
 from tabletop.cards.select import candidates
+from tabletop.cards.text import Say, modifier_text, nodes_text, replacement_text
 
 from .board import (
     banished,
@@ -64,8 +75,25 @@ from .ids import (
 if TYPE_CHECKING:
     from .rules import ArenaState
 
+    # What an op made by :func:`_each` does to the targets found.
+    Found = Callable[[ArenaState, Step, "Ctx", list[Any]], None]
+
 Result = bool | None
 Ctx = dict[str, Any]
+
+# Each op is declared once, after its function (fields, card text, doc, example):
+# ``OPS.specs`` is the vocabulary's ops (vocab.py), in this order.
+OPS = OpTable()
+
+# Fields shared by several ops.
+TARGET = Field("selector", default="self", doc="whom it affects (a selector)")
+REQUIRED = Field("selector", required=True)
+AMOUNT = Field("value", default=1, doc="how much (a value)")
+SIGNED = Field("value", default=0, lo=-99, doc="a change (a value, may be negative)")
+WHO = Field("word", default="self", choices=frozenset({"self", "opponent"}),
+            doc="which player")
+UNTIL = Field("duration", doc="how long (default: the combat, or the turn outside one)")
+LANE_WORD = frozenset({"adjacent", "here", *LANES})
 
 
 def here(s: ArenaState, ctx: Ctx) -> int:
@@ -82,7 +110,8 @@ def targets(s: ArenaState, step: Step, ctx: Ctx, implied: tuple[str, ...] = ()) 
     return choose(s.V, s, step.f["target"], ctx, implied)
 
 
-def _each(fn: Any, implied: tuple[str, ...] = ()) -> Any:
+def _each(fn: Found, implied: tuple[str, ...] = ()) -> Callable[[ArenaState, Step, Ctx],
+                                                                Result]:
     """The op that does ``fn`` to each target of its selector, asking when there is a
     choice and stopping the effect when there is no target (FAQ: partial resolution)."""
     def op(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -96,11 +125,37 @@ def _each(fn: Any, implied: tuple[str, ...] = ()) -> Any:
     return op
 
 
+def _add_each(name: str, fn: Found, fields: dict[str, Field],
+              text: Callable[[Step, Any], str], doc: str, example: str,
+              implied: tuple[str, ...] = ()) -> None:
+    """Declare an op that does ``fn`` to each of its targets (:func:`_each`); ``implied``:
+    the conditions every target must meet, for the choice and for whether it can
+    resolve."""
+    OPS.add(name, _each(fn, implied), fields, text, doc, example, implied=implied)
 
 
+# --- card text helpers ------------------------------------------------------------------------
 
 
-# --- units --------------------------------------------------------------------------------
+def _n(say: Say, step: Step, key: str = "amount") -> str:
+    return say.number(step.f.get(key, 1))
+
+
+def _who_says(step: Step, mine: str, theirs: str) -> str:
+    return theirs if step.f.get("who") == "opponent" else mine
+
+
+def _short_duration(say: Say, until: str | None) -> str:
+    until = until or say.default_until
+    return {"combat": "this combat", "turn": "this turn"}.get(until, say.duration(until))
+
+
+def _whose(step: Step, ctx: Ctx) -> int:
+    """The seat a ``who`` field names (for whether a step can resolve)."""
+    return int(ctx["p"]) if step.f.get("who", "self") == "self" else 1 - int(ctx["p"])
+
+
+# --- damage and healing -----------------------------------------------------------------------
 
 
 def _damage(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
@@ -113,6 +168,20 @@ def _damage(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
                     source(ctx), by)
 
 
+def _damage_text(step: Step, say: Say) -> str:
+    kinds = (" Piercing" if step.f.get("piercing") else "") + (
+        " Stun" if step.f.get("stun") else "")
+    return f"deal {_n(say, step)}{kinds} damage to {say.sel(step.f['target'])}"
+
+
+_add_each("damage", _damage, {"target": REQUIRED, "amount": AMOUNT,
+                              "piercing": Field("bool", default=False),
+                              "stun": Field("bool", default=False)},
+          _damage_text, "deal damage, dealt by this hero (armor reduces it unless Piercing; "
+          "Stun cannot KO)",
+          '{ op = "damage", target = "enemy_here", amount = 2, piercing = true }')
+
+
 def _heal(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """heal: remove up to ``amount`` damage."""
     n = amount(s.V, s, step, ctx)
@@ -120,45 +189,88 @@ def _heal(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
         heal(s, t, n, "effect", source(ctx))
 
 
-def _recover(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
-    """recover: a committed hero becomes ready."""
-    for t in found:
-        s.comm[t] = 0
-        s.event("recover", (s.unit_name[t], "effect", None), R_TALENT)
+_add_each("heal", _heal, {"target": TARGET, "amount": AMOUNT},
+          lambda st, say: f"heal {_n(say, st)} damage from {say.sel(st.f['target'])}",
+          "remove damage", '{ op = "heal", target = "self", amount = 2 }')
 
 
-def _commit(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
-    """commit: a ready hero becomes committed."""
-    for t in found:
-        s.comm[t] = 1
-        s.event("commit", (s.unit_name[t], "effect"), R_TALENT)
+# --- players: cards and power -----------------------------------------------------------------
 
 
-def _level(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
-    """level_up: flip a basic hero for free, then recover it if committed (FAQ)."""
-    for t in found:
-        if not s.lvl[t] and t % 4 != DEITY:
-            level_up(s, t, free=True)
+def _who(step: Step, ctx: Ctx) -> int:
+    return other(ctx["p"]) if step.f.get("who", "self") == "opponent" else int(ctx["p"])
 
 
-def _banish(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
-    """banish: a hero goes to the void (a deity banished loses the game)."""
-    for t in found:
-        banished(s, t)
+def _draw(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """draw: the controller (or ``who``) draws, one card at a time (rule 22)."""
+    seat = _who(step, ctx)
+    for _ in range(amount(s.V, s, step, ctx)):
+        if not draw(s, seat, R_TALENT):
+            break
+    return True
 
 
-def _destroy(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
-    """destroy_item: the item of each target goes to its owner's discard pile."""
-    for t in found:
-        if s.item[t]:
-            destroy_item(s, t, R_TALENT)
+OPS.add("draw", _draw, {"amount": AMOUNT, "who": WHO},
+        lambda st, say: _who_says(st, "draw ", "your opponent draws ") + say.count(
+            st.f.get("amount", 1), "card", "cards"),
+        "draw cards, one at a time (an empty deck loses)",
+        '{ op = "draw", amount = 2 }', target="")
 
 
-def _ruin(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
-    """ruin: ruin a consecrated conduit (its owner resolves its ruin effect)."""
-    for c in found:
-        if not s.ruined[c.seat][c.lane]:
-            ruin(s, c.seat, c.lane)
+def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """discard: that player discards cards of their choice."""
+    seat = _who(step, ctx)
+    if "answer" in ctx:
+        discard_card(s, seat, ctx.pop("answer"), "effect", R_CLASH_CARDS)
+        ctx["_n"] = ctx.get("_n", 0) + 1
+    if ctx.get("_n", 0) >= amount(s.V, s, step, ctx):
+        return True
+    if not s.hands[seat]:
+        return None if not ctx.get("_n") else True
+    s.ask = ("discard", seat, ())
+    return False
+
+
+def _can_discard(s: ArenaState, step: Step, ctx: Ctx) -> bool:
+    return bool(s.hands[_whose(step, ctx)])
+
+
+OPS.add("discard", _discard, {"amount": AMOUNT, "who": WHO},
+        lambda st, say: _who_says(st, "discard ", "your opponent discards ") + say.count(
+            st.f.get("amount", 1), "card", "cards"),
+        "that player discards cards of their choice", '{ op = "discard", who = '
+        '"opponent" }', target="", possible=_can_discard)
+
+
+def _power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """power: the controller (or ``who``) gains power."""
+    p, n = _who(step, ctx), amount(s.V, s, step, ctx)
+    s.power[p] += n
+    s.event("power_gain", (p, n, s.power[p], "effect", source(ctx)), R_TALENT)
+    return True
+
+
+OPS.add("power", _power, {"amount": AMOUNT, "who": WHO},
+        lambda st, say: _who_says(st, "gain ", "your opponent gains ") + f"{_n(say, st)} "
+        "Power", "gain power", '{ op = "power", amount = 1 }', target="")
+
+
+def _lose_power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """lose_power: a player loses power (never below 0)."""
+    p = _who(step, ctx)
+    n = min(s.power[p], amount(s.V, s, step, ctx))
+    s.power[p] -= n
+    s.event("power_loss", (p, n, s.power[p], source(ctx)), R_TALENT)
+    return True
+
+
+OPS.add("lose_power", _lose_power, {"amount": AMOUNT, "who": WHO},
+        lambda st, say: _who_says(st, "lose ", "your opponent loses ") + f"{_n(say, st)} "
+        "Power", "lose power (not below 0)", '{ op = "lose_power", who = "opponent", '
+        'amount = 1 }', target="")
+
+
+# --- stats and keywords for a duration --------------------------------------------------------
 
 
 def until(s: ArenaState, step: Step, ctx: Ctx) -> str:
@@ -201,6 +313,51 @@ def _boost(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
         _boost_one(s, ctx, t, attack, armor, duration)
 
 
+def _boost_text(step: Step, say: Say) -> str:
+    parts = []
+    for key in ("attack", "armor"):
+        v = step.f.get(key, 0)
+        if v != 0:
+            n = say.number(v)
+            sign = "-" if type(v) is int and v < 0 else "+"
+            parts.append(f"{sign}{n.lstrip('-')} {key}")
+    target = step.f["target"]
+    return f"{say.sel(target)} {say.verb(target, 'gets', 'get')} {' and '.join(parts)} " \
+           f"{say.duration(step.f.get('until'))}"
+
+
+_add_each("boost", _boost, {"target": TARGET, "attack": SIGNED, "armor": SIGNED,
+                            "until": UNTIL},
+          _boost_text, "+ attack and armor for a duration",
+          '{ op = "boost", target = "friendly_here", attack = 2 }')
+
+
+def _boost_choice(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """boost_choice: + amount to attack or armor, the controller chooses."""
+    if "_chosen" not in ctx:
+        found = targets(s, step, ctx)
+        if found is None or found is ASKED:
+            return None if found is None else False
+        ctx["_chosen"] = tuple(found)
+        ctx.pop("answer", None)
+    if "answer" not in ctx:
+        s.ask = ("choose", ctx["p"], ("attack", "armor"))
+        return False
+    choice = ctx.pop("answer")
+    n = amount(s.V, s, step, ctx)
+    for t in ctx["_chosen"]:
+        _boost_one(s, ctx, t, n if choice == "attack" else 0, n if choice == "armor" else 0,
+                   until(s, step, ctx))
+    ctx["_last"] = ctx["_chosen"]
+    return True
+
+
+OPS.add("boost_choice", _boost_choice, {"target": TARGET, "amount": AMOUNT, "until": UNTIL},
+        lambda st, say: f"{say.sel(st.f['target'])} gets +{_n(say, st)} attack or "
+        f"+{_n(say, st)} armor", "+ amount to attack or armor, the controller chooses",
+        '{ op = "boost_choice", amount = 2 }')
+
+
 def _scale(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """scale: + ``amount`` to ``stat`` for every ``per`` damage on the hero using it."""
     u = ctx["u"]
@@ -211,6 +368,17 @@ def _scale(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
                    else 0, until(s, step, ctx))
 
 
+_add_each("scale", _scale, {"target": TARGET, "stat": Field("word", required=True,
+                                                             choices=frozenset(
+                                                                 {"attack", "armor"})),
+                            "per": Field("int", required=True, lo=1), "amount": AMOUNT,
+                            "until": UNTIL},
+          lambda st, say: f"this card gets +{_n(say, st)} {st.f['stat']} for every "
+          f"{st.f['per']} damage on this hero",
+          "+ amount to a stat for every ``per`` damage on this hero (Mato's cards)",
+          '{ op = "scale", stat = "attack", per = 3, amount = 1 }')
+
+
 def _grant(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """grant: a keyword for a duration; piercing / stun make this hero's combat damage so."""
     kw = step.f["keyword"]
@@ -219,6 +387,22 @@ def _grant(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     for t in found:
         add_modifier(s, ctx, t, "keyword", kw, "grant", n, duration)
         s.event("keyword", (s.unit_name[t], kw, duration, source(ctx)), R_TALENT)
+
+
+def _grant_text(step: Step, say: Say) -> str:
+    kw = step.f["keyword"]
+    target = step.f["target"]
+    if kw in ("piercing", "stun"):
+        return f"{say.possessive(target)} combat damage is {say.keyword(kw)} " \
+               f"{_short_duration(say, step.f.get('until'))}"
+    return f"{say.sel(target)} {say.verb(target, 'gains', 'gain')} {say.keyword(kw)} " \
+           f"{say.duration(step.f.get('until'))}"
+
+
+_add_each("grant", _grant, {"target": TARGET, "keyword": Field("keyword", required=True),
+                            "value": Field("value", lo=1), "until": UNTIL},
+          _grant_text, "a keyword for a duration (Piercing, Stun: this hero's combat "
+          "damage)", '{ op = "grant", keyword = "vanguard" }')
 
 
 def _modify(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
@@ -241,24 +425,49 @@ def _modify(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
                                   source(ctx)), R_TALENT)
 
 
-def _boost_choice(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """boost_choice: + amount to attack or armor, the controller chooses."""
-    if "_chosen" not in ctx:
-        found = targets(s, step, ctx)
-        if found is None or found is ASKED:
-            return None if found is None else False
-        ctx["_chosen"] = tuple(found)
-        ctx.pop("answer", None)
-    if "answer" not in ctx:
-        s.ask = ("choose", ctx["p"], ("attack", "armor"))
-        return False
-    choice = ctx.pop("answer")
-    n = amount(s.V, s, step, ctx)
-    for t in ctx["_chosen"]:
-        _boost_one(s, ctx, t, n if choice == "attack" else 0, n if choice == "armor" else 0,
-                   until(s, step, ctx))
-    ctx["_last"] = ctx["_chosen"]
-    return True
+def _modify_text(step: Step, say: Say) -> str:
+    spec = step.f["modifier"]
+    spec = type(spec)(spec.kind, spec.key, spec.op, spec.value, step.f["target"], spec.cond,
+                      spec.raw)
+    body = modifier_text(say, spec, static=False).rstrip(".")
+    return f"{body[:1].lower() + body[1:]} {say.duration(step.f.get('until'))}"
+
+
+_add_each("modify", _modify, {"target": TARGET, "modifier": Field("modifier", required=True),
+                              "until": UNTIL},
+          _modify_text, "any continuous effect for a duration: a stat, a keyword, a rule, "
+          "a cost", '{ op = "modify", target = "enemy_here", modifier = { rule = '
+          '"cannot_block" }, until = "next_turn" }')
+
+
+# --- heroes: ready, place, level, play ------------------------------------------------------
+
+
+def _recover(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
+    """recover: a committed hero becomes ready."""
+    for t in found:
+        s.comm[t] = 0
+        s.event("recover", (s.unit_name[t], "effect", None), R_TALENT)
+
+
+# A committed hero to recover (rule 15), a ready hero to commit.
+_add_each("recover", _recover, {"target": TARGET},
+          lambda st, say: f"recover {say.sel(st.f['target'])}",
+          "a committed hero becomes ready", '{ op = "recover", target = "self" }',
+          implied=("committed",))
+
+
+def _commit(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
+    """commit: a ready hero becomes committed."""
+    for t in found:
+        s.comm[t] = 1
+        s.event("commit", (s.unit_name[t], "effect"), R_TALENT)
+
+
+_add_each("commit", _commit, {"target": TARGET},
+          lambda st, say: f"commit {say.sel(st.f['target'])}",
+          "a ready hero becomes committed", '{ op = "commit", target = "opposing" }',
+          implied=("ready",))
 
 
 def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -292,6 +501,74 @@ def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+def _move_text(step: Step, say: Say) -> str:
+    lane = step.f.get("lane", "adjacent")
+    where = {"adjacent": "an adjacent location", "here": "this location"}.get(
+        lane, f"the {lane} lane")
+    return f"move {say.sel(step.f['target'])} to {where}"
+
+
+OPS.add("move", _move, {"target": TARGET, "lane": Field("word", default="adjacent",
+                                                         choices=LANE_WORD)},
+        _move_text, "move a hero to an adjacent lane (the controller chooses), to this "
+        "location (``here``) or to a named lane",
+        '{ op = "move", target = "self", lane = "center" }')
+
+
+def _extra_clash(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """This hero clashes again, face up; that card's clash effects resolve at once."""
+    u, p = ctx["u"], ctx["p"]
+    if s.combat is None or not isinstance(u, int) or u < 0 or not s.hands[p]:
+        return None
+    if "answer" not in ctx:
+        s.ask = ("extra_clash", p, (u,))
+        return False
+    card = ctx.pop("answer")
+    if not card:
+        return True
+    s.stack[-1].pc += 1  # this op is done; the new card's effects run first
+    extra_clash(s, u, card)
+    return False
+
+
+def _can_extra_clash(s: ArenaState, step: Step, ctx: Ctx) -> bool:
+    return s.combat is not None and bool(s.hands[ctx["p"]])
+
+
+OPS.add("extra_clash", _extra_clash, {}, lambda st, say: "this hero may clash again",
+        "this hero may clash again, face up; that card's clash effects resolve at once",
+        '{ op = "extra_clash" }', target="", possible=_can_extra_clash)
+
+
+def _action_points(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """action_points: the active player gains action points this turn."""
+    n = amount(s.V, s, step, ctx)
+    s.ap += n
+    s.event("ap_gain", (s.active, n, s.ap, source(ctx)), R_TALENT)
+    return True
+
+
+OPS.add("action_points", _action_points, {"amount": AMOUNT},
+        lambda st, say: "gain " + (
+            "1 action point" if st.f.get("amount", 1) == 1 else
+            f"{say.number(st.f.get('amount', 1))} action points"),
+        "the active player gains action points this turn",
+        '{ op = "action_points", amount = 1 }', target="")
+
+
+def _level(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
+    """level_up: flip a basic hero for free, then recover it if committed (FAQ)."""
+    for t in found:
+        if not s.lvl[t] and t % 4 != DEITY:
+            level_up(s, t, free=True)
+
+
+_add_each("level_up", _level, {"target": TARGET},
+          lambda st, say: f"level up {say.sel(st.f['target'])}",
+          "level a hero up for free (flip, then recover if committed)",
+          '{ op = "level_up", target = "self" }')
+
+
 def _revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """revive: a KO'd hero returns to a lane (the controller chooses, unless named),
     ready and undamaged."""
@@ -319,6 +596,59 @@ def _revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+def _revive_text(step: Step, say: Say) -> str:
+    lane = step.f.get("lane", "any")
+    where = {"any": "", "here": " at this location"}.get(lane, f" in the {lane} lane")
+    return f"revive {say.sel(step.f['target'])}{where}"
+
+
+OPS.add("revive", _revive, {"target": REQUIRED,
+                            "lane": Field("word", default="any", choices=frozenset(
+                                {"any", "here", *LANES}))},
+        _revive_text, "a KO'd hero returns to play, ready and undamaged, in a lane its "
+        "controller chooses (or the one named)",
+        '{ op = "revive", target = { side = "friendly", kind = "fallen" } }')
+
+
+def _banish(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
+    """banish: a hero goes to the void (a deity banished loses the game)."""
+    for t in found:
+        banished(s, t)
+
+
+_add_each("banish", _banish, {"target": REQUIRED},
+          lambda st, say: f"banish {say.sel(st.f['target'])}",
+          "a hero goes to the void for good (a deity banished loses the game)",
+          '{ op = "banish", target = "enemy_here" }')
+
+
+def _destroy(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
+    """destroy_item: the item of each target goes to its owner's discard pile."""
+    for t in found:
+        if s.item[t]:
+            destroy_item(s, t, R_TALENT)
+
+
+_add_each("destroy_item", _destroy, {"target": REQUIRED},
+          lambda st, say: f"destroy the item of {say.sel(st.f['target'])}",
+          "the item of a hero goes to its owner's discard pile",
+          '{ op = "destroy_item", target = "enemy_any" }', implied=("equipped",))
+
+
+def _ruin(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
+    """ruin: ruin a consecrated conduit (its owner resolves its ruin effect)."""
+    for c in found:
+        if not s.ruined[c.seat][c.lane]:
+            ruin(s, c.seat, c.lane)
+
+
+_add_each("ruin", _ruin, {"target": REQUIRED},
+          lambda st, say: f"ruin {say.sel(st.f['target'])}",
+          "ruin a consecrated conduit (its owner resolves its ruin effect)",
+          '{ op = "ruin", target = { kind = "conduit", side = "friendly", where = '
+          '["consecrated"] } }', implied=("consecrated",))
+
+
 def _attack(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """attack: this hero attacks a target (a solo attack made by an effect; FAQ: only
     heroes in the defender's lane may block)."""
@@ -332,6 +662,27 @@ def _attack(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
+def _can_attack(s: ArenaState, step: Step, ctx: Ctx) -> bool:
+    u = ctx["u"]
+    if s.combat is not None or type(u) is not int or not 0 <= u < 8 or s.zone[u] < 0 or \
+            s.rule(u, "cannot_attack"):
+        return False
+    # Taunt permitting: the vocabulary's "attackable" (Keywords — Taunt).
+    attackable = s.V.conditions["attackable"].test
+    for t in candidates(s.V, s, step.f["target"], ctx):
+        if attackable(s, t, ctx, ""):
+            return True
+    return False
+
+
+OPS.add("attack", _attack, {"target": REQUIRED},
+        lambda st, say: f"this hero attacks {say.sel(st.f['target'])}",
+        "this hero makes a solo attack on a hero, wherever it is (Taunt applies at the "
+        "target's location; only heroes there may block)",
+        '{ op = "attack", target = { side = "enemy", place = "other" } }',
+        possible=_can_attack)
+
+
 def _pick(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """pick: choose targets and remember them (``as``) for later steps."""
     found = targets(s, step, ctx)
@@ -340,78 +691,33 @@ def _pick(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
-# --- players --------------------------------------------------------------------------------
-
-
-def _who(step: Step, ctx: Ctx) -> int:
-    return other(ctx["p"]) if step.f.get("who", "self") == "opponent" else int(ctx["p"])
-
-
-def _draw(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """draw: the controller (or ``who``) draws, one card at a time (rule 22)."""
-    seat = _who(step, ctx)
-    for _ in range(amount(s.V, s, step, ctx)):
-        if not draw(s, seat, R_TALENT):
-            break
-    return True
-
-
-def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """discard: that player discards cards of their choice."""
-    seat = _who(step, ctx)
-    if "answer" in ctx:
-        discard_card(s, seat, ctx.pop("answer"), "effect", R_CLASH_CARDS)
-        ctx["_n"] = ctx.get("_n", 0) + 1
-    if ctx.get("_n", 0) >= amount(s.V, s, step, ctx):
-        return True
-    if not s.hands[seat]:
-        return None if not ctx.get("_n") else True
-    s.ask = ("discard", seat, ())
-    return False
-
-
-def _power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """power: the controller (or ``who``) gains power."""
-    p, n = _who(step, ctx), amount(s.V, s, step, ctx)
-    s.power[p] += n
-    s.event("power_gain", (p, n, s.power[p], "effect", source(ctx)), R_TALENT)
-    return True
-
-
-def _lose_power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """lose_power: a player loses power (never below 0)."""
-    p = _who(step, ctx)
-    n = min(s.power[p], amount(s.V, s, step, ctx))
-    s.power[p] -= n
-    s.event("power_loss", (p, n, s.power[p], source(ctx)), R_TALENT)
-    return True
-
-
-def _action_points(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """action_points: the active player gains action points this turn."""
-    n = amount(s.V, s, step, ctx)
-    s.ap += n
-    s.event("ap_gain", (s.active, n, s.ap, source(ctx)), R_TALENT)
-    return True
-
-
-def _extra_clash(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """This hero clashes again, face up; that card's clash effects resolve at once."""
-    u, p = ctx["u"], ctx["p"]
-    if s.combat is None or not isinstance(u, int) or u < 0 or not s.hands[p]:
-        return None
-    if "answer" not in ctx:
-        s.ask = ("extra_clash", p, (u,))
-        return False
-    card = ctx.pop("answer")
-    if not card:
-        return True
-    s.stack[-1].pc += 1  # this op is done; the new card's effects run first
-    extra_clash(s, u, card)
-    return False
+OPS.add("pick", _pick, {"target": REQUIRED},
+        lambda st, say: f"choose {say.sel(st.f['target'])}",
+        "choose targets to remember (``as``) for later steps",
+        '{ op = "pick", target = "other_friendly_here", as = "ally" }')
 
 
 # --- cards in zones ---------------------------------------------------------------------------
+
+_ZONE_TO = {"hand": "into {their} hand", "deck_top": "on top of {their} skill deck",
+            "deck_bottom": "at the bottom of {their} skill deck",
+            "discard": "into {their} discard pile", "void": "into the void"}
+
+
+def _deck(step: Step) -> str:
+    return _who_says(step, "your skill deck", "your opponent's skill deck")
+
+
+def _tops(say: Say, step: Step) -> str:
+    n = step.f.get("amount", 1)
+    if n == 1:
+        return "the top card"
+    return f"the top {say.number(n)} cards"
+
+
+def _top_cards(deck: list[str], n: int) -> tuple[str, ...]:
+    """The top ``n`` cards of a deck (its end), the top first."""
+    return tuple(deck[len(deck) - 1 - i] for i in range(n))
 
 
 def _reveal(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -422,7 +728,7 @@ def _reveal(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     n = min(amount(s.V, s, step, ctx), len(deck))
     if n == 0:
         return None
-    cards = tuple(deck[len(deck) - 1 - i] for i in range(n))
+    cards = _top_cards(deck, n)
     dest = step.f.get("to", "")
     for i, card in enumerate(cards):
         s.event("reveal_top", (p, card, len(deck)), R_CLASH_CARDS, None, True)
@@ -433,6 +739,31 @@ def _reveal(s: ArenaState, step: Step, ctx: Ctx) -> Result:
             s.know_deck(None, p, len(deck) - 1 - i, card)
     ctx["_last"] = cards
     return True
+
+
+def _reveal_text(step: Step, say: Say) -> str:
+    text = f"reveal {_tops(say, step)} of {_deck(step)}"
+    to = step.f.get("to")
+    if to:
+        their = _who_says(step, "your", "your opponent's")
+        it = "it" if step.f.get("amount", 1) == 1 else "them"
+        text += f" and put {it} {_ZONE_TO[to].format(their=their)}"
+    return text
+
+
+def _can_reveal(s: ArenaState, step: Step, ctx: Ctx) -> bool:
+    seat = _whose(step, ctx)
+    if step.f.get("zone") == "hand":
+        return bool(s.hands[seat])
+    return bool(s.decks[seat])
+
+
+OPS.add("reveal", _reveal, {"amount": AMOUNT, "who": WHO, "to": Field(
+            "word", choices=frozenset({"hand", "deck_bottom", "discard", "void"}))},
+        _reveal_text, "show the top cards of a skill deck to both players (they stay, "
+        "or go ``to`` a zone; ``as`` remembers them)",
+        '{ op = "reveal", as = "top", to = "discard" }', target="",
+        possible=_can_reveal)
 
 
 def _look(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -453,12 +784,26 @@ def _look(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         n = min(amount(s.V, s, step, ctx), len(deck))
         if n == 0:
             return None
-        cards = tuple(deck[len(deck) - 1 - i] for i in range(n))
+        cards = _top_cards(deck, n)
         for i, card in enumerate(cards):
             s.know_deck(viewer, whose, len(deck) - 1 - i, card)
         s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
     ctx["_last"] = cards
     return True
+
+
+def _look_text(step: Step, say: Say) -> str:
+    if step.f.get("zone") == "hand":
+        return "look at " + _who_says(step, "your hand", "your opponent's hand")
+    return f"look at {_tops(say, step)} of {_deck(step)}"
+
+
+OPS.add("look", _look, {"amount": AMOUNT, "who": WHO, "zone": Field(
+            "word", default="deck", choices=frozenset({"deck", "hand"}))},
+        _look_text, "the controller looks at the top cards of a deck or at a hand "
+        "(remembered: resample keeps what it saw)",
+        '{ op = "look", who = "opponent", zone = "hand" }', target="",
+        possible=_can_reveal)
 
 
 def _move_card(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -528,7 +873,42 @@ def _put(s: ArenaState, seat: int, card: str, origin: str, dest: str) -> None:
              R_TALENT, None, public)
 
 
-# --- lasting effects ------------------------------------------------------------------------
+def _move_card_text(step: Step, say: Say) -> str:
+    their = _who_says(step, "your", "your opponent's")
+    n = step.f.get("amount", 1)
+    origin = step.f["from"]
+    if origin == "deck_top":
+        what = f"{_tops(say, step)} of {their} skill deck"
+    elif origin == "hand":
+        what = say.count(n, "card", "cards") + f" from {their} hand"
+    else:
+        what = say.count(n, "card", "cards") + f" from {their} discard pile"
+    verb = "return" if origin == "discard" and step.f["to"] == "hand" else "put"
+    return f"{verb} {what} {_ZONE_TO[step.f['to']].format(their=their)}"
+
+
+def _can_move_card(s: ArenaState, step: Step, ctx: Ctx) -> bool:
+    seat = _whose(step, ctx)
+    origin = step.f["from"]
+    if origin == "deck_top":
+        return bool(s.decks[seat])
+    if origin == "hand":
+        return bool(s.hands[seat])
+    return any(c in s.cat.skills for c in s.discards[seat])
+
+
+OPS.add("move_card", _move_card, {"amount": AMOUNT, "who": WHO,
+                                  "from": Field("word", required=True, choices=frozenset(
+                                      {"deck_top", "hand", "discard"})),
+                                  "to": Field("word", required=True, choices=frozenset(
+                                      {"hand", "deck_top", "deck_bottom", "discard",
+                                       "void"}))},
+        _move_card_text, "move cards between a player's zones",
+        '{ op = "move_card", from = "deck_top", to = "discard" }', target="",
+        possible=_can_move_card)
+
+
+# --- lasting effects --------------------------------------------------------------------------
 
 
 def _memory(ctx: Ctx) -> tuple[tuple[str, tuple[Any, ...]], ...]:
@@ -547,6 +927,27 @@ def _delay(s: ArenaState, step: Step, ctx: Ctx) -> Result:
                                      f["effects"], ctx["p"], word, source(ctx) or "",
                                      f.get("once", True), tuple(base.items())))
     return True
+
+
+def _delay_text(step: Step, say: Say) -> str:
+    on = step.f["on"]
+    match = dict(step.f.get("match", ()))
+    seat = "your opponent's" if match.get("seat") == ENEMY else "your"
+    opening = {"turn_start": f"at the start of {seat} next turn",
+               "turn_end": f"at the end of {seat} next turn",
+               "combat_end": "at the end of the combat"}.get(
+        on, f"the next time there is a {on.replace('_', ' ')} event")
+    body = "; ".join(nodes_text(say, step.f["effects"].tree))
+    return f"{opening}, {body[:1].lower() + body[1:]}"
+
+
+OPS.add("delay", _delay, {"on": Field("event", required=True), "match": Field("match"),
+                          "if": Field("condition"), "once": Field("bool", default=True),
+                          "effects": Field("program", required=True)},
+        _delay_text, "a delayed trigger: when that event next happens, resolve the "
+        "effects (\"at the start of your next turn\")",
+        '{ op = "delay", on = "turn_start", match = { seat = "friendly" }, effects = '
+        '[...] }', target="")
 
 
 def _replace(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -573,7 +974,36 @@ def _replace(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return True
 
 
-# --- the rules' own steps ---------------------------------------------------------------------
+def _replace_text(step: Step, say: Say) -> str:
+    body = replacement_text(say, step.f["replacement"]).rstrip(".")
+    return f"{say.duration(step.f.get('until'))}, {body[:1].lower() + body[1:]}"
+
+
+OPS.add("replace", _replace, {"replacement": Field("replacement", required=True),
+                              "until": UNTIL},
+        _replace_text, "a replacement effect for a duration",
+        '{ op = "replace", replacement = { hook = "would_take_damage", prevent = true '
+        '} }', target="")
+
+
+def _script(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """script: a Python function registered by name, for a truly unique card."""
+    from .scripts import SCRIPTS
+
+    result: Result = SCRIPTS[step.f["name"]](s, ctx)
+    return result
+
+
+OPS.add("script", _script, {"name": Field("text", required=True)},
+        lambda st, say: "", "a Python function registered by name, for a truly unique "
+        "card", '{ op = "script", name = "..." }', target="")
+
+
+# --- the rules' own steps (internal: not for card files) ---------------------------------------
+
+
+def _no_text(step: Step, say: Any) -> str:
+    return ""
 
 
 def _manifest(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -589,6 +1019,10 @@ def _manifest(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return False
 
 
+OPS.add("_manifest", _manifest, {}, _no_text, "the forced manifestation", "", target="",
+        internal=True)
+
+
 def _mass_revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """Mass Resurrect: revive every hero not in play when the turn began (one at a time)."""
     p = ctx["p"]
@@ -600,6 +1034,10 @@ def _mass_revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return False
 
 
+OPS.add("_mass_revive", _mass_revive, {}, _no_text, "Mass Resurrect's revival", "",
+        target="", internal=True)
+
+
 def _order(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """Golden Rule 2: the controller orders their own simultaneous effects.
 
@@ -608,7 +1046,7 @@ def _order(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     pending = ctx["pending"]
     if not pending:
         return True
-    words = list(dict.fromkeys(p.word for p in pending))
+    words = list(dict.fromkeys([p.word for p in pending]))
     if "answer" in ctx:
         chosen = ctx.pop("answer")
         s.event("order", (ctx["p"], chosen), R_GOLDEN)
@@ -623,6 +1061,10 @@ def _order(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return False
 
 
+OPS.add("_order", _order, {}, _no_text, "Golden Rule 2: ordering", "", target="",
+        internal=True)
+
+
 def _ko_prevented(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """A KO replaced: the unit stays in play (the lane: of the conduit picked, if one was,
     else the unit's)."""
@@ -632,6 +1074,10 @@ def _ko_prevented(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     s.event("ko_prevented", (s.unit_name[u], LANES[lane]), "FAQ — Do I gain any power when "
              "I KO the Wrathlord?")
     return True
+
+
+OPS.add("_ko_prevented", _ko_prevented, {}, _no_text, "a KO replaced", "", target="",
+        internal=True)
 
 
 def _choose_x(s: ArenaState, step: Step, ctx: Ctx) -> Result:
@@ -649,50 +1095,8 @@ def _choose_x(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     return False
 
 
-def _script(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """script: a Python function registered by name, for a truly unique card."""
-    from .scripts import SCRIPTS
+OPS.add("_x", _choose_x, {}, _no_text, "the choice of X", "", target="", internal=True)
 
-    result: Result = SCRIPTS[step.f["name"]](s, ctx)
-    return result
-
-
-OPS: dict[str, Any] = {
-    "damage": _each(_damage),
-    "heal": _each(_heal),
-    "recover": _each(_recover, ("committed",)),  # a committed hero to recover (rule 15)
-    "commit": _each(_commit, ("ready",)),  # and a ready hero to commit
-    "level_up": _each(_level),
-    "banish": _each(_banish),
-    "destroy_item": _each(_destroy, ("equipped",)),
-    "ruin": _each(_ruin, ("consecrated",)),
-    "boost": _each(_boost),
-    "scale": _each(_scale),
-    "grant": _each(_grant),
-    "modify": _each(_modify),
-    "boost_choice": _boost_choice,
-    "move": _move,
-    "revive": _revive,
-    "attack": _attack,
-    "pick": _pick,
-    "draw": _draw,
-    "discard": _discard,
-    "power": _power,
-    "lose_power": _lose_power,
-    "action_points": _action_points,
-    "extra_clash": _extra_clash,
-    "reveal": _reveal,
-    "look": _look,
-    "move_card": _move_card,
-    "delay": _delay,
-    "replace": _replace,
-    "script": _script,
-    "_manifest": _manifest,
-    "_mass_revive": _mass_revive,
-    "_order": _order,
-    "_ko_prevented": _ko_prevented,
-    "_x": _choose_x,
-}
 
 __all__ = ["OPS", "here", "targets", "source", "amount", "until", "add_modifier", "DONE",
            "candidates", "push", "mods"]
