@@ -4,6 +4,7 @@
 // server's length. Every line is shown as text (textContent), never as HTML: `<b>` stays
 // four characters.
 import { h } from "/static/js/api.js";
+import { emoteIcon, emoteName, emoteSaid } from "/static/js/emotes.js";
 import { noticeWords, seatName } from "/static/js/social-words.js";
 
 export class Chat {
@@ -61,7 +62,8 @@ export class Chat {
       h("div", { class: "chat-head" }, h("h3", {}, "Chat"), this.muteAll),
       this.list,
       h("div", { class: "chat-presets", "data-testid": "chat-emotes" },
-        this.presets.emotes.map(e => h("button", { class: "emote", title: e.key.replace("-", " "), "aria-label": e.key.replace("-", " "), "data-key": e.key, onclick: () => this.say({ kind: "emote", key: e.key }) }, e.text))),
+        // drawn, never the emoji the server lists (a machine may have no emoji font)
+        this.presets.emotes.map(e => h("button", { class: "emote", title: emoteName(e.key), "aria-label": emoteName(e.key), "data-key": e.key, onclick: () => this.say({ kind: "emote", key: e.key }) }, emoteIcon(e.key)))),
       h("div", { class: "chat-presets phrases", "data-testid": "chat-phrases" },
         this.presets.phrases.map(p => h("button", { class: "phrase small", "data-key": p.key, onclick: () => this.say({ kind: "phrase", key: p.key }) }, p.text))),
       form, this.error);
@@ -92,7 +94,8 @@ export class Chat {
         const c = it.line;
         out.push(h("li", { class: `chat-line ${c.kind}${c.seat === me ? " mine" : ""}`, "data-n": c.n, "data-kind": c.kind },
           h("span", { class: "who" }, c.seat === me ? "You" : seatName(t, c.seat)),
-          h("span", { class: "said" }, c.text)));  // h() puts strings in as text nodes
+          // h() puts strings in as text nodes; an emote is drawn from its key
+          h("span", { class: "said", title: c.kind === "emote" ? emoteName(c.key) : null }, c.kind === "emote" ? emoteSaid(c.key) : c.text)));
       } else {
         const words = noticeWords(it.notice, t, me);
         if (words) out.push(h("li", { class: "chat-line notice", "data-notice": it.notice.kind }, words));

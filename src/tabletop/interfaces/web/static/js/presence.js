@@ -96,7 +96,7 @@ export class Presence {
       const c = row.querySelector(".clock");
       const got = this.clocks ? this.clocks.of(seat, now) : null;
       if (!got) { c.textContent = ""; c.className = "clock"; continue; }
-      c.textContent = format(got.ms) + (got.waiting ? " ⏸" : "");
+      c.textContent = format(got.ms);  // paused: the "waiting" class draws its mark
       c.className = "clock" + (got.running ? " running" : "") + (got.waiting ? " waiting" : "") + (got.low ? " low" : "") + (got.out ? " out" : "");
       c.title = got.waiting ? "Paused while the other seats' actions are being shown" : got.running ? "Running" : "";
     }

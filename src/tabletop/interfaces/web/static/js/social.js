@@ -14,6 +14,7 @@
 import { h } from "/static/js/api.js";
 import { Chat } from "/static/js/chat.js";
 import { Clocks, format } from "/static/js/clock.js";
+import { emoteSaid } from "/static/js/emotes.js";
 import { Presence } from "/static/js/presence.js";
 import { noticeWords, offerWords, seatName } from "/static/js/social-words.js";
 import { Strike } from "/static/js/strike.js";
@@ -94,6 +95,7 @@ async function attempt(path, body) {
   } catch (e) { showError(e.status === 429 ? `Slow down: ${e.message}.` : e.message); return null; }
 }
 
+// text: a string, or the nodes of a line (an emote is drawn)
 function toast(text, kind = "") {
   const el = h("div", { class: `social-toast ${kind}` }, text);
   s.toasts.append(el);
@@ -120,8 +122,8 @@ function drawChips() {
     const name = seat === msg.seat ? "You" : t.labels[seat];
     if (who.textContent !== name) who.textContent = name;
     const c = s.clocks.of(seat, now), clock = el.querySelector(".seat-chip-clock");
-    clock.textContent = c ? format(c.ms) + (c.waiting ? " ⏸" : "") : "";
-    clock.className = "seat-chip-clock" + (c && c.running ? " running" : "") + (c && c.low ? " low" : "") + (c && c.out ? " out" : "");
+    clock.textContent = c ? format(c.ms) : "";  // paused: a drawn mark (css), no emoji
+    clock.className = "seat-chip-clock" + (c && c.running ? " running" : "") + (c && c.waiting ? " waiting" : "") + (c && c.low ? " low" : "") + (c && c.out ? " out" : "");
   }
 }
 
@@ -173,7 +175,7 @@ function update(m) {
       if (words) toast(words, n.kind);
     }
     // Another's chat line, for a player whose drawer is closed.
-    for (const c of m.chat || []) if (c.seat !== m.seat && s.side.offsetParent === null) toast(`${seatName(m.table, c.seat)}: ${c.text}`, "chat");
+    for (const c of m.chat || []) if (c.seat !== m.seat && s.side.offsetParent === null) toast([`${seatName(m.table, c.seat)}: `, ...(c.kind === "emote" ? emoteSaid(c.key) : [c.text])], "chat");
   }
   s.msg = m;
   s.side.hidden = false;

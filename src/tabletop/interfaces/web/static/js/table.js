@@ -538,6 +538,12 @@ function installChrome() {
   $("sound").addEventListener("change", () => setSound($("sound").checked));
   $("skip").addEventListener("click", () => pacer.skip());
   $("concede").addEventListener("click", concede);
+  // The status bar's height (one row or two; the status wraps rather than being cut) as
+  // --bar-h: what lies fixed below it (the menu, banners, the end panel) starts there.
+  const bar = $("statusbar");
+  const barHeight = () => document.documentElement.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+  barHeight();
+  if (window.ResizeObserver) new ResizeObserver(barHeight).observe(bar);
   installZoom($("stage"), $("zoom"));
   installZoom($("handbar"), $("zoom"));
   installKeys({
