@@ -20,7 +20,9 @@ numbered by the :class:`~.codec.Codec`. Every observation is built from one seat
 (``State.view(seat)``), or the spectator's view for a public observer
 (``private_info=NONE``):
 
-- observation tensor and information-state tensor: the codec's encoding of the view;
+- observation tensor: the codec's encoding of the view; information-state tensor: the
+  same, then the seat's record of the events it was told, in order (recall.py: perfect
+  recall);
 - observation string: the view as sorted JSON;
 - information-state string: a digest (:func:`recall_digest`) of what the seat knows:
   its own copy of every event so far (``State.events_for(seat)``: public events, its
@@ -39,7 +41,6 @@ Games and states pickle and pass ``serialize_game_and_state``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable
@@ -52,6 +53,7 @@ from tabletop.core import Action, State, games
 from tabletop.core.spec import MAX_SEED
 
 from .codec import Codec, EnvError, codec, returns_of
+from .recall import Recall, event_kinds, recall_of, recall_parts
 
 DEALS = 0  # the default: deals drawn from the whole seed range
 SEED_BYTES = 8  # chance nodes of the default deal: the seed's bytes (63 bits kept)
@@ -136,8 +138,8 @@ class _Engine:
         self.legal: tuple[Action, ...] | None = None  # the legal actions indexed below
         self.indices: list[int] = []  # their codec indices, in the same order
         self.sorted: list[int] = []  # the same, ascending (copied for every caller)
-        # seat -> (events read, of which it saw, the hasher of those it saw)
-        self.recall: dict[int | None, tuple[int, int, Any]] = {}
+        # seat -> its running record of the events it saw (recall.py)
+        self.recall: dict[int | None, Recall] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The setup, the deal and the state: the caches are rebuilt when asked for.
@@ -150,7 +152,7 @@ class _Engine:
         new.state = None if state is None else state.clone()
         # replaced, never changed
         new.legal, new.indices, new.sorted = self.legal, self.indices, self.sorted
-        new.recall = {seat: (n, k, h.copy()) for seat, (n, k, h) in self.recall.items()} \
+        new.recall = {seat: r.copy() for seat, r in self.recall.items()} \
             if self.recall else {}
         return new
 
@@ -168,30 +170,26 @@ class _Engine:
         return legal
 
     def digest(self, seat: int | None) -> str:
-        """:func:`recall_digest` of ``seat``, its event digest kept up to date."""
+        """:func:`recall_digest` of ``seat``, its event record kept up to date."""
         assert self.state is not None
-        return _digest(self.state, self.recall, seat)
+        return _digest(self.state, self.history(seat), seat)
+
+    def history(self, seat: int | None) -> Recall:
+        """``seat``'s record of the events it saw, extended to now."""
+        assert self.state is not None
+        r = self.recall.get(seat)
+        if r is None:
+            r = self.recall[seat] = Recall(len(event_kinds(self.codec.game)))
+        return r.update(self.state, seat)
 
 
-def _digest(state: State, recall: dict[int | None, tuple[int, int, Any]],
-            seat: int | None) -> str:
-    """:func:`recall_digest`, extending ``seat``'s running digest in ``recall``."""
-    n, seen_count, h = recall.get(seat, (0, 0, None))
-    if h is None:
-        h = hashlib.blake2b(digest_size=16)
-    events = state.events
-    for e in events[n:]:
-        seen = e.seen_by(seat)
-        if seen is not None:
-            h.update(repr((seen.kind, seen.args)).encode())
-            h.update(b"\n")
-            seen_count += 1
-    recall[seat] = (len(events), seen_count, h)
-    final = h.copy()
+def _digest(state: State, recall: Recall, seat: int | None) -> str:
+    """:func:`recall_digest`, from ``seat``'s record of its events (up to date)."""
+    final = recall.hasher.copy()
     final.update(json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"),
                             default=str).encode())
     who = "spectator" if seat is None else f"p{seat}"
-    return f"{who} e{seen_count} {final.hexdigest()}"
+    return f"{who} e{recall.seen} {final.hexdigest()}"
 
 
 # The games hand out the same action objects again and again (they build each once), so
@@ -229,7 +227,7 @@ def recall_digest(state: State, seat: int | None) -> str:
     was shown) and of its view now (its own cards; in a re-dealt state, the cards the
     re-deal gave it, which its events may not show). Equal for two states the seat
     cannot tell apart, different (but for a hash collision) for two it can."""
-    return _digest(state, {}, seat)
+    return _digest(state, recall_of(state, seat), seat)
 
 
 class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
@@ -364,6 +362,10 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
             return ""
         return self._engine.digest(seat)
 
+    def recall(self, seat: int | None) -> Recall:
+        """``seat``'s record of the events it was told (kept running with the state)."""
+        return self._engine.history(seat)
+
     def resampled(self, player: int, rng: random.Random) -> TabletopSpielState:
         """A state consistent with what ``player`` knows (hidden cards re-dealt)."""
         new: TabletopSpielState = self.clone()  # pyspiel's clone (untyped): a deep copy
@@ -384,7 +386,9 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
 
 class Observer:
     """OpenSpiel's observer interface (``tensor``, ``dict``, ``set_from``,
-    ``string_from``) over a seat's view."""
+    ``string_from``) over a seat's view: the codec's observation, and with
+    ``perfect_recall`` (the information state) the seat's record of the events it was
+    told after it (recall.py)."""
 
     def __init__(self, c: Codec, iig_obs_type: Any) -> None:
         self.codec = c
@@ -394,10 +398,11 @@ class Observer:
             raise ValueError("an observer of every player's private information is not "
                              "offered: it would reveal hidden cards")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(c.size, np.float32)
+        self.parts = (*c.parts, *(recall_parts(c.game) if self.perfect_recall else ()))
+        self.tensor = np.zeros(sum(size for _, size, _ in self.parts), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         at = 0
-        for name, size, _ in c.parts:
+        for name, size, _ in self.parts:
             self.dict[name] = self.tensor[at:at + size]
             at += size
 
@@ -405,10 +410,14 @@ class Observer:
         return None if self.public_only else player
 
     def set_from(self, state: TabletopSpielState, player: int) -> None:
-        """Encode ``player``'s view (the spectator's for a public observer)."""
+        """Encode ``player``'s view (the spectator's for a public observer), and with
+        perfect recall its record of the events it was told."""
         self.tensor.fill(0)
         if state.engine is not None:
-            self.codec.encode(state.engine.view(self._seat(player)), self.tensor)
+            seat = self._seat(player)
+            self.codec.encode(state.engine.view(seat), self.tensor[:self.codec.size])
+            if self.perfect_recall:
+                state.recall(seat).encode(self.tensor[self.codec.size:])
 
     def string_from(self, state: TabletopSpielState, player: int) -> str:
         """The view as JSON, or (perfect recall) the digest of what the seat knows
