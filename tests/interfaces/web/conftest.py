@@ -149,6 +149,12 @@ class Server:
             os.killpg(self.proc.pid, signal.SIGKILL)
 
 
+# A test module's server takes every table and connection of its tests from one address:
+# the per-address limits are raised for it (test_web_limits.py tests them).
+TEST_LIMITS = ["--limit", "create_burst=10000", "--limit", "guest_tables=10000",
+               "--limit", "sockets_per_address=1000"]
+
+
 def start_server(db: Path, log: Path, port: int | None = None) -> Server:
     """Start ``tabletop serve --db DB`` on ``port`` (default: a free one) and wait until it
     answers."""
@@ -157,7 +163,7 @@ def start_server(db: Path, log: Path, port: int | None = None) -> Server:
     out = log.open("ab")
     proc = subprocess.Popen(
         [sys.executable, "-c", "from tabletop.interfaces.cli.app import main; main()",
-         "serve", "--port", str(port), "--db", str(db), "--no-open"],
+         "serve", "--port", str(port), "--db", str(db), "--no-open", *TEST_LIMITS],
         stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     end = time.monotonic() + 60

@@ -890,6 +890,13 @@ def balance_cmd(
 
 # --- serve ----------------------------------------------------------------------------
 
+# The limits of `tabletop serve` and their defaults, as limits_help() in the web package
+# gives them (written out so that `tabletop` starts without importing the web server; a
+# test checks that the two agree).
+SERVE_LIMITS = ("body_bytes=65536, create_burst=20, create_per_min=2, guest_tables=10, "
+                "guest_window_s=3600, idle_s=600, max_live=5000, sockets_per_address=32, "
+                "sockets_total=2000")
+
 
 @app.command("serve")
 def serve_cmd(
@@ -899,11 +906,14 @@ def serve_cmd(
         help="The SQLite file of the tables (default: web.sqlite3 in the data folder).")] = None,
     open_browser: Annotated[bool, typer.Option(
         "--open/--no-open", help="Open the lobby in a browser, when there is one.")] = True,
+    limit: Annotated[list[str] | None, typer.Option(
+        help="Set one of the server's limits, NAME=VALUE (again for another; docs/web.md, "
+        "\"Limits\"). The limits and their defaults: " + SERVE_LIMITS)] = None,
 ) -> None:
     """Start the web server: the lobby and the tables in the browser (docs/web.md)."""
-    from tabletop.interfaces.web.serve import serve
+    from tabletop.interfaces.web.serve import parse_limits, serve
 
-    serve(host, port, db, open_browser)
+    serve(host, port, db, open_browser, limits=parse_limits(limit or []))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -15,37 +15,43 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from tabletop.core import ParameterError
 
 from .ai import make_pool
+from .bodies import SizeLimit
 from .errors import ApiError
 from .hub import Hub
+from .limits import Settings
 from .routes import live, pages, play, records, tables
 from .storage import SqliteStorage
 
 log = logging.getLogger("tabletop.web")
-MAX_BODY = 64 * 1024  # bytes: the largest request body the API reads
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+MAX_BODY = Settings().body_bytes  # bytes: the largest request body the API reads
 
 
 def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
-               ai_workers: int = 2) -> FastAPI:
+               ai_workers: int = 2, limits: Settings | None = None) -> FastAPI:
     """The application, storing tables in the SQLite file ``db``; AI seats decide in a
-    ``process`` (or ``thread``) pool of ``ai_workers``."""
+    ``process`` (or ``thread``) pool of ``ai_workers``; ``limits``: the numbers of its
+    limits (default :class:`~.limits.Settings`)."""
+    settings = limits or Settings()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = SqliteStorage(db)
         pool = make_pool(ai_pool, ai_workers)
-        hub = Hub(storage, pool)
+        hub = Hub(storage, pool, limits=settings)
         app.state.hub = hub
         resumed = await hub.resume()
         if resumed:
@@ -61,30 +67,28 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
     # (their locks, queues and AI tasks), and each request's work is short.
     app = FastAPI(title="tabletop", version="1", lifespan=lifespan,
                   description="Play tabletop card games: tables, seats, views, actions.")
-    _refusals(app)
+    _refusals(app, settings)
     for part in (tables, play, records, live):
         app.include_router(part.router)
     pages.mount(app)
     return app
 
 
-def _refusals(app: FastAPI) -> None:
-    """Every refusal as ``{"error": ...}`` with its 4xx, and no body read that is over
-    :data:`MAX_BODY`."""
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        # Every request body of the API is small: a bigger one is refused before it is
-        # read (it was read whole into memory, then refused by the schema).
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"the request body is over {MAX_BODY:,} bytes"},
-                                status_code=413)
-        return await call_next(request)
+def _refusals(app: FastAPI, settings: Settings) -> None:
+    """Every refusal as ``{"error": ...}`` with its 4xx (a 429 says ``Retry-After``, a
+    405 ``Allow``), and no request body or socket message read past the size limit
+    (bodies.py)."""
+    # Every request body of the API is small: a bigger one is refused before it is read
+    # past the limit (a chunked 31 MB body was once read whole, then parsed).
+    app.add_middleware(SizeLimit, limit=settings.body_bytes)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        headers = None
+        wait = exc.extra.get("retry_after")
+        if isinstance(wait, (int, float)):
+            headers = {"Retry-After": str(max(1, math.ceil(wait)))}
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -97,7 +101,22 @@ def _refusals(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        headers = exc.headers
+        if exc.status_code == 405:
+            # Starlette's ``Allow`` names the methods of the first route of the path only
+            # (GET of /api/tables, not its POST): every route of the path is named.
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed(request))}
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
+                            headers=headers)
+
+
+def _allowed(request: Request) -> list[str]:
+    """The methods some route of the request's path answers (each is tried: an included
+    router matches as a whole)."""
+    routes = request.app.router.routes
+    return [m for m in METHODS
+            if any(r.matches({**request.scope, "method": m})[0] is Match.FULL
+                   for r in routes)]
 
 
 def check_db_path(path: Path) -> Path:

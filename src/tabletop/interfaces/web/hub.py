@@ -36,7 +36,7 @@ from tabletop.core import (
 from . import engine
 from .ai import DecisionJob, agent_seed, decide_job
 from .errors import ApiError
-from .limits import Limiter
+from .limits import Holdings, Limiter, Settings, Sockets
 from .lobby import server_only
 from .storage import NoticeRow, SeatRow, Storage, StorageError, TableRow, token_hash
 from .strike import Referee
@@ -57,7 +57,8 @@ class Hub:
     clock (wall time: clocks are stored and survive a restart)."""
 
     def __init__(self, storage: Storage, pool: Executor, max_finished: int = 256,
-                 now: Callable[[], float] = time.time) -> None:
+                 now: Callable[[], float] = time.time, limits: Settings | None = None
+                 ) -> None:
         from .presence import Presence
         from .timers import ClockKeeper
 
@@ -72,16 +73,24 @@ class Hub:
         self.presence = Presence(self)
         self.clocks = ClockKeeper(self)
         # Rate limits: what one seat (or one address) may do, burst and rate per second.
+        self.settings = settings = limits or Settings()
         self.limits = {"chat": Limiter(5, 0.5), "gift": Limiter(3, 0.5),
-                       "offer": Limiter(4, 0.2), "create": Limiter(30, 0.5),
+                       "offer": Limiter(4, 0.2),
+                       "create": Limiter(settings.create_burst, settings.create_per_min / 60),
                        "join": Limiter(20, 1.0)}
+        self.holdings = Holdings(settings.guest_window_s)  # who made which tables lately
+        self.sweeper: asyncio.Task[None] | None = None  # idle tables out of memory
+        self.sockets = Sockets(settings.sockets_per_address, settings.sockets_total)
 
     # --- loading ----------------------------------------------------------------------
 
     async def resume(self) -> int:
-        """Load every unfinished table from the store and restart its AI seats."""
+        """Load the unfinished tables from the store (the newest, as many as memory may
+        hold: the others load when named) and restart their AI seats; start the sweep of
+        idle tables out of memory."""
+        self._start_sweeper()
         count = 0
-        for row in self.storage.tables("running", limit=10**9):
+        for row in self.storage.tables("running", limit=self.settings.max_live):
             try:
                 live = self._load(row)
             except RecordError as e:
@@ -122,13 +131,17 @@ class Hub:
         return live
 
     def get(self, table_id: str) -> LiveTable:
-        """The table ``table_id`` (loaded from the store if needed); 404 if unknown."""
+        """The table ``table_id`` (loaded from the store if needed: a table that left
+        memory comes back as after a restart); 404 if unknown. A request or a connection
+        naming a table keeps it in memory (:meth:`sweep`)."""
         live = self.tables.get(table_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         row = self.storage.table(table_id) if len(table_id) <= 64 else None
         if row is None:
             raise ApiError(404, f"no table {table_id[:40]!r}")
+        self.make_room()
         try:
             live = self._load(row)
         except RulesVersionError as e:
@@ -142,7 +155,82 @@ class Hub:
                            "longer replay under this server's rules") from None
         self._forget_finished()
         self.tables[row.id] = live
+        if not live.state.is_over:
+            self.changed(live, notify=False)  # its AI, clock and grace period go on
         return live
+
+    def is_over(self, table_id: str) -> bool:
+        """Whether table ``table_id`` is finished (or unknown): asked of the live table,
+        else of the store."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.state.is_over
+        row = self.storage.table(table_id)
+        return row is None or row.status == "over"
+
+    # --- memory: idle tables leave it -------------------------------------------------
+
+    def idle(self, live: LiveTable, now: float, idle_s: float) -> bool:
+        """Whether ``live`` may leave memory: nobody connected, nothing running for it
+        (an action being stored, its AI, a strike window) and nobody named it for
+        ``idle_s`` seconds. All it holds is then in the store, but its open offers."""
+        return (not live.watchers and not live.lock.locked()
+                and (live.ai_task is None or live.ai_task.done())
+                and live.strike is None and live.row.id not in self.referee.tasks
+                and now - live.touched >= idle_s)
+
+    def evict(self, live: LiveTable) -> None:
+        """Take ``live`` out of memory (its timers stop); :meth:`get` loads it again from
+        the store, as a restarted server does (its running clock starts again from
+        :data:`~.clock.RESTART_MS` after that, as after a restart)."""
+        tid = live.row.id
+        if self.tables.get(tid) is live:
+            del self.tables[tid]
+        for tasks in (self.presence.tasks, self.clocks.tasks):
+            task = tasks.pop(tid, None)
+            if task is not None:
+                task.cancel()
+
+    def sweep(self) -> int:
+        """Evict the tables idle for ``idle_s`` (finished or not), then, while memory
+        holds more than ``max_live``, the idle ones least lately named; returns how
+        many left."""
+        now = time.monotonic()
+        gone = [t for t in self.tables.values() if self.idle(t, now, self.settings.idle_s)]
+        for live in gone:
+            self.evict(live)
+        over = len(self.tables) - self.settings.max_live
+        if over > 0:
+            spare = sorted((t for t in self.tables.values() if self.idle(t, now, 0.0)),
+                           key=lambda t: t.touched)[:over]
+            for live in spare:
+                self.evict(live)
+            gone += spare
+        return len(gone)
+
+    def make_room(self) -> None:
+        """Room for one more live table; 429 if memory holds ``max_live`` tables that
+        are all in use."""
+        if len(self.tables) < self.settings.max_live:
+            return
+        now = time.monotonic()
+        spare = [t for t in self.tables.values() if self.idle(t, now, 0.0)]
+        if not spare:
+            raise ApiError(429, f"the server holds {len(self.tables):,} live tables, the "
+                           "most it takes: try again in a minute", retry_after=60)
+        self.evict(min(spare, key=lambda t: t.touched))
+
+    def _start_sweeper(self) -> None:
+        async def sweeper(every: float) -> None:
+            while True:
+                await asyncio.sleep(every)
+                gone = self.sweep()
+                if gone:
+                    log.debug("%d idle tables left memory", gone)
+
+        if self.sweeper is None:
+            every = max(0.05, min(30.0, self.settings.idle_s / 4))
+            self.sweeper = asyncio.get_running_loop().create_task(sweeper(every))
 
     def _forget_finished(self) -> None:
         over = [t for t, live in self.tables.items()
@@ -208,6 +296,7 @@ class Hub:
         row = TableRow(id=secrets.token_hex(6), game=game, rules_version=spec.rules_version,
                        players=n, params=dict(state.params), seed=state.seed, open=open_,
                        seats=rows, options={**options, "creator": mine})
+        self.make_room()
         self.storage.create(row)
         return self.adopt(row, state), tokens, mine
 
@@ -481,6 +570,8 @@ class Hub:
 
     def shutdown(self) -> None:
         """Stop every task of every table (the server stops)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         self.referee.cancel()
         self.clocks.cancel()
         self.presence.cancel()

@@ -1,12 +1,73 @@
-"""Rate limits: a token bucket per key (a seat, a connection, an address), so that a client
-cannot flood a table with chat, gifts, offers or socket messages, nor the server with new
-tables."""
+"""The server's limits (docs/web.md, "Limits"): a token bucket per key (a seat, a
+connection, an address), so that a client cannot flood a table with chat, gifts, offers
+or socket messages, nor the server with new tables; the unfinished tables each address
+holds; the WebSocket connections of each address and in all; and :class:`Settings`, the
+numbers of the limits a server is started with.
+
+A limit counts a client by its address (:func:`client_key`): an IPv4 address, or the /64
+network of an IPv6 one (a single machine is routinely given a whole /64).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import ipaddress
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The numbers of the server's limits (each documented in docs/web.md, "Limits").
+
+    The anchors: lichess lets an anonymous address join at most 250 lobby games a day and
+    hold at most 5 joined-but-unplayed games in an hour, and gives a playing socket 100
+    messages per 20 s (docs: shared anchors, platform.md, section 5, rows 14 and 15). Ours
+    are looser where a kitchen table shares one address (a household behind one router).
+    """
+
+    body_bytes: int = 64 * 1024  # the largest request body, and the largest socket message
+    create_burst: int = 20  # new tables one address may make at once ...
+    create_per_min: float = 2.0  # ... then this many a minute (2,880 a day at most)
+    guest_tables: int = 10  # unfinished tables one address may hold ...
+    guest_window_s: float = 3600.0  # ... among those it made in this window (lichess: 1 h)
+    idle_s: float = 600.0  # an unfinished table nobody looked at this long leaves memory
+    max_live: int = 5000  # at most this many live tables; past it idle ones leave sooner
+    sockets_per_address: int = 32  # WebSocket connections of one address ...
+    sockets_total: int = 2000  # ... and of the whole server
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if not value > 0:
+                raise ValueError(f"the limit {f.name} must be positive, not {value}")
+
+    def but(self, **changes: float) -> Settings:
+        """These settings with ``changes`` (by name; ``ValueError`` for an unknown one)."""
+        names = {f.name: f.type for f in dataclasses.fields(self)}
+        for name in changes:
+            if name not in names:
+                raise ValueError(f"no limit {name!r} (the limits: {', '.join(names)})")
+        typed = {k: (int(v) if names[k] in ("int", int) else float(v))
+                 for k, v in changes.items()}
+        return dataclasses.replace(self, **typed)  # type: ignore[arg-type]
+
+
+def client_key(host: str | None) -> str:
+    """The key an address counts under: the address itself (IPv4, or IPv4 mapped in
+    IPv6), the /64 network of an IPv6 address, or the host's name as given."""
+    if not host:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 @dataclass
@@ -53,3 +114,73 @@ class Limiter:
                 if b.tokens + (now - b.at) * b.per_s >= b.capacity]
         for k in full:
             del self.buckets[k]
+
+
+class Holdings:
+    """The tables each address made within ``window_s`` (a table's id and when), so that
+    a guest holds a bounded number of unfinished ones; the caller says which are over
+    (:meth:`unfinished` asks it), and tables older than the window are forgotten."""
+
+    def __init__(self, window_s: float, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.window_s = window_s
+        self.clock = clock
+        self.made: dict[str, dict[str, float]] = {}  # address -> table id -> when made
+
+    def add(self, key: str, table_id: str) -> None:
+        """``key`` made ``table_id`` now."""
+        self.made.setdefault(key, {})[table_id] = self.clock()
+
+    def unfinished(self, key: str, is_over: Callable[[str], bool]) -> list[float]:
+        """When each unfinished table ``key`` made within the window was made, oldest
+        first (the finished and the older ones are forgotten)."""
+        now = self.clock()
+        mine = self.made.get(key, {})
+        for t, at in list(mine.items()):
+            if now - at >= self.window_s or is_over(t):
+                del mine[t]
+        if not mine:
+            self.made.pop(key, None)
+        if len(self.made) > 10_000:
+            self._forget(now)
+        return sorted(mine.values())
+
+    def _forget(self, now: float) -> None:
+        for key in list(self.made):
+            kept = {t: at for t, at in self.made[key].items() if now - at < self.window_s}
+            if kept:
+                self.made[key] = kept
+            else:
+                del self.made[key]
+
+
+class Sockets:
+    """The open WebSocket connections of each address and in all, each at most a cap."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total = total
+        self.open: dict[str, int] = {}
+        self.count = 0
+
+    def refusal(self, key: str) -> str | None:
+        """Why ``key`` may not open one more connection now (``None``: it may)."""
+        if self.count >= self.total:
+            return (f"the server holds {self.total:,} live connections, the most it takes: "
+                    "try again in a minute")
+        if self.open.get(key, 0) >= self.per_address:
+            return (f"your address holds {self.per_address} live connections, the most "
+                    "one address may: close another table's tab")
+        return None
+
+    def arrive(self, key: str) -> None:
+        self.open[key] = self.open.get(key, 0) + 1
+        self.count += 1
+
+    def leave(self, key: str) -> None:
+        left = self.open.get(key, 0) - 1
+        if left > 0:
+            self.open[key] = left
+        else:
+            self.open.pop(key, None)
+        self.count -= 1

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import logging
 import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Sequence
 from pathlib import Path
 
 from tabletop.core import ParameterError
 from tabletop.interfaces.paths import data_dir
 
 from .api import check_db_path, create_app
+from .limits import Settings
 
 
 def default_db() -> Path:
@@ -40,14 +43,40 @@ def _check_port(host: str, port: int) -> None:
                                  "(choose another with --port)") from None
 
 
+def parse_limits(items: Sequence[str]) -> Settings:
+    """The limits of ``--limit NAME=VALUE`` options (the rest at their defaults); raises
+    ``ParameterError`` naming the bad one."""
+    changes: dict[str, float] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        try:
+            if not sep:
+                raise ValueError("write it NAME=VALUE")
+            changes[name.strip()] = float(value)
+        except ValueError as e:
+            raise ParameterError(f"--limit {item!r}: {e}") from None
+    try:
+        return Settings().but(**changes)
+    except ValueError as e:
+        raise ParameterError(f"--limit: {e}") from None
+
+
+def limits_help() -> str:
+    """The limits ``--limit`` sets, with their defaults (for ``tabletop serve --help``)."""
+    return ", ".join(f"{f.name}={getattr(Settings(), f.name):g}"
+                     for f in dataclasses.fields(Settings))
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
-          open_browser: bool = True, ai_pool: str = "process", ai_workers: int = 2) -> None:
+          open_browser: bool = True, ai_pool: str = "process", ai_workers: int = 2,
+          limits: Settings | None = None) -> None:
     """Serve the lobby and the tables until interrupted."""
     import uvicorn
 
+    settings = limits or Settings()
     path = check_db_path(db or default_db())
     _check_port(host, port)
-    app = create_app(path, ai_pool=ai_pool, ai_workers=ai_workers)
+    app = create_app(path, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -57,4 +86,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
     if open_browser:
         # Python's webbrowser does nothing where no browser is available.
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # uvicorn refuses a socket message over the size limit itself, before reading it
+    # (close code 1009); the app's own check (bodies.py) is then never reached by one.
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                ws_max_size=settings.body_bytes)

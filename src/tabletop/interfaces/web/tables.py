@@ -111,6 +111,9 @@ class LiveTable:
         self.ai_turn: int | None = None  # a seat whose clock ran out: the AI plays its turn
         self.rtt: list[deque[int]] = [deque(maxlen=RTT_SAMPLES) for _ in range(n)]
         self.now: Callable[[], float] = time.time  # the server's time (the hub's)
+        # When a request or a connection last named the table (monotonic): an unfinished
+        # table nobody names for a while leaves memory (Hub.sweep).
+        self.touched = time.monotonic()
         self.shown_after = 2.0  # a dropped connection shows after this (presence.py)
         self._seen = [0] * (n + 1)  # events visible to each seat; [n]: spectators
         self._own = [0] * n

@@ -8,6 +8,9 @@ round trip, for the clocks' lag allowance and the strike's credit) and, in a str
 window, ``{"strike": "strike" | "pull", "window": id}``. A connection may send 100
 messages in a burst, then five a second; more are dropped. Opening the same seat
 elsewhere moves it: this connection gets ``{type: "moved"}`` and is closed (code 4001).
+An address holds a bounded number of connections, and so does the server: one over
+either cap gets ``{type: "error"}`` and is closed at once (code 4429, the words as the
+reason); a message over the size limit closes the connection (code 1008, bodies.py).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ..clock import RTT_CAP_MS
 from ..errors import ApiError
 from ..hub import Hub
-from ..limits import Bucket
+from ..limits import Bucket, client_key
 from ..messages import build, error, moved, pong
 from ..tables import MAX_WATCHERS, LiveTable, Watcher
 from .common import hub_of
@@ -32,6 +35,7 @@ from .common import hub_of
 router = APIRouter()
 BURST, PER_S = 100, 5.0  # what one connection may send
 MOVED = 4001  # the close code of a connection whose seat opened elsewhere
+TOO_MANY = 4429  # the close code of a connection over a cap (its address's, or the server's)
 
 
 @router.websocket("/api/tables/{table_id}/ws")
@@ -39,6 +43,21 @@ async def live_updates(websocket: WebSocket, table_id: str) -> None:
     """Live messages for one seat (see the module's docstring)."""
     await websocket.accept()
     hub = hub_of(websocket)
+    key = client_key(websocket.client.host if websocket.client else None)
+    refusal = hub.sockets.refusal(key)
+    if refusal is not None:
+        # Said twice: as the error message, and as the close frame's reason.
+        await websocket.send_json(error({"error": refusal}))
+        await websocket.close(code=TOO_MANY, reason=refusal[:120])
+        return
+    hub.sockets.arrive(key)
+    try:
+        await _serve(websocket, hub, table_id)
+    finally:
+        hub.sockets.leave(key)
+
+
+async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
     try:
         live = hub.get(table_id[:64])
         try:
@@ -71,6 +90,7 @@ async def live_updates(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         hub.presence.leave(live, watcher)
+        live.touched = time.monotonic()  # its idle time starts when the last one leaves
         sender.cancel()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -13,6 +14,8 @@ from tabletop.core import games
 from .. import talk
 from ..clock import INCREMENT_S, LIMITS_S, check_options
 from ..errors import ApiError
+from ..hub import Hub
+from ..limits import client_key
 from ..lobby import game_info
 from ..messages import table_line
 from ..presence import GRACE_RANGE_S, GRACE_S
@@ -121,20 +124,50 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     except ValueError as e:
         raise ApiError(400, str(e)) from None
     name = _name(body.name)
-    address = request.client.host if request.client else "?"
-    wait = hub.limits["create"].wait(address)
+    key = client_key(request.client.host if request.client else None)
+    _check_holdings(hub, key)
+    wait = hub.limits["create"].wait(key)
     if wait:
-        raise ApiError(429, f"too many new tables: wait {wait:.0f} s",
-                       retry_after=round(wait, 1))
+        limits = hub.settings
+        raise ApiError(429, f"too many new tables from your address: wait {math.ceil(wait)} "
+                       f"s (an address may make {limits.create_burst} at once, then "
+                       f"{limits.create_per_min:g} a minute)", retry_after=round(wait, 1))
     options = {"clock": None if clock is None else clock.to_json(), "grace_s": body.grace_s,
                "on_leave": body.on_leave}
     live, tokens, me = hub.create(body.game, body.players, dict(body.params),
                                   [s.model_dump() for s in body.seats], body.open, options,
                                   body.seat, name)
+    hub.holdings.add(key, live.row.id)
     line = table_line(live)
     return {"table": line, "you": me, "seats": [
         {"seat": s, "label": line["labels"][s], "token": t,
          "link": f"/table/{live.row.id}#token={t}"} for s, t in sorted(tokens.items())]}
+
+
+def _check_holdings(hub: Hub, key: str) -> None:
+    """429 if the address ``key`` already holds as many unfinished tables as a guest may
+    (among those it made within the window), saying how many and how to free one."""
+    limits = hub.settings
+    held = hub.holdings.unfinished(key, hub.is_over)
+    if len(held) < limits.guest_tables:
+        return
+    wait = max(1.0, limits.guest_window_s - (hub.holdings.clock() - held[0]))
+    window = _duration(limits.guest_window_s)
+    raise ApiError(429, f"your address holds {len(held)} unfinished tables made in the last "
+                   f"{window}, the most a guest may hold: finish or concede one of them "
+                   "(Concede at its table, or POST /api/tables/{id}/concede with its "
+                   f"seat's token), or wait {_duration(wait)} until the oldest no longer "
+                   "counts", retry_after=round(wait, 1), unfinished=len(held),
+                   most=limits.guest_tables)
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` in words: "40 s", "12 min", "1 h"."""
+    if seconds < 120:
+        return f"{math.ceil(seconds)} s"
+    if seconds < 2 * 3600:
+        return f"{math.ceil(seconds / 60)} min"
+    return f"{seconds / 3600:.3g} h"
 
 
 @router.get("/api/tables/{table_id}", tags=["tables"], responses=ERRORS)
@@ -150,7 +183,8 @@ async def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str,
     hub = hub_of(request)
     live = hub.get(table_id)
     name = _name(body.name)
-    wait = hub.limits["join"].wait(request.client.host if request.client else "?")
+    wait = hub.limits["join"].wait(client_key(request.client.host if request.client
+                                              else None))
     if wait:
         raise ApiError(429, f"too many joins: wait {wait:.0f} s", retry_after=round(wait, 1))
     fresh = hub.join(live, body.seat, body.token, name)

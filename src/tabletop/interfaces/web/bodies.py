@@ -1,0 +1,97 @@
+"""The size limit of what a client sends, counted as it arrives (docs/web.md, "Limits").
+
+An ASGI middleware: a request body over the limit is answered 413 without being read past
+it, whether it says its length (``Content-Length``, refused before a byte is read) or not
+(a chunked body: its bytes are counted as the server hands them on, and the request is
+refused at the first chunk over the limit; the server reads nothing more of it). A
+WebSocket message over the limit closes the connection with 1008 (policy violation) and a
+reason. (Behind uvicorn, ``tabletop serve`` also sets uvicorn's own limit on a socket's
+message to the same size, so a bigger frame is refused by the protocol, with 1009,
+"message too big", before its payload is read.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+TOO_BIG = 1008  # the close code of a socket that sent a message over the limit
+
+
+def too_big(limit: int) -> str:
+    """The words of the refusal of a body over ``limit`` bytes."""
+    return f"the request body is over {limit:,} bytes, the most this server reads"
+
+
+class SizeLimit:
+    """Refuse request bodies and WebSocket messages over ``limit`` bytes."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit = self.limit
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await _refuse(send, too_big(limit))
+                return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    # Raised inside the route's reading of its body: the app's handler
+                    # of HTTP errors answers it (413 with {"error": ...}).
+                    raise HTTPException(413, too_big(limit))
+            return message
+
+        await self.app(scope, counted, send)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit = self.limit
+        closed = False
+
+        async def counted() -> Message:
+            nonlocal closed
+            message = await receive()
+            if message["type"] == "websocket.receive" and not closed:
+                text = message.get("text")
+                data = message.get("bytes")
+                size = (len(text.encode()) if isinstance(text, str)
+                        else len(data) if isinstance(data, bytes) else 0)
+                if size > limit:
+                    closed = True
+                    await send({"type": "websocket.close", "code": TOO_BIG,
+                                "reason": f"a message is over {limit:,} bytes"})
+                    return {"type": "websocket.disconnect", "code": TOO_BIG}
+            return message
+
+        async def guarded(message: Message) -> None:
+            if not closed:
+                await send(message)
+
+        await self.app(scope, counted, guarded)
+
+
+async def _refuse(send: Send, words: str) -> None:
+    body: Any = json.dumps({"error": words}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
