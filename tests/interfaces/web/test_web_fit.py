@@ -238,6 +238,15 @@ def test_radiant_arena_on_a_phone_covers_nothing_i_act_on(server: Server, browse
     view, is the thing at the centre of its own box: not under the hand strip, the status
     bar, another lane's row or another card; and the board never scrolls sideways."""
     page, _ = sit(browser, server, "radiant-arena", size=PHONE, touch=True)
+    my_turn(page)
+    # My side is at the bottom of the board: the first drawing shows it (my heroes to
+    # deploy), not only the opponent's side, though the board is taller than the phone.
+    seen = page.evaluate("""() => {
+      const b = document.getElementById("board").getBoundingClientRect();
+      return [...document.querySelectorAll("#board .home.mine .unit")].filter(el => {
+        const r = el.getBoundingClientRect();
+        return r.top >= b.top && r.bottom <= b.bottom; }).length; }""")
+    assert seen >= 1, "none of my heroes is in view at the first decision"
     rng = random.Random(11)
     checked = 0
     for n in range(12):

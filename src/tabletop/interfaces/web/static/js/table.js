@@ -31,6 +31,7 @@ const st = {
   sending: false, myVersion: -1,  // my own request in flight; the version its reply gave
   changed: new Set(),             // what changed since my last decision (marked until I act)
   endHidden: false, moved: false, lastMsg: null, offers: [], rematch: null,
+  sideShown: false,               // the first drawing scrolled the board to my side
 };
 
 const label = seat => (seat === null || seat === undefined ? "spectator"
@@ -263,6 +264,23 @@ async function drawNow() {
   document.body.dataset.status = st.table.status;
 }
 
+// A board taller than its place (a phone) scrolls inside itself. My side is at its bottom
+// (TABLE-DESIGN.md, "Every table"): the first drawing shows it, not the others' side.
+function showMySide() {
+  const board = $("board");
+  if (st.seat !== null && board.scrollHeight > board.clientHeight) board.scrollTop = board.scrollHeight;
+}
+
+// My turn begins: if none of the things I may act on is in the board's view, bring the
+// first into view (nearest edge), so a player never has to look for what is lit.
+function showWhatICanDo() {
+  const board = $("board");
+  const lit = [...board.querySelectorAll(".actionable")];
+  const b = board.getBoundingClientRect();
+  const seen = el => { const r = el.getBoundingClientRect(); return r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right; };
+  if (lit.length && !lit.some(seen)) lit[0].scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 const isPerson = () => st.seat !== null && st.table.seats && st.table.seats[st.seat] && st.table.seats[st.seat].kind === "human";
 
 function logEvents(events, reset) {
@@ -316,6 +334,8 @@ async function showNow(msg, paced, skipped) {
   if (msg.type === "state" || !events.length) { if (!paced) doing(""); }
   else highlight(events, paced, places, skipped);
   const mineNow = st.seat !== null && st.table.to_act === st.seat && st.legal.length > 0;
+  if (!st.sideShown) { st.sideShown = true; showMySide(); }
+  if (mineNow && !wasMine && !st.replay) showWhatICanDo();
   if (mineNow && !wasMine && msg.type !== "state" && st.table.status !== "over") play("turn");
   if (before && before.status !== "over" && st.table.status === "over") play("over");
 }

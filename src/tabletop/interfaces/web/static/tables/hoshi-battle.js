@@ -57,7 +57,7 @@ function duelist(view, ctx, seat, mine) {
     h("div", { class: "hero-extras" }, gems(p, seat),
       h("span", { class: "die-count" }, `${p.dice > 1 ? `${p.dice}× ` : ""}d${p.die}`),
       p.swift ? h("span", { class: "kw" }, "Swift") : null, p.elusive ? h("span", { class: "kw" }, "Elusive") : null))
-    : p.chosen ? back("a Hero chosen face down", { class: "card-back hero-back" }) : h("div", { class: "no-hero" }, `${p.heroes} Heroes in hand`);
+    : p.chosen ? back("a Hero chosen face down", { class: "card-back hero-back" }) : h("div", { class: "no-hero" }, "No Hero in the arena yet");  // the count is in the corner
   return h("div", { class: `duelist${toAct ? " to-act" : ""}${mine ? " mine" : ""}`, "data-seat": seat, "data-ref": `duelist:${seat}` },
     h("div", { class: "who" }, seatTag(seat, ctx.label(seat), { me: mine }), toAct ? h("span", { class: "turn-flag" }, "to decide") : null,
       h("span", { class: "hand-count" }, `${p.heroes} Hero${p.heroes === 1 ? "" : "es"} in hand`)),
