@@ -211,6 +211,24 @@ def test_new_tables_are_rate_limited_per_address_with_retry_after(db: Path) -> N
         assert other.post("/api/tables", json=NEW).status_code == 201
 
 
+def test_a_rematch_is_a_new_table_and_takes_from_the_same_rate(db: Path) -> None:
+    """Conceding and asking for a rematch in a loop makes tables too: it meets the rate."""
+    with app_client(db, create_burst=2, create_per_min=1) as c:
+        tid, tokens = create(c, "goofspiel", "human", "easy")
+        token = tokens[0]
+        assert c.post(f"/api/tables/{tid}/concede", headers=auth(token)).status_code == 200
+        r = c.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+        assert r.status_code == 200
+        again = r.json()["rematch"]["table"]
+        assert c.post(f"/api/tables/{again}/concede", headers=auth(token)).status_code == 200
+        r = c.post(f"/api/tables/{again}/rematch", headers=auth(token))
+        assert r.status_code == 429
+        assert r.json()["error"].startswith("too many new tables from your address (a "
+                                            "rematch is one): wait ")
+        assert int(r.headers["retry-after"]) >= 1
+        assert stored_tables(db) == 2
+
+
 def test_a_guest_holds_a_bounded_number_of_unfinished_tables(db: Path) -> None:
     """Three at most: the fourth is refused with how many and how to free one; conceding
     one (a finished table) frees its place."""

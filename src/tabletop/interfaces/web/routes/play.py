@@ -3,6 +3,7 @@ offers, the clock's "+15 s", the chat, the real-time strike."""
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
@@ -10,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import offers, talk
 from ..errors import ApiError
+from ..limits import client_key
 from ..messages import build
+from ..tables import LiveTable
 from .common import ERRORS, TableId, Token, hub_of, person_required, seat_required
 
 router = APIRouter()
@@ -124,6 +127,19 @@ def _reply(request: Request, table_id: str, seat: int, token: str | None,
     return {**extra, **msg}
 
 
+def _rematch_budget(request: Request, live: LiveTable) -> None:
+    """A rematch makes a table: it takes one of the address's new tables (429 past the
+    rate), so that conceding and asking for a rematch in a loop is no way around it."""
+    if not live.state.is_over or live.row.rematch is not None:
+        return  # refused by the offer itself, in its own words
+    hub = hub_of(request)
+    wait = hub.limits["create"].wait(client_key(request.client.host if request.client
+                                                else None))
+    if wait:
+        raise ApiError(429, f"too many new tables from your address (a rematch is one): "
+                       f"wait {math.ceil(wait)} s", retry_after=round(wait, 1))
+
+
 @router.post("/api/tables/{table_id}/actions", tags=["seats"], responses=ERRORS)
 async def act(request: Request, table_id: TableId, body: PostAction,
               x_seat_token: Token = None) -> dict[str, Any]:
@@ -168,6 +184,7 @@ async def rematch(request: Request, table_id: TableId, body: Empty | None = None
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
+    _rematch_budget(request, live)
     got = await offers.propose(hub, live, seat, "rematch")
     return _reply(request, table_id, seat, x_seat_token, **got)
 
@@ -179,6 +196,8 @@ async def make_offer(request: Request, table_id: TableId, body: MakeOffer,
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
+    if body.kind == "rematch":
+        _rematch_budget(request, live)
     got = await offers.propose(hub, live, seat, body.kind)
     return _reply(request, table_id, seat, x_seat_token, **got)
 
@@ -191,6 +210,9 @@ async def answer_offer(request: Request, table_id: TableId,
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
+    if body.answer == "accept" and any(o.id == offer_id and o.kind == "rematch"
+                                       for o in live.offers):
+        _rematch_budget(request, live)
     got = await offers.answer(hub, live, seat, offer_id, body.answer)
     return _reply(request, table_id, seat, x_seat_token, **got)
 
