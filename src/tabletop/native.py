@@ -38,13 +38,15 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules compiled: the core's State (so that no compiled class has a Python base),
-# events and chance, the rules kernel, every game's rules. A game's state compiled here
-# cannot be made blank by ``__new__`` (mypyc's runs ``__init__``): each takes a ``blank``
-# argument for ``clone`` and pickling (``State._blank_args``).
+# events, chance and hidden-card deal (every game's resample deals through it), the rules
+# kernel, every game's rules. A game's state compiled here cannot be made blank by
+# ``__new__`` (mypyc's runs ``__init__``): each takes a ``blank`` argument for ``clone``
+# and pickling (``State._blank_args``).
 MODULES = (
     "tabletop.core.state",
     "tabletop.core.event",
     "tabletop.core.chance",
+    "tabletop.core.hidden",
     "tabletop.cards.program",
     "tabletop.cards.select",
     "tabletop.cards.triggers",
