@@ -13,7 +13,7 @@ NATIVE_SOURCES := $(wildcard src/tabletop/core/*.py src/tabletop/cards/*.py \
 
 $(STAMP): pyproject.toml examples/goofspiel/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[test,research]'
+	$(PY) -m pip install -q -e '.[test,research,postgres]'
 	# the template game, installed from outside the engine as a contributor's game would be
 	$(PY) -m pip install -q -e examples/goofspiel
 	touch $(STAMP)

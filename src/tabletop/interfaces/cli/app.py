@@ -902,8 +902,9 @@ SERVE_LIMITS = ("body_bytes=65536, create_burst=20, create_per_min=2, guest_tabl
 def serve_cmd(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
-    db: Annotated[Path | None, typer.Option(
-        help="The SQLite file of the tables (default: web.sqlite3 in the data folder).")] = None,
+    db: Annotated[str | None, typer.Option(
+        help="Where the tables are stored: a SQLite file (default: web.sqlite3 in the data "
+             "folder) or a postgresql:// URL (docs/deploy.md).")] = None,
     open_browser: Annotated[bool, typer.Option(
         "--open/--no-open", help="Open the lobby in a browser, when there is one.")] = True,
     limit: Annotated[list[str] | None, typer.Option(

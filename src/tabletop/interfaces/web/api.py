@@ -33,7 +33,7 @@ from .errors import ApiError
 from .hub import Hub
 from .limits import Settings
 from .routes import live, pages, play, records, tables
-from .storage import SqliteStorage
+from .storage import open_storage
 
 log = logging.getLogger("tabletop.web")
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
@@ -42,14 +42,15 @@ MAX_BODY = Settings().body_bytes  # bytes: the largest request body the API read
 
 def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
                ai_workers: int = 2, limits: Settings | None = None) -> FastAPI:
-    """The application, storing tables in the SQLite file ``db``; AI seats decide in a
-    ``process`` (or ``thread``) pool of ``ai_workers``; ``limits``: the numbers of its
-    limits (default :class:`~.limits.Settings`)."""
+    """The application, storing tables in ``db`` (a SQLite file, or a ``postgresql://``
+    URL: see :func:`.storage.open_storage`); AI seats decide in a ``process`` (or
+    ``thread``) pool of ``ai_workers``; ``limits``: the numbers of its limits (default
+    :class:`~.limits.Settings`)."""
     settings = limits or Settings()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = SqliteStorage(db)
+        storage = open_storage(db)
         pool = make_pool(ai_pool, ai_workers)
         hub = Hub(storage, pool, limits=settings)
         app.state.hub = hub

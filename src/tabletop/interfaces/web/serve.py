@@ -17,6 +17,7 @@ from tabletop.interfaces.paths import data_dir
 
 from .api import check_db_path, create_app
 from .limits import Settings
+from .storage import StorageError, open_storage, redact
 
 
 def default_db() -> Path:
@@ -67,21 +68,39 @@ def limits_help() -> str:
                      for f in dataclasses.fields(Settings))
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: Path | None = None,
+def check_db(db: str | Path | None) -> tuple[str | Path, str]:
+    """The store ``--db`` names (default: :func:`default_db`) and how to say where it is,
+    once opened and brought up to date (its migrations run here, so that a bad URL or a
+    database out of reach is one line before the server starts); raises
+    ``ParameterError``."""
+    where: str | Path
+    if db is not None and "://" in str(db):  # a URL (open_storage refuses all but ours)
+        where = str(db)
+    else:
+        where = check_db_path(Path(db) if db is not None else default_db())
+    try:
+        open_storage(where).close()
+    except StorageError as e:
+        raise ParameterError(f"--db {e}") from None
+    return where, str(where) if isinstance(where, Path) else f"the database {redact(where)}"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           open_browser: bool = True, ai_pool: str = "process", ai_workers: int = 2,
           limits: Settings | None = None) -> None:
-    """Serve the lobby and the tables until interrupted."""
+    """Serve the lobby and the tables until interrupted; ``db`` is a SQLite file or a
+    ``postgresql://`` URL."""
     import uvicorn
 
     settings = limits or Settings()
-    path = check_db_path(db or default_db())
+    store, shown_store = check_db(db)
     _check_port(host, port)
-    app = create_app(path, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings)
+    app = create_app(store, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     sys.stdout.write(f"tabletop is serving at {url} (Ctrl-C stops it)\n"
-                     f"tables are stored in {path}\n")
+                     f"tables are stored in {shown_store}\n")
     sys.stdout.flush()
     if open_browser:
         # Python's webbrowser does nothing where no browser is available.

@@ -1,0 +1,171 @@
+"""What the web server stores, as rows: a table (a game being played) and its seats, each
+applied action with the hash of the position after it, and what happened at a table
+besides its actions (chat lines, notices such as an undo). :class:`Storage` is the
+protocol every store implements (:mod:`.sqlite`, :mod:`.postgres`).
+
+Seat tokens are never stored: only their SHA-256 (:func:`token_hash`), so the database
+alone does not let anyone act for a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a seat token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """One seat of a table: a person (``kind="human"``) or an AI playing ``agent``.
+    ``name`` is a person's guest name; ``mute_all`` and ``muted`` are the chat this seat
+    chose not to read (the whole chat, or some seats)."""
+
+    seat: int
+    kind: str
+    difficulty: str | None = None
+    agent: str | None = None
+    token_hash: str | None = None
+    joined: bool = False
+    name: str | None = None
+    mute_all: bool = False
+    muted: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One table: the game, its parameters, its secret seed and where it stands.
+    ``options`` are the table's own settings (clock, grace period, the creator's seat);
+    ``clock`` the clocks' stored state; ``rematch`` the table that followed this one."""
+
+    id: str
+    game: str
+    rules_version: str
+    players: int
+    params: dict[str, Any]
+    seed: int
+    open: bool = False
+    created: float = field(default_factory=time.time)
+    status: str = "running"  # running | over
+    actions: int = 0
+    record: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    clock: dict[str, Any] | None = None
+    rematch: str | None = None
+    rematch_of: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class ActionRow:
+    """One applied action: its number (from 0), the seat, its notation, the hash of the
+    position after it, and who chose it: ``person`` (the seat's player), ``ai`` (the AI,
+    for an AI seat or holding a person's), ``referee`` (a real-time strike's result) or
+    ``server`` (a concession the table's rules made: time, abandon)."""
+
+    n: int
+    seat: int
+    action: str
+    hash: str
+    by: str = "person"
+
+
+@dataclass(slots=True, frozen=True)
+class ChatRow:
+    """One line of a table's chat: plain text, never markup."""
+
+    n: int
+    seat: int
+    kind: str  # text | emote | phrase
+    key: str | None  # an emote's or phrase's name
+    text: str
+    at: float
+
+
+@dataclass(slots=True, frozen=True)
+class NoticeRow:
+    """Something that happened at a table besides an action (an undo, time given, the AI
+    holding a seat...). ``public`` is what every seat may be told; ``secret`` what only
+    the finished game's log shows (the notation of actions taken back)."""
+
+    n: int
+    kind: str
+    seat: int | None
+    public: dict[str, Any]
+    secret: dict[str, Any]
+    at: float
+
+
+class StorageError(RuntimeError):
+    """The store refused a write (a lost race, a broken file, a database out of reach): the
+    action is not applied."""
+
+
+class Storage(Protocol):
+    """What the server needs of a store. Every write is durable when the call returns, and
+    a write that depends on where a table stands (an action's number, a chat line's) is
+    checked in the same transaction as it is made, so that of two servers racing on one
+    table exactly one succeeds and the other gets :class:`StorageError`."""
+
+    def create(self, table: TableRow) -> None:
+        """Store a new table and its seats."""
+
+    def append(self, table_id: str, row: ActionRow, record: dict[str, Any] | None = None,
+               clock: dict[str, Any] | None = None) -> None:
+        """Store action ``row.n`` (it must be the next one) and the clocks after it; with
+        ``record`` the game is over and its record is stored in the same transaction."""
+
+    def rewind(self, table_id: str, to: int, notice: NoticeRow,
+               clock: dict[str, Any] | None = None) -> None:
+        """Take back every action from number ``to`` on, in one transaction with the
+        notice that says so (which holds what was taken back)."""
+
+    def join(self, table_id: str, seat: int, token_hash: str | None = None,
+             name: str | None = None) -> None:
+        """Mark a seat as joined (``token_hash``: a fresh token replacing the old one,
+        which is remembered as replaced; ``name``: the person's guest name)."""
+
+    def rename(self, table_id: str, seat: int, name: str | None) -> None:
+        """Set a seat's guest name."""
+
+    def set_muted(self, table_id: str, seat: int, mute_all: bool,
+                  muted: tuple[int, ...]) -> None:
+        """Store what a seat chose not to read of the chat."""
+
+    def set_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
+        """Store the clocks' state."""
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        """Store the table that follows ``table_id``."""
+
+    def add_chat(self, table_id: str, row: ChatRow) -> None:
+        """Store a chat line (``row.n`` must be the next one)."""
+
+    def chat(self, table_id: str) -> list[ChatRow]:
+        """A table's chat, in order."""
+
+    def add_notice(self, table_id: str, row: NoticeRow) -> None:
+        """Store a notice (``row.n`` must be the next one)."""
+
+    def notices(self, table_id: str) -> list[NoticeRow]:
+        """A table's notices, in order."""
+
+    def replaced(self, token_hash: str) -> tuple[str, int, float] | None:
+        """Where a token that was replaced belonged: (table, seat, when), or ``None``."""
+
+    def table(self, table_id: str) -> TableRow | None:
+        """A table with its seats, or ``None``."""
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        """Every action of a table, in order."""
+
+    def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        """The latest tables (newest first), optionally only those with ``status``."""
+
+    def close(self) -> None:
+        """Release the store."""

@@ -1,0 +1,191 @@
+"""The store's schema, as numbered migrations that run when a store opens.
+
+``schema_version`` holds one row per migration applied (its number, what it did, when).
+Opening a store applies, in order, each migration above the highest number there, each
+in its own transaction with its row, so a store is always at one known version; running
+them again does nothing. Two servers opening one PostgreSQL database at once take turns
+(an advisory lock for the schema); SQLite's write lock does the same for a file. A store
+whose version is newer than this program knows is refused rather than used.
+
+Migration 1 is the schema of the store before migrations were numbered. Its SQL is the
+subset both databases read alike (``DOUBLE PRECISION`` for times, ``BIGINT`` for seeds;
+SQLite gives those names the same meaning as the ``REAL`` and ``INTEGER`` it had). On
+SQLite it also upgrades the two earlier files: version 2 (``PRAGMA user_version = 2``, the
+same tables) needs nothing, version 1 (no ``user_version``) gains the columns and tables it
+lacked, as the store did before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+
+from .rows import StorageError
+from .sql import Db
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One step of the schema: ``apply(db, dialect)`` runs inside the transaction that
+    records ``number`` (``dialect`` is ``"sqlite"`` or ``"postgres"``)."""
+
+    number: int
+    about: str
+    apply: Callable[[Db, str], None]
+
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules_version TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    params TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    open INTEGER NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    status TEXT NOT NULL,
+    actions INTEGER NOT NULL DEFAULT 0,
+    record TEXT,
+    options TEXT NOT NULL DEFAULT '{}',
+    clock TEXT,
+    rematch TEXT,
+    rematch_of TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    difficulty TEXT,
+    agent TEXT,
+    token_hash TEXT,
+    joined INTEGER NOT NULL DEFAULT 0,
+    name TEXT,
+    muted TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    by TEXT NOT NULL DEFAULT 'person',
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT,
+    text TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS notices (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    seat INTEGER,
+    public TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS replaced_tokens (
+    token_hash TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created);
+CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash)
+"""
+
+# A SQLite file of version 1 (no user_version) had no options, clock, rematch, names,
+# mutes, action authors, chat, notices or replaced tokens, and a token hash unique over
+# every table (a rematch now seats each person with the token they already hold).
+_SQLITE_FROM_1 = """
+ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE tables ADD COLUMN clock TEXT;
+ALTER TABLE tables ADD COLUMN rematch TEXT;
+ALTER TABLE tables ADD COLUMN rematch_of TEXT;
+ALTER TABLE actions ADD COLUMN by TEXT NOT NULL DEFAULT 'person';
+ALTER TABLE seats RENAME TO seats_1
+"""
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.strip().split(";\n") if s.strip()]
+
+
+def _tables(db: Db, dialect: str) -> None:
+    """Migration 1: the tables, seats, actions, chat, notices and replaced tokens."""
+    legacy = False
+    if dialect == "sqlite":
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        legacy = version < 2 and db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tables'"
+        ).fetchone() is not None
+        if legacy:
+            for statement in _statements(_SQLITE_FROM_1):
+                db.execute(statement)
+    for statement in _statements(_TABLES):
+        db.execute(statement)
+    if legacy:
+        db.execute("INSERT INTO seats (table_id, seat, kind, difficulty, agent, token_hash, "
+                   "joined) SELECT table_id, seat, kind, difficulty, agent, token_hash, "
+                   "joined FROM seats_1")
+        db.execute("DROP TABLE seats_1")
+    if dialect == "sqlite":
+        # An older tabletop reads user_version: 2 tells it the file needs nothing.
+        db.execute("PRAGMA user_version = 2")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
+)
+
+_VERSIONS = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    about TEXT NOT NULL,
+    applied DOUBLE PRECISION NOT NULL
+)
+"""
+
+
+def _current(db: Db, dialect: str) -> int:
+    """Lock the schema against another server's migrations (until the transaction
+    ends), make sure ``schema_version`` exists, and read the version."""
+    if dialect == "postgres":
+        db.execute("SELECT pg_advisory_xact_lock(hashtext('tabletop schema ' || "
+                   "coalesce(current_schema(), '')))")
+    db.execute(_VERSIONS.strip())
+    row = db.execute("SELECT max(version) FROM schema_version").fetchone()
+    return 0 if row is None or row[0] is None else int(row[0])
+
+
+def migrate(begin: Callable[[], AbstractContextManager[Db]], dialect: str,
+            migrations: Sequence[Migration] = MIGRATIONS) -> int:
+    """Apply every migration the store lacks, each in a transaction of ``begin()``;
+    returns the version reached. Raises :class:`StorageError` for a store newer than
+    ``migrations`` know."""
+    newest = max((m.number for m in migrations), default=0)
+    while True:
+        with begin() as db:
+            version = _current(db, dialect)
+            if version > newest:
+                raise StorageError(f"the database's schema is version {version}, newer than "
+                                   f"this tabletop knows ({newest}): upgrade tabletop")
+            todo = [m for m in migrations if m.number > version]
+            if not todo:
+                return version
+            step = min(todo, key=lambda m: m.number)
+            step.apply(db, dialect)
+            db.execute("INSERT INTO schema_version (version, about, applied) VALUES (?,?,?)",
+                       (step.number, step.about, time.time()))

@@ -1,0 +1,258 @@
+"""The store's queries, written once for both databases: :class:`SqlStorage` implements
+:class:`~.rows.Storage` over a connection that a backend (:mod:`.sqlite`, :mod:`.postgres`)
+hands it, one transaction at a time.
+
+The SQL is the subset SQLite and PostgreSQL share: ``?`` placeholders (the PostgreSQL
+backend turns them into its own), ``INSERT ... ON CONFLICT``, JSON kept as text. A write
+that depends on where a table stands checks it in the statement that changes it (``UPDATE
+tables ... WHERE actions = ?``): under SQLite's one writer, or PostgreSQL's row lock taken
+by that ``UPDATE``, a second write racing the first sees the table already moved on, and
+fails.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, Protocol
+
+from .rows import ActionRow, ChatRow, NoticeRow, SeatRow, StorageError, TableRow
+
+
+class Cursor(Protocol):
+    """What a statement gives back."""
+
+    @property
+    def rowcount(self) -> int:
+        """How many rows the statement changed."""
+
+    def fetchone(self) -> Any:
+        """The next row, or ``None``."""
+
+    def fetchall(self) -> list[Any]:
+        """Every row left."""
+
+
+class Db(Protocol):
+    """A connection inside one transaction (or one read), with ``?`` placeholders."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        """Run one statement."""
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+
+
+def first_line(e: BaseException) -> str:
+    """A driver's error in one line (PostgreSQL's messages add DETAIL and HINT lines)."""
+    lines = str(e).strip().splitlines()
+    return lines[0] if lines else type(e).__name__
+
+
+def _json(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+def _muted(text: str) -> tuple[bool, tuple[int, ...]]:
+    data = json.loads(text or "{}")
+    return bool(data.get("all")), tuple(int(s) for s in data.get("seats", ()))
+
+
+_COLUMNS = ("id, game, rules_version, players, params, seed, open, created, status, "
+            "actions, record, options, clock, rematch, rematch_of")
+_SEAT_COLUMNS = "table_id, seat, kind, difficulty, agent, token_hash, joined, name, muted"
+_CHUNK = 500  # table ids per ``IN (...)`` when reading many tables' seats
+
+
+def _table(r: Sequence[Any]) -> TableRow:
+    return TableRow(id=r[0], game=r[1], rules_version=r[2], players=r[3],
+                    params=json.loads(r[4]), seed=r[5], open=bool(r[6]), created=r[7],
+                    status=r[8], actions=r[9],
+                    record=None if r[10] is None else json.loads(r[10]),
+                    options=json.loads(r[11] or "{}"),
+                    clock=None if r[12] is None else json.loads(r[12]),
+                    rematch=r[13], rematch_of=r[14])
+
+
+def _seat(r: Sequence[Any]) -> SeatRow:
+    mute_all, muted = _muted(r[8])
+    return SeatRow(r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], mute_all, muted)
+
+
+class SqlStorage:
+    """:class:`~.rows.Storage` over SQL. A backend provides :meth:`_tx` (a write
+    transaction, committed durably when it ends), :meth:`_read` and ``_errors``, the
+    driver's exceptions (each becomes a :class:`StorageError` saying what failed)."""
+
+    _errors: tuple[type[Exception], ...] = ()
+
+    def _tx(self) -> AbstractContextManager[Db]:
+        raise NotImplementedError
+
+    def _read(self) -> AbstractContextManager[Db]:
+        raise NotImplementedError
+
+    @contextmanager
+    def _guard(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except self._errors as e:
+            raise StorageError(f"{what} ({first_line(e)})") from e
+
+    def create(self, table: TableRow) -> None:
+        with self._guard(f"table {table.id}: cannot store it"), self._tx() as db:
+            db.execute(
+                f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (table.id, table.game, table.rules_version, table.players,
+                 json.dumps(table.params), table.seed, int(table.open), table.created,
+                 table.status, table.actions, _json(table.record), json.dumps(table.options),
+                 _json(table.clock), table.rematch, table.rematch_of))
+            db.executemany(
+                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                [(table.id, s.seat, s.kind, s.difficulty, s.agent, s.token_hash,
+                  int(s.joined), s.name,
+                  json.dumps({"all": s.mute_all, "seats": list(s.muted)}))
+                 for s in table.seats])
+
+    def append(self, table_id: str, row: ActionRow, record: dict[str, Any] | None = None,
+               clock: dict[str, Any] | None = None) -> None:
+        with self._guard(f"table {table_id}: cannot store action {row.n}"), \
+                self._tx() as db:
+            # The version check and the insert are one transaction: of two appends of
+            # action n (two servers, two threads), the second finds actions != n.
+            cur = db.execute(
+                "UPDATE tables SET actions = actions + 1, clock = ? WHERE id = ? AND "
+                "actions = ? AND status = 'running'", (_json(clock), table_id, row.n))
+            if cur.rowcount != 1:
+                raise StorageError(f"table {table_id}: action {row.n} is not the next one")
+            db.execute("INSERT INTO actions (table_id, n, seat, action, hash, at, by) "
+                       "VALUES (?,?,?,?,?,?,?)",
+                       (table_id, row.n, row.seat, row.action, row.hash, time.time(),
+                        row.by))
+            if record is not None:
+                db.execute("UPDATE tables SET status = 'over', record = ? WHERE id = ?",
+                           (json.dumps(record), table_id))
+
+    def rewind(self, table_id: str, to: int, notice: NoticeRow,
+               clock: dict[str, Any] | None = None) -> None:
+        with self._guard(f"table {table_id}: cannot take back to {to}"), self._tx() as db:
+            cur = db.execute("UPDATE tables SET actions = ?, clock = ? WHERE id = ? AND "
+                             "actions > ? AND status = 'running'",
+                             (to, _json(clock), table_id, to))
+            if cur.rowcount != 1:
+                raise StorageError(f"table {table_id}: nothing to take back to {to}")
+            db.execute("DELETE FROM actions WHERE table_id = ? AND n >= ?", (table_id, to))
+            self._insert_notice(db, table_id, notice)
+
+    def join(self, table_id: str, seat: int, token_hash: str | None = None,
+             name: str | None = None) -> None:
+        with self._guard(f"table {table_id}: cannot seat {seat}"), self._tx() as db:
+            if token_hash is not None:
+                old = db.execute("SELECT token_hash FROM seats WHERE table_id = ? AND "
+                                 "seat = ?", (table_id, seat)).fetchone()
+                if old is not None and old[0] is not None:
+                    db.execute("INSERT INTO replaced_tokens (token_hash, table_id, seat, at) "
+                               "VALUES (?,?,?,?) ON CONFLICT (token_hash) DO UPDATE SET "
+                               "table_id = excluded.table_id, seat = excluded.seat, "
+                               "at = excluded.at", (old[0], table_id, seat, time.time()))
+                db.execute("UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ?",
+                           (token_hash, table_id, seat))
+            if name is not None:
+                db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
+                           (name, table_id, seat))
+            db.execute("UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ?",
+                       (table_id, seat))
+
+    def rename(self, table_id: str, seat: int, name: str | None) -> None:
+        with self._guard(f"table {table_id}: cannot rename seat {seat}"), self._tx() as db:
+            db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
+                       (name, table_id, seat))
+
+    def set_muted(self, table_id: str, seat: int, mute_all: bool,
+                  muted: tuple[int, ...]) -> None:
+        with self._guard(f"table {table_id}: cannot store seat {seat}'s mutes"), \
+                self._tx() as db:
+            db.execute("UPDATE seats SET muted = ? WHERE table_id = ? AND seat = ?",
+                       (json.dumps({"all": mute_all, "seats": list(muted)}), table_id, seat))
+
+    def set_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
+        with self._guard(f"table {table_id}: cannot store its clocks"), self._tx() as db:
+            db.execute("UPDATE tables SET clock = ? WHERE id = ?", (_json(clock), table_id))
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        with self._guard(f"table {table_id}: cannot store its rematch"), self._tx() as db:
+            db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (rematch, table_id))
+
+    def add_chat(self, table_id: str, row: ChatRow) -> None:
+        with self._guard(f"table {table_id}: cannot store chat line {row.n}"), \
+                self._tx() as db:
+            db.execute("INSERT INTO chat (table_id, n, seat, kind, key, text, at) VALUES "
+                       "(?,?,?,?,?,?,?)", (table_id, row.n, row.seat, row.kind, row.key,
+                                           row.text, row.at))
+
+    def chat(self, table_id: str) -> list[ChatRow]:
+        with self._guard(f"table {table_id}: cannot read its chat"), self._read() as db:
+            rows = db.execute("SELECT n, seat, kind, key, text, at FROM chat WHERE "
+                              "table_id = ? ORDER BY n", (table_id,)).fetchall()
+        return [ChatRow(*r) for r in rows]
+
+    @staticmethod
+    def _insert_notice(db: Db, table_id: str, row: NoticeRow) -> None:
+        db.execute("INSERT INTO notices (table_id, n, kind, seat, public, secret, at) VALUES "
+                   "(?,?,?,?,?,?,?)", (table_id, row.n, row.kind, row.seat,
+                                       json.dumps(row.public), json.dumps(row.secret),
+                                       row.at))
+
+    def add_notice(self, table_id: str, row: NoticeRow) -> None:
+        with self._guard(f"table {table_id}: cannot store notice {row.n}"), \
+                self._tx() as db:
+            self._insert_notice(db, table_id, row)
+
+    def notices(self, table_id: str) -> list[NoticeRow]:
+        with self._guard(f"table {table_id}: cannot read its notices"), self._read() as db:
+            rows = db.execute("SELECT n, kind, seat, public, secret, at FROM notices "
+                              "WHERE table_id = ? ORDER BY n", (table_id,)).fetchall()
+        return [NoticeRow(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5])
+                for r in rows]
+
+    def replaced(self, token_hash: str) -> tuple[str, int, float] | None:
+        with self._guard("cannot read the replaced tokens"), self._read() as db:
+            r = db.execute("SELECT table_id, seat, at FROM replaced_tokens WHERE "
+                           "token_hash = ?", (token_hash,)).fetchone()
+        return None if r is None else (r[0], r[1], r[2])
+
+    @staticmethod
+    def _with_seats(db: Db, tables: list[TableRow]) -> list[TableRow]:
+        by_id = {t.id: t for t in tables}
+        ids = list(by_id)
+        for i in range(0, len(ids), _CHUNK):
+            chunk = ids[i:i + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            for r in db.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id IN "
+                                f"({marks}) ORDER BY table_id, seat", chunk).fetchall():
+                by_id[r[0]].seats.append(_seat(r))
+        return tables
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self._guard(f"table {table_id}: cannot read it"), self._read() as db:
+            r = db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?",
+                           (table_id,)).fetchone()
+            return None if r is None else self._with_seats(db, [_table(r)])[0]
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        with self._guard(f"table {table_id}: cannot read its actions"), self._read() as db:
+            rows = db.execute("SELECT n, seat, action, hash, by FROM actions WHERE "
+                              "table_id = ? ORDER BY n", (table_id,)).fetchall()
+        return [ActionRow(*r) for r in rows]
+
+    def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+        with self._guard("cannot list the tables"), self._read() as db:
+            if status is None:
+                rows = db.execute(f"SELECT {_COLUMNS} FROM tables ORDER BY created DESC "
+                                  "LIMIT ?", (limit,)).fetchall()
+            else:
+                rows = db.execute(f"SELECT {_COLUMNS} FROM tables WHERE status = ? ORDER BY "
+                                  "created DESC LIMIT ?", (status, limit)).fetchall()
+            return self._with_seats(db, [_table(r) for r in rows])

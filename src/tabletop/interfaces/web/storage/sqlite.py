@@ -1,0 +1,82 @@
+"""The embedded store: one SQLite file, for a server in one process (``make play``).
+
+Write-ahead log, and every write committed with ``synchronous = FULL`` before the call
+returns, so an action the server has acknowledged survives the process being killed.
+Writes take SQLite's write lock at once (``BEGIN IMMEDIATE``), so two connections to one
+file (two processes) serialise their transactions; a busy file is waited for.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from .schema import MIGRATIONS, Migration, migrate
+from .sql import Cursor, Db, SqlStorage
+
+BUSY_SECONDS = 30.0  # how long a write waits for another connection's transaction
+
+
+class _Connection(Db):
+    """A SQLite connection as :class:`~.sql.Db`."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        return self._db.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._db.executemany(sql, rows)
+
+
+class SqliteStorage(SqlStorage):
+    """The store in the SQLite file ``path`` (``":memory:"`` for a throw-away one),
+    brought up to the last of ``migrations`` (``version``)."""
+
+    _errors = (sqlite3.Error,)
+
+    def __init__(self, path: str | Path,
+                 migrations: Sequence[Migration] = MIGRATIONS) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        with self._guard(f"{path}: cannot open it as the tables' store"):
+            # One connection shared by the server's threads, used under a lock: writes
+            # are short and SQLite serialises them anyway.
+            self._raw = sqlite3.connect(str(path), check_same_thread=False,
+                                        isolation_level=None, timeout=BUSY_SECONDS)
+            self._db = _Connection(self._raw)
+            try:
+                self._raw.execute("PRAGMA journal_mode=WAL")
+                self._raw.execute("PRAGMA synchronous=FULL")  # committed means on disk
+                self._raw.execute("PRAGMA foreign_keys=ON")
+                self.version = migrate(self._tx, "sqlite", migrations)
+            except BaseException:
+                self._raw.close()
+                raise
+
+    @contextmanager
+    def _tx(self) -> Iterator[Db]:
+        with self._lock:
+            self._raw.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._raw.execute("ROLLBACK")
+                raise
+            self._raw.execute("COMMIT")
+
+    @contextmanager
+    def _read(self) -> Iterator[Db]:
+        with self._lock:
+            yield self._db
+
+    def close(self) -> None:
+        """Release the file."""
+        with self._lock:
+            self._raw.close()
