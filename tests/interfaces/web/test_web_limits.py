@@ -326,6 +326,8 @@ def test_limits_are_set_by_name_and_refused_in_words() -> None:
         parse_limits(["speed=3"])
     with pytest.raises(Exception, match="must be positive"):
         parse_limits(["idle_s=0"])
+    with pytest.raises(Exception, match="guest_tables is a whole number, not 2.5"):
+        parse_limits(["guest_tables=2.5"])
     with pytest.raises(Exception, match="NAME=VALUE"):
         parse_limits(["idle_s"])
     assert SERVE_LIMITS == limits_help()  # `tabletop serve --help` lists them as they are

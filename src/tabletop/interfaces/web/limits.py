@@ -49,8 +49,14 @@ class Settings:
         for name in changes:
             if name not in names:
                 raise ValueError(f"no limit {name!r} (the limits: {', '.join(names)})")
-        typed = {k: (int(v) if names[k] in ("int", int) else float(v))
-                 for k, v in changes.items()}
+        typed: dict[str, float] = {}
+        for k, v in changes.items():
+            if names[k] in ("int", int):
+                if v != int(v):
+                    raise ValueError(f"the limit {k} is a whole number, not {v:g}")
+                typed[k] = int(v)
+            else:
+                typed[k] = float(v)
         return dataclasses.replace(self, **typed)  # type: ignore[arg-type]
 
 
