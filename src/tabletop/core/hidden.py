@@ -119,6 +119,19 @@ class Slot:
         return out if self.ordered else sorted(out)
 
 
+_PLAIN: dict[int, Slot] = {}
+
+
+def plain(size: int) -> Slot:
+    """The slot of ``size`` places that takes any card and holds none fixed: one shared
+    slot per size (a slot is never changed), so that a resample on the search's hot path
+    does not build one for every pile."""
+    slot = _PLAIN.get(size)
+    if slot is None:
+        slot = _PLAIN[size] = Slot(size)
+    return slot
+
+
 def deal(pool: Sequence[Any], slots: Sequence[Slot], rng: Random,
          tries: int = DEAL_TRIES) -> list[list[Any]]:
     """The cards of ``pool`` (sortable, hashable) dealt into ``slots``, one pile each in
@@ -278,7 +291,8 @@ def redeal(piles: Sequence[Sequence[Any]], rng: Random,
     slots: list[Slot] = []
     for i, pile in enumerate(piles):
         pool += pile
-        slots.append(Slot(len(pile), ordered=i >= len(ordered) or ordered[i]))
+        slots.append(plain(len(pile)) if i >= len(ordered) or ordered[i]
+                     else Slot(len(pile), ordered=False))
     for _ in range(tries):
         out = deal(pool, slots, rng)
         if accept is None or accept(out):
@@ -319,5 +333,5 @@ def redeal_zones(old: Any, new: Any, seat: int, rng: Random, zones: Sequence[Zon
             getattr(new, z.name)[q] = pile
 
 
-__all__ = ["DEAL_TRIES", "NOBODY", "NoDeal", "OWNER", "Slot", "Zone", "deal", "redeal",
-           "redeal_zones", "shuffled"]
+__all__ = ["DEAL_TRIES", "NOBODY", "NoDeal", "OWNER", "Slot", "Zone", "deal", "plain",
+           "redeal", "redeal_zones", "shuffled"]

@@ -3,12 +3,18 @@
 discards, the Hero they chose face down, and the undealt piles. What the seat has seen
 stays: its own cards, every Hero revealed in a Duel (``shown``: a Duel's winner takes its
 Hero back into its hand, known), every Duel card played.
+
+With dealt decks the hidden cards are two pools (Heroes, Duel cards) that the core deals
+back into their places (:func:`tabletop.core.hidden.deal`, from a canonical order);
+constructed decks are sampled here from the whole catalogue within the budget.
 """
 
 from __future__ import annotations
 
 from random import Random
 from typing import TYPE_CHECKING
+
+from tabletop.core.hidden import Slot, deal, plain
 
 if TYPE_CHECKING:
     from .rules import HoshiState
@@ -43,32 +49,61 @@ def _unknown(s: HoshiState, o: int) -> list[str]:
 
 
 def _dealt(new: HoshiState, s: HoshiState, seat: int, others: list[int], rng: Random) -> None:
+    """Dealt decks: the Heroes and the Duel cards ``seat`` has not seen (neither its own
+    nor shown by another) are two pools, each dealt by the core's
+    :func:`~tabletop.core.hidden.deal` into the others' unknown hand places, their setup
+    discards of that kind (in the order they lie) and the undealt pile."""
     cat = s.cat
-    mine_h = {*s.hands[seat], *s.discards[seat], *s.exiled[seat], s.hero[seat], s.chosen[seat]}
-    mine_c = {*s.cards[seat], *s.discards[seat], *s.in_play[seat], *s.used[seat]}
-    seen_h = {h for o in others for h in s.shown[o]}
-    seen_c = {c for o in others for c in (*s.in_play[o], *s.used[o])}
-    heroes = [h for h in cat.heroes if h not in mine_h and h not in seen_h]
-    cards = [c for c in cat.cards if c not in mine_c and c not in seen_c]
-    rng.shuffle(heroes)
-    rng.shuffle(cards)
+    heroes_of = cat.heroes
+    hidden_h = {*s.hands[seat], *s.discards[seat], *s.exiled[seat], s.hero[seat],
+                s.chosen[seat]}
+    hidden_c = {*s.cards[seat], *s.discards[seat], *s.in_play[seat], *s.used[seat]}
     for o in others:
-        unknown = _unknown(s, o)
-        known = [h for h in s.hands[o] if h in s.shown[o]]
-        if s.chosen[o] in s.shown[o]:
-            known.append(s.chosen[o])
-        new.chosen[o] = ""
-        new.hands[o] = new.sort([*known, *(heroes.pop() for _ in unknown)])
-        new.cards[o] = new.sort([cards.pop() for _ in s.cards[o]])
-        new.discards[o] = [heroes.pop() if d in cat.heroes else cards.pop()
-                           for d in s.discards[o]]
-    new.hero_deck = heroes
-    new.card_deck = cards
+        hidden_h.update(s.shown[o])
+        hidden_c.update(s.in_play[o])
+        hidden_c.update(s.used[o])
+    heroes = [h for h in heroes_of if h not in hidden_h]  # now: those the seat has not seen
+    cards = [c for c in cat.cards if c not in hidden_c]
+    hero_slots: list[Slot] = []
+    card_slots: list[Slot] = []
+    known: list[list[str]] = []
+    for o in others:
+        shown = s.shown[o]
+        mine = [h for h in s.hands[o] if h in shown]
+        if s.chosen[o] in shown:
+            mine.append(s.chosen[o])
+        known.append(mine)
+        lost_h = 0
+        for d in s.discards[o]:
+            if d in heroes_of:
+                lost_h += 1
+        unknown = len(s.hands[o]) + bool(s.chosen[o]) - len(mine)
+        # Per other seat: its hand's unknown places, then its discards of that kind.
+        hero_slots += [plain(unknown), plain(lost_h)]
+        card_slots += [plain(len(s.cards[o])), plain(len(s.discards[o]) - lost_h)]
+    hero_slots.append(plain(len(s.hero_deck)))  # and the undealt piles
+    card_slots.append(plain(len(s.card_deck)))
+    hero_piles = deal(heroes, hero_slots, rng)
+    card_piles = deal(cards, card_slots, rng)
+    for k, o in enumerate(others):
+        new.chosen[o] = ""  # the caller picks the chosen Hero from the whole hand
+        new.hands[o] = new.sort(known[k] + hero_piles[2 * k])
+        new.cards[o] = new.sort(card_piles[2 * k])
+        if s.discards[o]:
+            lost = iter(hero_piles[2 * k + 1]), iter(card_piles[2 * k + 1])
+            new.discards[o] = [next(lost[0]) if d in heroes_of else next(lost[1])
+                               for d in s.discards[o]]
+    new.hero_deck = hero_piles[-1]
+    new.card_deck = card_piles[-1]
 
 
 def _constructed(new: HoshiState, s: HoshiState, o: int, rng: Random) -> None:
     """A deck for ``o`` from every card (decks may share cards) within the budget, keeping
-    what ``o`` has shown; the true deck if no sample fits."""
+    what ``o`` has shown; the true deck if no sample fits.
+
+    The game's own, not the core's deal: a constructed deck is not a re-deal of hidden
+    piles (the cards are not a fixed pool shared out among places) but a sample of the
+    whole catalogue, drawn for each player apart, under a budget on the sum of costs."""
     cat = s.cat
     unknown = _unknown(s, o)
     known = [h for h in s.hands[o] if h in s.shown[o]]

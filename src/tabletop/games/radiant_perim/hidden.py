@@ -19,7 +19,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from tabletop.core import Chance
-from tabletop.core.hidden import Slot, deal
+from tabletop.core.hidden import Slot, deal, plain
 
 from .ids import N_TYPES
 
@@ -51,8 +51,8 @@ def resample(state: PerimState, seat: int, rng: Random) -> PerimState:
         # Counts of each type are kept, so the piles' order means nothing: no need to
         # have them sorted.
         slots.append(Slot(free, forbidden=_types(state.absent[s]), name=f"seat {s}'s hand"))
-        slots.append(Slot(kept, name=f"seat {s}'s leftovers"))
-    slots.append(Slot(len(state.deck), name="the deck"))
+        slots.append(plain(kept))  # its leftovers
+    slots.append(plain(len(state.deck)))  # the deck
     piles = deal(hidden, slots, rng)
     for k, s in enumerate(others):
         hand, leftover = piles[2 * k], piles[2 * k + 1]
