@@ -288,6 +288,40 @@ def _until_waiting(db: str | Path, thread: threading.Thread) -> None:
             time.sleep(0.02)
 
 
+def _drop_connections(url: str, pids: list[int]) -> None:
+    """End these backends as a restart of PostgreSQL would, and wait until they are gone."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as admin:
+        for pid in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        end = time.monotonic() + 30
+        while admin.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)",
+                            (pids,)).fetchone()[0]:  # type: ignore[index]
+            assert time.monotonic() < end
+            time.sleep(0.02)
+
+
+def test_connections_the_database_dropped_are_replaced() -> None:
+    """PostgreSQL ends the store's idle connections (as a restart does): the next write
+    and the next read go on, on new connections, and nothing acknowledged is lost."""
+    with postgres_schema() as url:
+        store = PostgresStorage(url)
+        try:
+            store.create(_table())
+            store.append("t1", _act(0))
+            first = [c.info.backend_pid for c in store._idle]
+            _drop_connections(url, first)
+            store.append("t1", _act(1))  # a write first: it goes on
+            assert store.actions("t1") == [_act(0), _act(1)]
+            second = [c.info.backend_pid for c in store._idle]
+            assert first and second and not set(first) & set(second)
+            _drop_connections(url, second)
+            assert store.table("t1").actions == 2  # type: ignore[union-attr]  # a read too
+        finally:
+            store.close()
+
+
 # --- migrations ------------------------------------------------------------------------
 
 

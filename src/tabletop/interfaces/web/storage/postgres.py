@@ -2,11 +2,13 @@
 postgresql://...``).
 
 Each server keeps a few connections (one per thread that is using the store at once, up
-to :data:`POOL_SIZE`); a connection found broken (the database restarted) is replaced by
-a new one on its next use. Every write is one transaction, committed with
-``synchronous_commit = on`` (on the server's disk) before the call returns. The tables
-live in the connection's schema: the first of its ``search_path`` (set it in the URL with
-``?options=-csearch_path%3Dname`` to keep several stores in one database).
+to :data:`POOL_SIZE`); a connection the database dropped (it restarted) is replaced by a
+new one on its next use, and that call goes on (reads and writes alike are transactions,
+so a dead connection shows at their ``BEGIN``, before anything was sent). Every write is
+one transaction, committed with ``synchronous_commit = on`` (on the server's disk) before
+the call returns. The tables live in the connection's schema: the first of its
+``search_path`` (set it in the URL with ``?options=-csearch_path%3Dname`` to keep several
+stores in one database).
 
 Needs psycopg (``pip install 'tabletop[postgres]'``).
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from .rows import StorageError
@@ -78,6 +80,7 @@ class PostgresStorage(SqlStorage):
             raise StorageError(f"{self.url}: not a PostgreSQL URL ({first_line(e)})") \
                 from None
         params.setdefault("connect_timeout", CONNECT_SECONDS)
+        params.setdefault("application_name", "tabletop")  # in pg_stat_activity
         self._conninfo = make_conninfo("", **params)
         self._idle: list[psycopg.Connection[Any]] = []
         self._slots = threading.BoundedSemaphore(pool_size)
@@ -93,34 +96,60 @@ class PostgresStorage(SqlStorage):
         return conn
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
-        """A connection of the pool for this thread's transaction (a new one in place of
-        one the database dropped)."""
+    def _begun(self, begin: str) -> Iterator[Db]:
+        """A connection of the pool inside a transaction (``begin``), committed when the
+        block ends, rolled back if it raises."""
         if self._closed:
             raise StorageError(f"{self.url}: the store is closed")
         with self._slots:
             with self._lock:
-                conn = self._idle.pop() if self._idle else None
-            if conn is None or conn.closed or conn.broken:
-                conn = self._connect()
+                idle = self._idle.pop() if self._idle else None
+            conn = self._start(idle, begin)
             try:
-                yield conn
+                try:
+                    yield _Connection(conn)
+                except BaseException:
+                    if not (conn.closed or conn.broken):
+                        with suppress(self._psycopg.Error):
+                            conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
             finally:
-                with self._lock:
-                    if conn.closed or conn.broken or self._closed:
-                        conn.close()
-                    else:
-                        self._idle.append(conn)
+                self._give_back(conn)
 
-    @contextmanager
-    def _tx(self) -> Iterator[Db]:
-        with self._connection() as conn, conn.transaction():
-            yield _Connection(conn)
+    def _start(self, idle: psycopg.Connection[Any] | None,
+               begin: str) -> psycopg.Connection[Any]:
+        """``idle`` (or a new connection) with ``begin`` sent. A pooled connection that
+        the database dropped while it was idle (a restart) fails at its ``BEGIN``, before
+        anything of the call was sent: a new connection takes its place."""
+        if idle is not None:
+            try:
+                idle.execute(begin)
+                return idle
+            except self._psycopg.OperationalError:
+                idle.close()
+        conn = self._connect()
+        try:
+            conn.execute(begin)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
 
-    @contextmanager
-    def _read(self) -> Iterator[Db]:
-        with self._connection() as conn:
-            yield _Connection(conn)
+    def _give_back(self, conn: psycopg.Connection[Any]) -> None:
+        idle = self._psycopg.pq.TransactionStatus.IDLE
+        with self._lock:
+            if conn.closed or conn.broken or self._closed or conn.info.transaction_status \
+                    != idle:
+                conn.close()
+            else:
+                self._idle.append(conn)
+
+    def _tx(self) -> AbstractContextManager[Db]:
+        return self._begun("BEGIN")
+
+    def _read(self) -> AbstractContextManager[Db]:
+        return self._begun("BEGIN READ ONLY")
 
     def close(self) -> None:
         """Close every connection (one in use closes when its call ends)."""
