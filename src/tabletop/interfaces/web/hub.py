@@ -201,12 +201,18 @@ class Hub:
             self.evict(live)
         over = len(self.tables) - self.settings.max_live
         if over > 0:
-            spare = sorted((t for t in self.tables.values() if self.idle(t, now, 0.0)),
+            spare = sorted((t for t in self.tables.values() if self.idle(t, now, self._least)),
                            key=lambda t: t.touched)[:over]
             for live in spare:
                 self.evict(live)
             gone += spare
         return len(gone)
+
+    @property
+    def _least(self) -> float:
+        """The least idle time of a table that leaves memory early (over ``max_live``):
+        one named a moment ago may still be in a request's hands."""
+        return min(self.settings.idle_s, 0.25)
 
     def make_room(self) -> None:
         """Room for one more live table; 429 if memory holds ``max_live`` tables that
@@ -214,7 +220,7 @@ class Hub:
         if len(self.tables) < self.settings.max_live:
             return
         now = time.monotonic()
-        spare = [t for t in self.tables.values() if self.idle(t, now, 0.0)]
+        spare = [t for t in self.tables.values() if self.idle(t, now, self._least)]
         if not spare:
             raise ApiError(429, f"the server holds {len(self.tables):,} live tables, the "
                            "most it takes: try again in a minute", retry_after=60)

@@ -67,6 +67,9 @@ async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         token = hello.get("token") if isinstance(hello, dict) else None
         if token is not None and not isinstance(token, str):
             raise ApiError(400, "token must be a string")
+        # Named again after the wait: the table may have left memory meanwhile (then it
+        # comes back, and this connection must watch the table the server serves).
+        live = hub.get(table_id[:64])
         seat = hub.seat_for(live, token)
         if len(live.watchers) >= MAX_WATCHERS:
             raise ApiError(409, "too many connections to this table")
