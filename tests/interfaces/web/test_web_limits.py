@@ -316,6 +316,26 @@ def test_websocket_connections_are_capped_in_total(db: Path) -> None:
     assert reason.startswith("the server holds 2 live connections, the most it takes")
 
 
+def test_a_table_takes_a_bounded_number_of_connections(db: Path,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    from tabletop.interfaces.web.routes import live
+
+    monkeypatch.setattr(live, "MAX_WATCHERS", 1)
+    with app_client(db) as c:
+        tid, _ = create(c, PERIM, "human", "human")
+        url = f"/api/tables/{tid}/ws"
+        with c.websocket_connect(url) as first:
+            first.send_json({})
+            first.receive_json()
+            with c.websocket_connect(url) as second:
+                second.send_json({})
+                msg, code, reason = _refused(second)
+    assert code == 4429 and reason == msg["error"]
+    assert msg["error"] == ("this table has 1 live connections, the most one table takes: "
+                            "try again in a minute")
+
+
 # --- settings ----------------------------------------------------------------------------
 
 

@@ -48,7 +48,7 @@ async def live_updates(websocket: WebSocket, table_id: str) -> None:
     if refusal is not None:
         # Said twice: as the error message, and as the close frame's reason.
         await websocket.send_json(error({"error": refusal}))
-        await websocket.close(code=TOO_MANY, reason=refusal[:120])
+        await websocket.close(code=TOO_MANY, reason=_reason(refusal))
         return
     hub.sockets.arrive(key)
     try:
@@ -72,10 +72,11 @@ async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         live = hub.get(table_id[:64])
         seat = hub.seat_for(live, token)
         if len(live.watchers) >= MAX_WATCHERS:
-            raise ApiError(409, "too many connections to this table")
+            raise ApiError(429, f"this table has {MAX_WATCHERS} live connections, the most "
+                           "one table takes: try again in a minute")
     except ApiError as e:
         await websocket.send_json(error(e.body()))
-        await websocket.close(code=4000 + e.status)
+        await websocket.close(code=4000 + e.status, reason=_reason(e.message))
         return
     except (WebSocketDisconnect, TimeoutError):
         return
@@ -95,6 +96,11 @@ async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         hub.presence.leave(live, watcher)
         live.touched = time.monotonic()  # its idle time starts when the last one leaves
         sender.cancel()
+
+
+def _reason(words: str) -> str:
+    """``words`` as a close frame's reason (at most 123 bytes of UTF-8)."""
+    return words.encode()[:123].decode(errors="ignore")
 
 
 async def _receive_text(websocket: WebSocket) -> str:
