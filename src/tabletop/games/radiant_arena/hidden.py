@@ -2,8 +2,11 @@
 
 Re-dealt: the order of the seat's own deck; the other seat's hand and deck (from the
 cards of its skill deck not seen in its discard pile or face up on the table), a
-face-down clash card of theirs, the items still in their shop, their deity while it is
-face down at home, and which of their deity's conduits lie consecrated in which lane.
+face-down clash card of theirs (those skill cards dealt by the core's
+:func:`~tabletop.core.hidden.deal`, cards known at their places kept there), the items
+still in their shop, their deity while it is face down at home, and which of their
+deity's conduits lie consecrated in which lane (those three the game's own: drawn from
+the catalogue and the deity's card, not a pool of hidden cards shared out among piles).
 Kept: what the seat looked at (a card it knows in the other hand, a card it knows at a
 place of a deck: ``state.seen``). Dropped: what only the other seat saw (its private
 events), the seed and the history. A resampled state is for search.
@@ -11,12 +14,11 @@ events), the seed and the history. A resampled state is for search.
 
 from __future__ import annotations
 
-from collections import Counter
 from random import Random
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Chance
-from tabletop.core.hidden import shuffled
+from tabletop.core.hidden import Slot, deal, plain
 
 from .combat import Clash
 from .ids import DEITY, DRAFT, HOME, other, unit_names
@@ -37,34 +39,38 @@ def resample(s: ArenaState, seat: int, rng: Random) -> ArenaState:
         new.names = {n: i for i, n in enumerate(new.unit_name)}
         new.name_deities()
     mine = [f for f in s.seen if f[1] == seat]
-    in_hand = Counter(f[3] for f in mine if f[0] == "hand" and f[2] == o)
+    in_hand = [f[3] for f in mine if f[0] == "hand" and f[2] == o]
     their_deck = {f[3]: f[4] for f in mine if f[0] == "deck" and f[2] == o}
     own_deck = {f[3]: f[4] for f in mine if f[0] == "deck" and f[2] == seat}
-    # Skill cards: the other seat's whole set less what this seat has seen.
+    # Skill cards: the other seat's whole set less what this seat has seen, dealt by the
+    # core into its hand (the cards known there first), its face-down clash cards and its
+    # deck (a card known at a place of it stays there).
     pool = [k for h in range(o * 4, o * 4 + 3) for k in cat.skill_set(new.unit_card[h])]
     seen = [k for k in s.discards[o] if k in cat.skills]
-    if s.combat is not None:
-        seen += [k for u, k, up in s.combat.clashes if up and u // 4 == o]
+    clashes = s.combat.clashes if s.combat is not None else []
+    seen += [k for u, k, up in clashes if up and u // 4 == o]
     seen += [f.ctx["skill"] for f in s.stack if f.ctx.get("skill") and f.ctx["p"] == o]
-    seen += list(in_hand.elements()) + list(their_deck.values())
+    seen += in_hand + list(their_deck.values())
     for k in seen:
         pool.remove(k)
-    rng.shuffle(pool)
-    hand = list(in_hand.elements())
-    new.hands[o] = hand + [pool.pop() for _ in range(len(s.hands[o]) - len(hand))]
+    down = 0
+    for u, _, up in clashes:
+        if not up and u // 4 == o:
+            down += 1
+    hand, faces, deck = deal(pool, [_pile(len(s.hands[o]), dict(enumerate(in_hand))),
+                                    plain(down), _pile(len(s.decks[o]), their_deck)], rng)
+    new.hands[o], new.decks[o] = hand, deck
     if s.combat is not None:
         assert new.combat is not None
-        new.combat.clashes = [Clash(u, pool.pop() if not up and u // 4 == o else k, up)
+        face = iter(faces)
+        new.combat.clashes = [Clash(u, next(face) if not up and u // 4 == o else k, up)
                               for u, k, up in s.combat.clashes]
-    new.decks[o] = _deal(len(s.decks[o]), their_deck, pool)
     # Its own deck's order is hidden from the seat as well (it knows only the cards, and
-    # what it looked at). Sorted first (the core's shuffled) so that the sample depends on
-    # what the seat knows.
+    # what it looked at): dealt again, the cards it looked at kept in place.
     rest = list(s.decks[seat])
     for card in own_deck.values():
         rest.remove(card)
-    rest = shuffled(rest, rng)
-    new.decks[seat] = _deal(len(s.decks[seat]), own_deck, rest)
+    new.decks[seat] = deal(rest, [_pile(len(s.decks[seat]), own_deck)], rng)[0]
     # Items still in the shop: any items of the card pool they do not show.
     shown = {i for i in (*s.item[o * 4:o * 4 + 4], *s.discards[o]) if i in cat.items}
     items = sorted(set(cat.items) - shown)
@@ -110,10 +116,10 @@ def _follow_draft(new: ArenaState, o: int) -> None:
     new.deck_list = tuple(new.draft.decks(new.cat))
 
 
-def _deal(size: int, fixed: dict[int, str], rest: list[str]) -> list[str]:
-    """A deck of ``size`` cards (index 0 the bottom): the known ones in place, the rest
-    from ``rest`` (taken from its end)."""
-    return [fixed[i] if i in fixed else rest.pop() for i in range(size)]
+def _pile(size: int, known: dict[int, str]) -> Slot:
+    """The slot of a pile of ``size`` cards (a deck: index 0 the bottom) with the cards
+    ``known`` at their places."""
+    return Slot(size, fixed=tuple(known.items())) if known else plain(size)
 
 
 def _their_knowledge(new: ArenaState, s: ArenaState, seat: int) -> tuple[Any, ...]:
