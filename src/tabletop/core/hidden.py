@@ -15,9 +15,10 @@ and a shuffle of the true order would let it undo the shuffle and read that orde
 A game that knows more about its hidden cards than how many lie in each pile deals them
 with :func:`deal`: a pool of cards into :class:`Slot` s of given sizes, each of which may
 hold cards fixed at known places (a card the seat saw on a deck) and may refuse cards (a
-type known to be missing from a hand). It deals at random first and, failing that, finds
-a deal by matching, which always finds one when one exists (the true deal is one, so a
-failure means the game declared the slots wrong: :class:`NoDeal`).
+type known to be missing from a hand; :func:`plain` is a pile that takes any card). It
+deals at random first and, failing that, finds a deal by matching, which always finds one
+when one exists (the true deal is one, so a failure means the game declared the slots
+wrong: :class:`NoDeal`).
 """
 
 from __future__ import annotations
