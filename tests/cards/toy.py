@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.cards import (
+    FIZZLED,
+    RESOLVED,
+    WAITING,
     ConditionSpec,
     CostSpec,
     EventSpec,
@@ -20,6 +23,7 @@ from tabletop.cards import (
     KindSpec,
     OpSpec,
     PlaceSpec,
+    Result,
     StatSpec,
     Step,
     Vocabulary,
@@ -70,48 +74,48 @@ def _targets(w: World, step: Step, ctx: dict[str, Any]) -> Any:
     return choose(VOCAB, w, step.f["target"], ctx)
 
 
-def _hit(w: World, step: Step, ctx: dict[str, Any]) -> bool | None:
+def _hit(w: World, step: Step, ctx: dict[str, Any]) -> Result:
     found = _targets(w, step, ctx)
     if found is None or found is ASKED:
-        return None if found is None else False
+        return FIZZLED if found is None else WAITING
     for t in found:
         w.creatures[t].damage += value(VOCAB, w, step.f["amount"], ctx)
         w.log.append(f"hit {w.creatures[t].name}")
-    return True
+    return RESOLVED
 
 
-def _mend(w: World, step: Step, ctx: dict[str, Any]) -> bool | None:
+def _mend(w: World, step: Step, ctx: dict[str, Any]) -> Result:
     found = _targets(w, step, ctx)
     if found is None or found is ASKED:
-        return None if found is None else False
+        return FIZZLED if found is None else WAITING
     for t in found:
         c = w.creatures[t]
         c.damage = max(0, c.damage - value(VOCAB, w, step.f["amount"], ctx))
-    return True
+    return RESOLVED
 
 
-def _tap(w: World, step: Step, ctx: dict[str, Any]) -> bool | None:
+def _tap(w: World, step: Step, ctx: dict[str, Any]) -> Result:
     found = choose(VOCAB, w, step.f["target"], ctx, ("ready",))
     if found is None or found is ASKED:
-        return None if found is None else False
+        return FIZZLED if found is None else WAITING
     for t in found:
         w.creatures[t].ready = False
-    return True
+    return RESOLVED
 
 
-def _gain(w: World, step: Step, ctx: dict[str, Any]) -> bool:
+def _gain(w: World, step: Step, ctx: dict[str, Any]) -> Result:
     w.score[ctx["p"]] += value(VOCAB, w, step.f["amount"], ctx)
-    return True
+    return RESOLVED
 
 
-def _pay_energy(w: World, ctx: dict[str, Any], n: int) -> bool:
+def _pay_energy(w: World, ctx: dict[str, Any], n: int) -> Result:
     w.energy[ctx["p"]] -= n
-    return True
+    return RESOLVED
 
 
-def _pay_tap(w: World, ctx: dict[str, Any], n: int) -> bool:
+def _pay_tap(w: World, ctx: dict[str, Any], n: int) -> Result:
     w.creatures[ctx["u"]].ready = False
-    return True
+    return RESOLVED
 
 
 SEL = Field("selector", required=True)

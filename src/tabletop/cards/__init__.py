@@ -48,6 +48,7 @@ from .vocab import (
     OpSpec,
     OpTable,
     PlaceSpec,
+    Result,
     StatSpec,
     Vocabulary,
 )
@@ -58,7 +59,7 @@ __all__ = [
     "Compiler", "ConditionSpec",
     "CostSpec", "Costs", "Delayed", "EventSpec", "Field", "Frame", "HookSpec",
     "KeywordSpec", "KindSpec", "ModSpec", "Modifier", "OpSpec", "OpTable", "Pending", "PlaceSpec",
-    "Program", "Replacement", "Selector", "Source", "StatSpec", "Status", "Step",
+    "Program", "Replacement", "Result", "Selector", "Source", "StatSpec", "Status", "Step",
     "Trigger", "Vocabulary", "amount", "can_pay", "candidates", "choose", "collect",
     "collect_delayed", "matches", "order", "possible", "run", "holds", "source", "value",
     "with_costs", "x_values",

@@ -12,7 +12,7 @@ program (:func:`with_costs`) that resolve first.
 from __future__ import annotations
 
 from .nodes import Costs, Program, Step
-from .vocab import Ctx, Vocabulary, World
+from .vocab import Ctx, Result, Vocabulary, World
 
 MAX_X = 20  # the largest X offered
 
@@ -47,8 +47,9 @@ def with_costs(program: Program, costs: Costs, paid_on_announce: frozenset[str])
     return Program(program.address, (*steps, *moved), program.raw, program.tree)
 
 
-def pay_step(v: Vocabulary, w: World, step: Step, ctx: Ctx) -> bool | None:
-    """Resolve one ``_pay`` step: pay that cost (X from ``ctx["x"]``)."""
+def pay_step(v: Vocabulary, w: World, step: Step, ctx: Ctx) -> Result:
+    """Resolve one ``_pay`` step: pay that cost (X from ``ctx["x"]``); its result is the
+    cost's ``pay``'s, as an op's."""
     amount = step.f["amount"]
     return v.costs[step.f["cost"]].pay(w, ctx, int(ctx.get("x", 0)) if amount == "x"
                                        else amount)

@@ -84,7 +84,7 @@ def run(v: Vocabulary, w: World, frame: Frame) -> Status:
     result = pay_step(v, w, step, ctx) if op == "_pay" else v.ops[op].run(w, step, ctx)
     if result is FIZZLED:
         return Status.STOP
-    if result:  # RESOLVED (any true value: a game's op may return a count)
+    if result:  # RESOLVED (the only true result: vocab.Result)
         if step.remember:
             ctx[step.remember] = ctx.get("_last", ())
         _clear(ctx)

@@ -21,7 +21,10 @@ World = Any  # the game's state: the kernel only hands it back to the game's fun
 Ctx = dict[str, Any]  # an effect's context (docs/cards.md §1)
 
 # What an op (or a cost's ``pay``) returns for its step, read by ``program.run``: three
-# named results (plain values, the cheapest to return and to test on the hot path).
+# named results (plain values, the cheapest to return and to test on the hot path). An op
+# returns one of these names, never a literal, so that "fizzled" reads apart from "nothing
+# to return" (issue 30); nothing else (no count: an op keeps what it counted in ``ctx``,
+# as ``_last`` or a remembered name). tests/games/test_op_results.py checks the games.
 Result = bool | None
 RESOLVED: Final = True  # the step is done: the effect goes on with the next one
 WAITING: Final = False  # not yet: a seat was asked, or the op pushed frames of its own
@@ -272,9 +275,9 @@ class Vocabulary:
         compiler.raise_problems()
 
 
-__all__ = ["World", "Ctx", "Result", "KindSpec", "PlaceSpec", "ConditionSpec", "StatSpec",
-           "KeywordSpec", "EventSpec", "HookSpec", "Field", "FIELD_TYPES", "OpSpec",
-           "CostSpec", "DURATIONS", "Vocabulary"]
+__all__ = ["World", "Ctx", "Result", "RESOLVED", "WAITING", "FIZZLED", "KindSpec", "PlaceSpec",
+           "ConditionSpec", "StatSpec", "KeywordSpec", "EventSpec", "HookSpec", "Field",
+           "FIELD_TYPES", "OpSpec", "CostSpec", "DURATIONS", "Vocabulary"]
 
 
 pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

@@ -1,7 +1,8 @@
 """The ops of Hoshi Battle's card language (docs/rules/hoshi-battle.md, "Cards"): what
 each step of an effect does to the state. Each takes the state, the compiled step and
 the effect's context (``p`` its controller, ``src`` its card, ``dur`` the duration of an
-effect that names none) and returns True when done, None when it cannot resolve.
+effect that names none) and returns one of the kernel's named results: ``RESOLVED`` when
+done, ``FIZZLED`` when it cannot resolve (no op asks: never ``WAITING``).
 
 Each op is declared once, right after its function: ``OPS.add(name, function, fields,
 card text, doc, example)`` (the kernel's :class:`~tabletop.cards.OpTable`); the
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import ASKED, Field, OpTable, Selector, Step, choose
+from tabletop.cards import ASKED, FIZZLED, RESOLVED, Field, OpTable, Result, Selector, Step, choose
 
 from .board import add_modifier, full_health, refresh, roll_die
 from .dice import COUNT_MODES, SYMBOLS
@@ -109,8 +110,9 @@ def op_clause(step: Step) -> str:
 _WORDS: dict[str, Callable[[Step], str]] = {}
 
 
-def _add(run: Any, fields: dict[str, Field], words: Callable[[Step], str], doc: str, example: str,
-         target: str = "target", colon: bool = False) -> None:
+def _add(run: Callable[[HoshiState, Step, Ctx], Result], fields: dict[str, Field],
+         words: Callable[[Step], str], doc: str, example: str, target: str = "target",
+         colon: bool = False) -> None:
     name = run.__name__
     _WORDS[name] = words
     OPS.add(name, run, fields, _text, doc, example, target=target, colon=colon)
@@ -128,15 +130,15 @@ def _until(step: Step, ctx: Ctx) -> str:
     return str(step.f.get("until") or ctx.get("dur") or "duel")
 
 
-def battle_with(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def battle_with(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """battle_with: the targets battle with the d8 or the d10 (a die type, set)."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     sides = 8 if step.f["die"] == "d8" else 10
     for t in found:
         add_modifier(s, t, ctx, "stat", "die", "set", sides, _until(step, ctx))
-    return True
+    return RESOLVED
 
 
 def _battle_with_words(step: Step) -> str:
@@ -148,15 +150,15 @@ _add(battle_with, {"target": TARGET, "die": Field("word", required=True, choices
     '{ op = "battle_with", die = "d8" }')
 
 
-def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """extra_die: the targets battle with ``amount`` additional dice."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "stat", "dice", "add", int(step.f["amount"]),
                      _until(step, ctx))
-    return True
+    return RESOLVED
 
 
 def _extra_die_words(step: Step) -> str:
@@ -169,16 +171,16 @@ _add(extra_die, {"target": TARGET, "amount": AMOUNT, "until": UNTIL}, _extra_die
      "battle with an additional die", '{ op = "extra_die" }')
 
 
-def count(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def count(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """count: the targets' ``symbol`` results count also (or instead) as ``as`` (the
     kernel's count modifier: key the symbol, op the mode, value what it counts as)."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "count", step.f["symbol"], step.f["mode"], step.f["as"],
                      _until(step, ctx))
-    return True
+    return RESOLVED
 
 
 def _count_words(step: Step) -> str:
@@ -193,15 +195,15 @@ _add(count, {"target": TARGET, "symbol": SYMBOL, "as": SYMBOL,
      '{ op = "count", symbol = "moon", as = "strike" }')
 
 
-def health(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def health(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """health: the targets' full health is ``amount`` Hoshi Stones more."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "stat", "health", "add", int(step.f["amount"]),
                      _until(step, ctx))
-    return True
+    return RESOLVED
 
 
 def _health_words(step: Step) -> str:
@@ -214,14 +216,14 @@ _add(health, {"target": TARGET, "amount": AMOUNT, "until": UNTIL}, _health_words
      "full health is more Hoshi Stones", '{ op = "health", amount = 1 }')
 
 
-def grant(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def grant(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """grant: the targets are Swift or Elusive."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "keyword", step.f["keyword"], "grant", 1, _until(step, ctx))
-    return True
+    return RESOLVED
 
 
 def _grant_words(step: Step) -> str:
@@ -232,11 +234,11 @@ _add(grant, {"target": TARGET, "keyword": Field("keyword", required=True), "unti
      _grant_words, "Swift or Elusive", '{ op = "grant", keyword = "swift" }')
 
 
-def regain(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def regain(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """regain: the targets regain ``amount`` Hoshi Stones, never above full health."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     for t in found:
         room = max(0, full_health(s, t) - s.stones[t])
         gain = min(room, int(step.f["amount"]))
@@ -244,7 +246,7 @@ def regain(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
             s.stones[t] += gain
             s.event("stone", (t, gain, s.stones[t], ctx.get("src", "")), R_HEALTH)
     refresh(s)
-    return True
+    return RESOLVED
 
 
 def _regain_words(step: Step) -> str:
@@ -255,11 +257,11 @@ _add(regain, {"target": TARGET, "amount": AMOUNT}, _regain_words,
      "regain Hoshi Stones (not above full health)", '{ op = "regain" }')
 
 
-def lose_stone(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def lose_stone(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """lose_stone: the targets discard ``amount`` Hoshi Stones (a stone discarded)."""
     found = targets(s, step, ctx)
     if found is None:
-        return None
+        return FIZZLED
     for t in found:
         loss = min(s.stones[t], int(step.f["amount"]))
         if loss:
@@ -267,7 +269,7 @@ def lose_stone(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
             s.stone_lost = True
             s.event("stone", (t, -loss, s.stones[t], ctx.get("src", "")), R_STONE)
     refresh(s)
-    return True
+    return RESOLVED
 
 
 def _lose_stone_words(step: Step) -> str:
@@ -278,14 +280,14 @@ _add(lose_stone, {"target": TARGET, "amount": AMOUNT}, _lose_stone_words,
      "discard Hoshi Stones", '{ op = "lose_stone", target = "opponent" }')
 
 
-def roll(s: HoshiState, step: Step, ctx: Ctx) -> bool:
+def roll(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """roll: the controller rolls one die of its current type; what it counts as is
     remembered for the next steps' conditions (``rolled_symbol``, ``rolled_moon``)."""
     seat = ctx["p"]
     face, symbols = roll_die(s, seat)
     ctx["roll"] = symbols
     s.event("roll", (seat, ctx.get("src", ""), face, list(symbols)), R_HIT)
-    return True
+    return RESOLVED
 
 
 def _roll_words(step: Step) -> str:
@@ -296,13 +298,13 @@ _add(roll, {}, _roll_words, "roll a die of your type; rolled_symbol / rolled_moo
      '{ op = "roll" }', target="", colon=True)
 
 
-def cancel(s: HoshiState, step: Step, ctx: Ctx) -> bool | None:
+def cancel(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """cancel: the hit about to be resolved is cancelled (the round ends all the same)."""
     if not s.pending_hit:
-        return None
+        return FIZZLED
     s.pending_hit = False
     s.event("cancel", (ctx["p"], ctx.get("src", "")), R_HIT)
-    return True
+    return RESOLVED
 
 
 def _cancel_words(step: Step) -> str:

@@ -1,11 +1,11 @@
 """The ops of Lightseekers' card language: what each step of an effect does.
 
-Each op has the kernel's signature ``(state, step, ctx) -> True | None``: True when done,
-None when it cannot resolve (no target: the rest of the effect does not happen). No op
-asks a question: a Lightseekers effect never needs a choice (an attack goes to your
-target; the named selectors each name one hero, or each of several). ``ctx``: ``p`` the
-controller, ``u`` its hero (the same seat), ``src`` the card (``hero`` for a trait),
-``x`` the active corner of a rotating buff.
+Each op has the kernel's signature ``(state, step, ctx) -> Result``: ``RESOLVED`` when
+done, ``FIZZLED`` when it cannot resolve (no target: the rest of the effect does not
+happen); never ``WAITING``, as no op asks a question: a Lightseekers effect never needs
+a choice (an attack goes to your target; the named selectors each name one hero, or each
+of several). ``ctx``: ``p`` the controller, ``u`` its hero (the same seat), ``src`` the
+card (``hero`` for a trait), ``x`` the active corner of a rotating buff.
 
 Each op is declared once, right after its function: ``OPS.add(name, function, fields,
 card text, doc, example)`` (the kernel's :class:`~tabletop.cards.OpTable`); the
@@ -16,7 +16,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import TIMED, Field, Modifier, OpTable, Step, amount, choose, source, value
+from tabletop.cards import (
+    FIZZLED,
+    RESOLVED,
+    TIMED,
+    Field,
+    Modifier,
+    OpTable,
+    Result,
+    Step,
+    amount,
+    choose,
+    source,
+    value,
+)
 from tabletop.cards.select import ASKED
 from tabletop.cards.text import Say, modifier_text
 
@@ -37,7 +50,6 @@ from .ids import R_ATTACK, R_BUFF, R_ITEM
 if TYPE_CHECKING:
     from .rules import LsState
 
-Result = bool | None
 Ctx = dict[str, Any]
 
 # Each op is declared once, after its function (fields, card text, doc, example):
@@ -126,7 +138,7 @@ def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     else:
         found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     n = f.get("amount", 0)  # amount() and src(), written out: the hottest op
     if type(n) is not int:
         n = value(s.V, s, n, ctx)
@@ -136,7 +148,7 @@ def _damage(s: LsState, step: Step, ctx: Ctx) -> Result:
     pierce = f.get("pierce", False)
     for t in found:
         deal_damage(s, t, n, by, where if isinstance(where, str) else None, pierce)
-    return True
+    return RESOLVED
 
 
 OPS.add("damage", _damage, {"target": TARGET, "amount": AMOUNT,
@@ -149,11 +161,11 @@ def _heal(s: LsState, step: Step, ctx: Ctx) -> Result:
     """heal: the hero gains ``amount`` health (never above 35)."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     n = amount(s.V, s, step, ctx)
     for t in found:
         heal(s, t, n, source(ctx), R_ATTACK)
-    return True
+    return RESOLVED
 
 
 OPS.add("heal", _heal, {"target": SELF, "amount": AMOUNT},
@@ -166,12 +178,12 @@ def _draw(s: LsState, step: Step, ctx: Ctx) -> Result:
     """draw: that player draws ``amount`` cards (as many as its deck holds)."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     n = amount(s.V, s, step, ctx)
     for t in found:
         for _ in range(n):
             draw(s, t, R_ATTACK)
-    return True
+    return RESOLVED
 
 
 OPS.add("draw", _draw, {"target": SELF, "amount": AMOUNT},
@@ -184,14 +196,14 @@ def _discard(s: LsState, step: Step, ctx: Ctx) -> Result:
     """discard: that player discards ``amount`` cards from its hand at random (revealed)."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     n = amount(s.V, s, step, ctx)
     for t in found:
         hand = s.hand[t]
         for _ in range(min(n, len(hand))):
             c = hand.pop(s.chance.below(len(hand)))
             to_discard(s, t, c, "random", R_ATTACK)
-    return True
+    return RESOLVED
 
 
 OPS.add("discard", _discard, {"target": TARGET, "amount": AMOUNT},
@@ -205,13 +217,13 @@ def _mill(s: LsState, step: Step, ctx: Ctx) -> Result:
     """mill: the top ``amount`` cards of that player's deck go to its discard pile."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     n = amount(s.V, s, step, ctx)
     for t in found:
         deck = s.deck[t]
         for _ in range(min(n, len(deck))):
             to_discard(s, t, deck.pop(), "deck", R_ATTACK)
-    return True
+    return RESOLVED
 
 
 OPS.add("mill", _mill, {"target": TARGET, "amount": AMOUNT},
@@ -225,11 +237,11 @@ def _destroy_buff(s: LsState, step: Step, ctx: Ctx) -> Result:
     """destroy_buff: the newest buff of that hero (the rightmost) is discarded."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     for t in found:
         if s.buffs[t]:
             remove_buff(s, t, len(s.buffs[t]) - 1, "destroyed", R_BUFF)
-    return True
+    return RESOLVED
 
 
 OPS.add("destroy_buff", _destroy_buff, {"target": TARGET},
@@ -242,14 +254,14 @@ def _destroy_item(s: LsState, step: Step, ctx: Ctx) -> Result:
     """destroy_item: the newest item equipped by that hero is discarded."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     for t in found:
         if s.items[t]:
             c = s.items[t][-1]
             s.items[t] = s.items[t][:-1]
             changed(s)
             to_discard(s, t, c, "destroyed", R_ITEM)
-    return True
+    return RESOLVED
 
 
 OPS.add("destroy_item", _destroy_item, {"target": TARGET},
@@ -263,7 +275,7 @@ def _modify(s: LsState, step: Step, ctx: Ctx) -> Result:
     of the controller's next turn."""
     found = targets(s, step, ctx)
     if not found:
-        return None
+        return FIZZLED
     spec = step.f["modifier"]
     n = value(s.V, s, spec.value, ctx)
     until = step.f.get("until") or "next_turn"
@@ -274,7 +286,7 @@ def _modify(s: LsState, step: Step, ctx: Ctx) -> Result:
                      "add", n, until, p if until == "next_turn" else None)
         s.store = (*s.store, m)
         s.event("modifier", (t, spec.key, n, until, source(ctx)), R_ATTACK)
-    return True
+    return RESOLVED
 
 
 OPS.add("modify", _modify,
@@ -289,13 +301,13 @@ def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     p = ctx["p"]
     n = min(amount(s.V, s, step, ctx), len(s.disc[p]))
     if not n:
-        return None
+        return FIZZLED
     for _ in range(n):
         c = s.disc[p].pop()
         s.deck[p].append(c)
         s.event("return", (p, s.cat.cards[c].id), R_ATTACK)
     shuffle(s, p, "return", R_ATTACK)
-    return True
+    return RESOLVED
 
 
 OPS.add("recycle", _recycle, {"amount": AMOUNT},

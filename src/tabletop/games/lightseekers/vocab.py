@@ -13,12 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.cards import (
+    RESOLVED,
     ConditionSpec,
     CostSpec,
     EventSpec,
     HookSpec,
     KindSpec,
     PlaceSpec,
+    Result,
     StatSpec,
     Vocabulary,
 )
@@ -102,11 +104,11 @@ HOOKS = {
         example='{ hook = "would_take_damage", reduce = "x" }'),
 }
 
-def _pay_health(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_health(s: S, ctx: dict[str, Any], n: int) -> Result:
     p = ctx["p"]
     s.health[p] -= n
     s.event("lose_health", (p, n, ctx.get("src"), s.health[p]), R_HERO)
-    return True
+    return RESOLVED
 
 
 COSTS = {

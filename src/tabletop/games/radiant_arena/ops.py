@@ -1,9 +1,10 @@
 """The ops of radiant-arena's card language: what each step of an effect does.
 
-Each op has the kernel's signature ``(state, step, ctx) -> True | False | None``: True
-when done, False when it asked a question (``state.ask``; the answer comes back in
-``ctx["answer"]``) or pushed frames of its own, None when it cannot resolve (FAQ:
-partial resolution stops the effect at that step). Fields are compiled
+Each op has the kernel's signature ``(state, step, ctx) -> Result`` and returns one of
+its named results: ``RESOLVED`` when done, ``WAITING`` when it asked a question
+(``state.ask``; the answer comes back in ``ctx["answer"]``) or pushed frames of its own,
+``FIZZLED`` when it cannot resolve (FAQ: partial resolution stops the effect at that
+step). Fields are compiled
 (docs/rules/radiant-arena-cards.md, "Ops"); ``ctx``: ``p`` the controller, ``u`` the hero
 using the ability (-1: none), ``lane`` where it happens, ``src`` the card, ``x`` the X
 paid, ``$name`` remembered targets.
@@ -25,11 +26,15 @@ from tabletop.cards import (
     CLASH,
     DONE,
     ENEMY,
+    FIZZLED,
+    RESOLVED,
     TIMED,
+    WAITING,
     Delayed,
     Field,
     Modifier,
     OpTable,
+    Result,
     Step,
     amount,
     choose,
@@ -78,7 +83,6 @@ if TYPE_CHECKING:
     # What an op made by :func:`_each` does to the targets found.
     Found = Callable[[ArenaState, Step, "Ctx", list[Any]], None]
 
-Result = bool | None
 Ctx = dict[str, Any]
 
 # Each op is declared once, after its function (fields, card text, doc, example):
@@ -117,9 +121,9 @@ def _each(fn: Found, implied: tuple[str, ...] = ()) -> Callable[[ArenaState, Ste
     def op(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         found = targets(s, step, ctx, implied)
         if found is None or found is ASKED:
-            return None if found is None else False
+            return FIZZLED if found is None else WAITING
         fn(s, step, ctx, found)
-        return True
+        return RESOLVED
 
     op.__doc__ = fn.__doc__
     return op
@@ -207,7 +211,7 @@ def _draw(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     for _ in range(amount(s.V, s, step, ctx)):
         if not draw(s, seat, R_TALENT):
             break
-    return True
+    return RESOLVED
 
 
 OPS.add("draw", _draw, {"amount": AMOUNT, "who": WHO},
@@ -224,11 +228,11 @@ def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         discard_card(s, seat, ctx.pop("answer"), "effect", R_CLASH_CARDS)
         ctx["_n"] = ctx.get("_n", 0) + 1
     if ctx.get("_n", 0) >= amount(s.V, s, step, ctx):
-        return True
+        return RESOLVED
     if not s.hands[seat]:
-        return None if not ctx.get("_n") else True
+        return FIZZLED if not ctx.get("_n") else RESOLVED
     s.ask = ("discard", seat, ())
-    return False
+    return WAITING
 
 
 def _can_discard(s: ArenaState, step: Step, ctx: Ctx) -> bool:
@@ -247,7 +251,7 @@ def _power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     p, n = _who(step, ctx), amount(s.V, s, step, ctx)
     s.power[p] += n
     s.event("power_gain", (p, n, s.power[p], "effect", source(ctx)), R_TALENT)
-    return True
+    return RESOLVED
 
 
 OPS.add("power", _power, {"amount": AMOUNT, "who": WHO},
@@ -261,7 +265,7 @@ def _lose_power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     n = min(s.power[p], amount(s.V, s, step, ctx))
     s.power[p] -= n
     s.event("power_loss", (p, n, s.power[p], source(ctx)), R_TALENT)
-    return True
+    return RESOLVED
 
 
 OPS.add("lose_power", _lose_power, {"amount": AMOUNT, "who": WHO},
@@ -337,19 +341,19 @@ def _boost_choice(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if "_chosen" not in ctx:
         found = targets(s, step, ctx)
         if found is None or found is ASKED:
-            return None if found is None else False
+            return FIZZLED if found is None else WAITING
         ctx["_chosen"] = tuple(found)
         ctx.pop("answer", None)
     if "answer" not in ctx:
         s.ask = ("choose", ctx["p"], ("attack", "armor"))
-        return False
+        return WAITING
     choice = ctx.pop("answer")
     n = amount(s.V, s, step, ctx)
     for t in ctx["_chosen"]:
         _boost_one(s, ctx, t, n if choice == "attack" else 0, n if choice == "armor" else 0,
                    until(s, step, ctx))
     ctx["_last"] = ctx["_chosen"]
-    return True
+    return RESOLVED
 
 
 OPS.add("boost_choice", _boost_choice, {"target": TARGET, "amount": AMOUNT, "until": UNTIL},
@@ -475,7 +479,7 @@ def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if "_moving" not in ctx:
         found = targets(s, step, ctx)
         if found is None or found is ASKED:
-            return None if found is None else False
+            return FIZZLED if found is None else WAITING
         ctx["_moving"] = found[0]
         ctx["_last"] = (found[0],)
         ctx.pop("answer", None)
@@ -485,20 +489,20 @@ def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if to != "adjacent":
         lane = here(s, ctx) if to == "here" else LANES.index(to)
         if lane == start or lane < 0:
-            return None
+            return FIZZLED
     else:
         lanes = ADJACENT[start]
         if "answer" in ctx:
             lane = ctx.pop("answer")
         elif len(lanes) > 1:  # from an outer lane the center is the only choice: not asked
             s.ask = ("lane", ctx["p"], lanes)
-            return False
+            return WAITING
         else:
             lane = lanes[0]
     s.zone[t] = lane
     s.event("move", (s.unit_name[t], LANES[start], LANES[lane], "effect", None), R_TALENT)
     fire(s, "move", {"unit": t, "start": LANES[start], "lane": LANES[lane]})
-    return True
+    return RESOLVED
 
 
 def _move_text(step: Step, say: Say) -> str:
@@ -519,16 +523,16 @@ def _extra_clash(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """This hero clashes again, face up; that card's clash effects resolve at once."""
     u, p = ctx["u"], ctx["p"]
     if s.combat is None or not isinstance(u, int) or u < 0 or not s.hands[p]:
-        return None
+        return FIZZLED
     if "answer" not in ctx:
         s.ask = ("extra_clash", p, (u,))
-        return False
+        return WAITING
     card = ctx.pop("answer")
     if not card:
-        return True
+        return RESOLVED
     s.stack[-1].pc += 1  # this op is done; the new card's effects run first
     extra_clash(s, u, card)
-    return False
+    return WAITING
 
 
 def _can_extra_clash(s: ArenaState, step: Step, ctx: Ctx) -> bool:
@@ -545,7 +549,7 @@ def _action_points(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     n = amount(s.V, s, step, ctx)
     s.ap += n
     s.event("ap_gain", (s.active, n, s.ap, source(ctx)), R_TALENT)
-    return True
+    return RESOLVED
 
 
 OPS.add("action_points", _action_points, {"amount": AMOUNT},
@@ -575,7 +579,7 @@ def _revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if "_moving" not in ctx:
         found = targets(s, step, ctx)
         if found is None or found is ASKED:
-            return None if found is None else False
+            return FIZZLED if found is None else WAITING
         ctx["_moving"] = found[0]
         ctx["_last"] = (found[0],)
         ctx.pop("answer", None)
@@ -589,11 +593,11 @@ def _revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         lane = ctx.pop("answer")
     else:
         s.ask = ("lane", ctx["p"], (0, 1, 2))
-        return False
+        return WAITING
     enter_play(s, t, lane)
     s.event("revive", (t // 4, s.unit_name[t], LANES[lane], "effect"), R_REVIVE)
     fire(s, "revive", {"unit": t, "lane": LANES[lane]})
-    return True
+    return RESOLVED
 
 
 def _revive_text(step: Step, say: Say) -> str:
@@ -654,12 +658,12 @@ def _attack(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     heroes in the defender's lane may block)."""
     u = ctx["u"]
     if s.combat is not None or not isinstance(u, int) or u < 0 or s.zone[u] < 0:
-        return None
+        return FIZZLED
     found = targets(s, step, ctx, ("attackable",))
     if found is None or found is ASKED:
-        return None if found is None else False
+        return FIZZLED if found is None else WAITING
     attack_as_effect(s, u, found[0], R_FAQ_MAKA)
-    return True
+    return RESOLVED
 
 
 def _can_attack(s: ArenaState, step: Step, ctx: Ctx) -> bool:
@@ -687,8 +691,8 @@ def _pick(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """pick: choose targets and remember them (``as``) for later steps."""
     found = targets(s, step, ctx)
     if found is None or found is ASKED:
-        return None if found is None else False
-    return True
+        return FIZZLED if found is None else WAITING
+    return RESOLVED
 
 
 OPS.add("pick", _pick, {"target": REQUIRED},
@@ -727,7 +731,7 @@ def _reveal(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     deck = s.decks[p]
     n = min(amount(s.V, s, step, ctx), len(deck))
     if n == 0:
-        return None
+        return FIZZLED
     cards = _top_cards(deck, n)
     dest = step.f.get("to", "")
     for i, card in enumerate(cards):
@@ -738,7 +742,7 @@ def _reveal(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         else:
             s.know_deck(None, p, len(deck) - 1 - i, card)
     ctx["_last"] = cards
-    return True
+    return RESOLVED
 
 
 def _reveal_text(step: Step, say: Say) -> str:
@@ -775,7 +779,7 @@ def _look(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if zone == "hand":
         cards = tuple(sorted(s.hands[whose]))
         if not cards:
-            return None
+            return FIZZLED
         for card in cards:
             s.know_hand(viewer, whose, card)
         s.event("look", (viewer, whose, "hand", list(cards), len(cards)), R_TALENT)
@@ -783,13 +787,13 @@ def _look(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         deck = s.decks[whose]
         n = min(amount(s.V, s, step, ctx), len(deck))
         if n == 0:
-            return None
+            return FIZZLED
         cards = _top_cards(deck, n)
         for i, card in enumerate(cards):
             s.know_deck(viewer, whose, len(deck) - 1 - i, card)
         s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
     ctx["_last"] = cards
-    return True
+    return RESOLVED
 
 
 def _look_text(step: Step, say: Say) -> str:
@@ -837,11 +841,11 @@ def _move_card(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         chooser = seat if origin == "hand" else ctx["p"]
         s.ask = ("card", chooser, tuple(sorted(set(pool))))
         ctx["_moved"] = done
-        return False
+        return WAITING
     if not done and n:
-        return None
+        return FIZZLED
     ctx["_last"] = done
-    return True
+    return RESOLVED
 
 
 def _put(s: ArenaState, seat: int, card: str, origin: str, dest: str) -> None:
@@ -926,7 +930,7 @@ def _delay(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     s.delayed = (*s.delayed, Delayed(s.clock, f["on"], f.get("match", ()), f.get("if"),
                                      f["effects"], ctx["p"], word, source(ctx) or "",
                                      f.get("once", True), tuple(base.items())))
-    return True
+    return RESOLVED
 
 
 def _delay_text(step: Step, say: Say) -> str:
@@ -971,7 +975,7 @@ def _replace(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     else:
         s.event("modifier", (s.unit_name[unit] if unit >= 0 else None, "replace", r.hook,
                               r.form, 0, duration, source(ctx)), R_TALENT)
-    return True
+    return RESOLVED
 
 
 def _replace_text(step: Step, say: Say) -> str:
@@ -1013,10 +1017,10 @@ def _manifest(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     while the question is open asks it again when loaded)."""
     p = ctx["p"]
     if s.zone[p * 4 + DEITY] != HOME:  # answered (flow: the manifest answer)
-        return True
+        return RESOLVED
     s.event("manifest_due", (p,), R_MANIFEST)
     s.ask = ("manifest", p, ())
-    return False
+    return WAITING
 
 
 OPS.add("_manifest", _manifest, {}, _no_text, "the forced manifestation", "", target="",
@@ -1029,9 +1033,9 @@ def _mass_revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     waiting = [u for u in s.units_of(p) if u % 4 != DEITY and s.zone[u] == HOME
                and s.home_at_start >> u & 1]
     if not waiting:
-        return True
+        return RESOLVED
     s.ask = ("place", p, (waiting[0],))
-    return False
+    return WAITING
 
 
 OPS.add("_mass_revive", _mass_revive, {}, _no_text, "Mass Resurrect's revival", "",
@@ -1045,20 +1049,20 @@ def _order(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     its source) resolves on top of this frame; with one source left no one is asked."""
     pending = ctx["pending"]
     if not pending:
-        return True
+        return RESOLVED
     words = list(dict.fromkeys([p.word for p in pending]))
     if "answer" in ctx:
         chosen = ctx.pop("answer")
         s.event("order", (ctx["p"], chosen), R_GOLDEN)
     elif len(words) > 1:
         s.ask = ("first", ctx["p"], tuple(words))
-        return False
+        return WAITING
     else:
         chosen = words[0]
     i = next(i for i, p in enumerate(pending) if p.word == chosen)
     ctx["pending"] = pending[:i] + pending[i + 1:]
     pending_frame(s, pending[i])
-    return False
+    return WAITING
 
 
 OPS.add("_order", _order, {}, _no_text, "Golden Rule 2: ordering", "", target="",
@@ -1073,7 +1077,7 @@ def _ko_prevented(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     lane = picked[0].lane if picked and isinstance(picked[0], ConduitRef) else s.zone[u]
     s.event("ko_prevented", (s.unit_name[u], LANES[lane]), "FAQ — Do I gain any power when "
              "I KO the Wrathlord?")
-    return True
+    return RESOLVED
 
 
 OPS.add("_ko_prevented", _ko_prevented, {}, _no_text, "a KO replaced", "", target="",
@@ -1084,15 +1088,15 @@ def _choose_x(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """The value of X, chosen by the controller among those it can pay."""
     if "answer" in ctx:
         ctx["x"] = ctx.pop("answer")
-        return True
+        return RESOLVED
     options = tuple(step.f["values"](s, ctx))
     if not options:
-        return None
+        return FIZZLED
     if len(options) == 1:
         ctx["x"] = options[0]
-        return True
+        return RESOLVED
     s.ask = ("x", ctx["p"], options)
-    return False
+    return WAITING
 
 
 OPS.add("_x", _choose_x, {}, _no_text, "the choice of X", "", target="", internal=True)

@@ -3,10 +3,10 @@
 The card language (docs/cards.md) carries every card of the starter decks, the
 rulebook's examples and the pilot set as data, so no card needs a script today; the
 mechanism stays for a truly unique card (aim: at most one card in twenty). A script has
-the signature of an op without its step, ``(state, ctx) -> True | False | None`` (see
-:mod:`.ops`), is registered with :func:`register`, and a card names it with
-``{ op = "script", name = "..." }``. Each script's docstring quotes the card text it
-implements, and the card has a scenario test.
+the signature of an op without its step, ``(state, ctx) -> Result`` (it returns the
+kernel's named results, as an op does: see :mod:`.ops`), is registered with
+:func:`register`, and a card names it with ``{ op = "script", name = "..." }``. Each
+script's docstring quotes the card text it implements, and the card has a scenario test.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.cards import Result
+
 if TYPE_CHECKING:
     from .rules import ArenaState
 
-Result = bool | None
 Script = Callable[["ArenaState", dict[str, Any]], Result]
 
 SCRIPTS: dict[str, Script] = {}

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.cards import (
+    RESOLVED,
+    WAITING,
     ConditionSpec,
     CostSpec,
     EventSpec,
@@ -22,6 +24,7 @@ from tabletop.cards import (
     KeywordSpec,
     KindSpec,
     PlaceSpec,
+    Result,
     Selector,
     StatSpec,
     Vocabulary,
@@ -299,57 +302,57 @@ def _unit_of(ctx: dict[str, Any]) -> int:
     return u if isinstance(u, int) else -1
 
 
-def _pay_ap(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_ap(s: S, ctx: dict[str, Any], n: int) -> Result:
     s.ap -= n
-    return True
+    return RESOLVED
 
 
-def _pay_power(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_power(s: S, ctx: dict[str, Any], n: int) -> Result:
     from .ids import R_TALENT as RULE
 
     p = ctx["p"]
     s.power[p] -= n
     src = ctx.get("skill") or (s.unit_name[ctx["u"]] if _unit_of(ctx) >= 0 else None)
     s.event("power_pay", (p, n, s.power[p], "talent", src), RULE)
-    return True
+    return RESOLVED
 
 
-def _pay_discard(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_discard(s: S, ctx: dict[str, Any], n: int) -> Result:
     p = ctx["p"]
     if "answer" in ctx:
         discard_card(s, p, ctx.pop("answer"), "effect", R_CLASH_CARDS)
         ctx["_n"] = ctx.get("_n", 0) + 1
     if ctx.get("_n", 0) >= n or not s.hands[p]:
-        return True
+        return RESOLVED
     s.ask = ("discard", p, ())
-    return False
+    return WAITING
 
 
-def _pay_commit(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_commit(s: S, ctx: dict[str, Any], n: int) -> Result:
     u = _unit_of(ctx)
     s.comm[u] = 1
     s.event("commit", (s.unit_name[u], "cost"), R_TALENT)
-    return True
+    return RESOLVED
 
 
-def _pay_self_damage(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_self_damage(s: S, ctx: dict[str, Any], n: int) -> Result:
     u = _unit_of(ctx)
     deal_damage(s, u, n, True, False, False, ctx.get("src"), u)
-    return True
+    return RESOLVED
 
 
-def _pay_ruin(s: S, ctx: dict[str, Any], n: int) -> bool:
+def _pay_ruin(s: S, ctx: dict[str, Any], n: int) -> Result:
     p = ctx["p"]
     lanes = tuple(x for x in range(3) if not s.ruined[p][x])
     if "answer" in ctx:
         lane = ctx.pop("answer")
     elif len(lanes) > 1:
         s.ask = ("lane", p, lanes)
-        return False
+        return WAITING
     else:
         lane = lanes[0]
     ruin(s, p, lane)
-    return True
+    return RESOLVED
 
 
 def _costs() -> dict[str, CostSpec]:
