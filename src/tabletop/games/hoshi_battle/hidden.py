@@ -51,8 +51,8 @@ def _unknown(s: HoshiState, o: int) -> list[str]:
 def _dealt(new: HoshiState, s: HoshiState, seat: int, others: list[int], rng: Random) -> None:
     """Dealt decks: the Heroes and the Duel cards ``seat`` has not seen (neither its own
     nor shown by another) are two pools, each dealt by the core's
-    :func:`~tabletop.core.hidden.deal` into the others' unknown hand places, their setup
-    discards of that kind (in the order they lie) and the undealt pile."""
+    :func:`~tabletop.core.hidden.deal` into the others' unknown hand places and their
+    setup discards of that kind (in the order they lie), and the undealt pile."""
     cat = s.cat
     heroes_of = cat.heroes
     hidden_h = {*s.hands[seat], *s.discards[seat], *s.exiled[seat], s.hero[seat],
@@ -64,33 +64,38 @@ def _dealt(new: HoshiState, s: HoshiState, seat: int, others: list[int], rng: Ra
         hidden_c.update(s.used[o])
     heroes = [h for h in heroes_of if h not in hidden_h]  # now: those the seat has not seen
     cards = [c for c in cat.cards if c not in hidden_c]
+    # Per other seat, one pile of each kind: its hidden places in hand, then its discards
+    # of that kind; then the undealt piles.
     hero_slots: list[Slot] = []
     card_slots: list[Slot] = []
     known: list[list[str]] = []
+    in_hand: list[int] = []
     for o in others:
         shown = s.shown[o]
         mine = [h for h in s.hands[o] if h in shown]
         if s.chosen[o] in shown:
             mine.append(s.chosen[o])
         known.append(mine)
+        unknown = len(s.hands[o]) + bool(s.chosen[o]) - len(mine)
+        in_hand.append(unknown)
         lost_h = 0
         for d in s.discards[o]:
             if d in heroes_of:
                 lost_h += 1
-        unknown = len(s.hands[o]) + bool(s.chosen[o]) - len(mine)
-        # Per other seat: its hand's unknown places, then its discards of that kind.
-        hero_slots += [plain(unknown), plain(lost_h)]
-        card_slots += [plain(len(s.cards[o])), plain(len(s.discards[o]) - lost_h)]
-    hero_slots.append(plain(len(s.hero_deck)))  # and the undealt piles
+        hero_slots.append(plain(unknown + lost_h))
+        card_slots.append(plain(len(s.cards[o]) + len(s.discards[o]) - lost_h))
+    hero_slots.append(plain(len(s.hero_deck)))
     card_slots.append(plain(len(s.card_deck)))
     hero_piles = deal(heroes, hero_slots, rng)
     card_piles = deal(cards, card_slots, rng)
     for k, o in enumerate(others):
+        hs, cs = hero_piles[k], card_piles[k]
+        n_h, n_c = in_hand[k], len(s.cards[o])
         new.chosen[o] = ""  # the caller picks the chosen Hero from the whole hand
-        new.hands[o] = new.sort(known[k] + hero_piles[2 * k])
-        new.cards[o] = new.sort(card_piles[2 * k])
+        new.hands[o] = new.sort(known[k] + hs[:n_h])
+        new.cards[o] = new.sort(cs[:n_c])
         if s.discards[o]:
-            lost = iter(hero_piles[2 * k + 1]), iter(card_piles[2 * k + 1])
+            lost = iter(hs[n_h:]), iter(cs[n_c:])
             new.discards[o] = [next(lost[0]) if d in heroes_of else next(lost[1])
                                for d in s.discards[o]]
     new.hero_deck = hero_piles[-1]
