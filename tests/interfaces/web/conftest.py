@@ -363,20 +363,3 @@ def play_to_the_end(page: Page, rng: random.Random, limit: int) -> int:
         if click_once(page, rng):
             clicks += 1
     raise AssertionError(f"not over after {limit} clicks")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The one rerun left: tables_check.play_and_check (the per-game "fits, reaches and
-    lights" tests) asks the server for the seat's legal actions and compares them with
-    what the page draws, which it can do only while the page shows the server's version.
-    The page paces the AI's actions (as a player sees them), and in hoshi-battle the AI
-    decides while I do, so on a loaded machine the page may lag the server at every
-    decision of a run and nothing gets checked. Until the check reads the page's own
-    message instead, such a test gets up to two more tries. The keyboard turn too: in one
-    of two clean CI runs (2026-12-02) its wait for the turn's end timed out after its P
-    presses were applied (cause not found yet; it passed in the other run and alone); and
-    the strike's GO panel, which missed GO once in a web-only run after passing in both."""
-    for item in items:
-        if (item.name.endswith("_table_fits_reaches_and_lights")
-                or item.name in ("test_a_whole_turn_by_keyboard", "test_the_strike_go_panel")):
-            item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=2))

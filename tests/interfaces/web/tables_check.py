@@ -26,26 +26,27 @@ from .conftest import SLOW_MS, Server, Shots, make_table, open_link, page_at
 CLICKABLE = ".actionable, .action-bar button[data-action]"
 VIEWPORTS = ((1280, 800, False), (390, 844, True))
 
-# In the page: the legal actions that no lit thing and no button takes.
-UNREACHABLE = """async ([game, tid, token]) => {
+# In the page: the legal actions of the position it shows (its own message, table.js's
+# shown(): the server may be ahead while the page still paces the AI's actions) that no
+# lit thing and no button takes; null while that position is still being drawn.
+UNREACHABLE = """async ([game]) => {
   const mod = (await import(`/static/tables/${game}.js`)).default;
-  const r = await fetch(`/api/tables/${tid}/view`, { headers: { "X-Seat-Token": token } });
-  const msg = await r.json();
+  const msg = (await import("/static/js/table.js")).shown();
+  if (msg.version !== Number(document.body.dataset.version)) return null;  // drawing
   const all = sel => [...document.querySelectorAll(sel)];
   const lit = new Set(all("[data-ref].actionable").map(e => e.dataset.ref));
   const bar = new Set(all("#bar [data-action]").map(e => e.dataset.action));
-  if (msg.version !== Number(document.body.dataset.version)) return null;  // moved on: look again
   return msg.legal.filter(a => !bar.has(a) && !mod.refs(a, msg.view).some(ref => lit.has(ref)));
 }"""
 
-# In the page: for the other seats' events so far, what eventRefs and floaters name that
-# is drawn, and what they name that is not (refs that name nothing drawn are allowed for
-# things not on screen now, such as a card that left play; a floater must rise from
-# something drawn or the status bar, so it is counted).
-HOOKS = """async ([game, tid, token, me]) => {
+# In the page: for the other seats' events so far (the page's own, as for UNREACHABLE),
+# what eventRefs and floaters name that is drawn, and what they name that is not (refs
+# that name nothing drawn are allowed for things not on screen now, such as a card that
+# left play; a floater must rise from something drawn or the status bar, so it is
+# counted).
+HOOKS = """async ([game, me]) => {
   const mod = (await import(`/static/tables/${game}.js`)).default;
-  const r = await fetch(`/api/tables/${tid}/view`, { headers: { "X-Seat-Token": token } });
-  const msg = await r.json();
+  const msg = (await import("/static/js/table.js")).shown();
   const drawn = new Set([...document.querySelectorAll("[data-ref]")].map(e => e.dataset.ref));
   let named = 0, found = 0, floats = 0, floatsFound = 0;
   const kinds = new Set();
@@ -109,17 +110,14 @@ def check_layout(page: Page, what: str) -> None:
         )
 
 
-def reachable_check(page: Page, game: str, tid: str, token: str) -> list[str] | None:
-    """The legal actions no click reaches, once the page shows the server's position: in
-    a game where the AI decides while I do (hoshi-battle's setup) the server moves on
-    while the page still paces the AI's last actions, so look again for a while; None if
-    the page never caught up."""
-    for _ in range(50):
-        missing = page.evaluate(UNREACHABLE, [game, tid, token])
-        if missing is not None:
-            return list(missing)
-        page.wait_for_timeout(100)
-    return None
+def reachable_check(page: Page, game: str) -> list[str]:
+    """The legal actions no click reaches in the position the page shows, once it has
+    drawn it (the page's own message, never the server's: issue 31, the flaky waits)."""
+    handle = page.wait_for_function(f"""async () => {{
+      const missing = await ({UNREACHABLE})([{game!r}]);
+      return missing === null ? null : {{ missing }};
+    }}""", timeout=SLOW_MS)
+    return list(handle.json_value()["missing"])
 
 
 def wait_ready(page: Page) -> None:
@@ -161,7 +159,7 @@ def play_and_check(
 ) -> dict[str, Any]:
     """Play ``clicks`` decisions at each viewport, checking the layout and that every legal
     action is reachable at each; then the event hooks against what is drawn."""
-    tid, link, token = create(server, game, players, **params)
+    _, link, _ = create(server, game, players, **params)
     rng = random.Random(seed)
     hooks: dict[str, Any] = {}
     lit_seen = False
@@ -176,10 +174,9 @@ def play_and_check(
                 break
             lit_seen = lit_seen or bool(page.query_selector(".lit"))
             check_layout(page, f"{width}x{height}, decision {n}")
-            missing = reachable_check(page, game, tid, token)
-            if missing is not None:
-                assert missing == [], f"{width}x{height}: legal actions no click reaches: {missing}"
-                checked += 1
+            missing = reachable_check(page, game)
+            assert missing == [], f"{width}x{height}: legal actions no click reaches: {missing}"
+            checked += 1
             if n in (0, clicks // 2):
                 shots.take(page, f"{width}x{height}-{n:02d}")
             click_once(page, rng)
@@ -188,7 +185,7 @@ def play_and_check(
         lit_seen = lit_seen or bool(page.query_selector(".lit"))
         check_layout(page, f"{width}x{height}, the last")
         shots.take(page, f"{width}x{height}-last")
-        hooks = page.evaluate(HOOKS, [game, tid, token, 0])
+        hooks = page.evaluate(HOOKS, [game, 0])
         assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()
     # the other seats acted: the module names drawn things for their events...

@@ -326,6 +326,25 @@ def test_a_link_whose_seat_was_taken_says_so(server: Server, browser: Browser,
         page.context.close()
 
 
+# In the page: record the strike panel the first time it shows "ready" and the first
+# time it shows GO (its head, its colour, its middle), from a MutationObserver, so that a
+# phase is read as the page drew it, never missed by a poll that looks too late.
+STRIKE_SEEN = """() => {
+  const panel = document.getElementById("strike-go");
+  window.strikeSeen = {};
+  const look = () => {
+    const phase = panel.hidden ? "" : panel.classList.contains("go") ? "go" : panel.dataset.phase;
+    if (!["ready", "go"].includes(phase) || window.strikeSeen[phase]) return;
+    const box = panel.getBoundingClientRect();
+    window.strikeSeen[phase] = { head: panel.querySelector(".strike-head").textContent,
+      colour: getComputedStyle(panel).backgroundColor,
+      x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  };
+  new MutationObserver(look).observe(panel, { attributes: true, childList: true, subtree: true });
+  look();
+}"""
+
+
 def test_the_strike_go_panel(server: Server, browser: Browser, shots: Shots) -> None:
     """Hoshi's real-time strike (issue 31): a dark "Ready…" panel, then at GO the whole
     panel in full colour; on a phone a touch on it presses, once (Space is
@@ -334,6 +353,7 @@ def test_the_strike_go_panel(server: Server, browser: Browser, shots: Shots) -> 
     page = open_seat(browser, server, made.seat_link(0), touch=True)
     page.click("#log-toggle")  # on a phone the drawer covers the table: closed
     rng = random.Random(5)
+    page.evaluate(STRIKE_SEEN)
     for _ in range(300):
         page.wait_for_function(
             f"document.querySelector('{CLICKABLE}') || document.body.dataset.status === 'over'"
@@ -342,15 +362,17 @@ def test_the_strike_go_panel(server: Server, browser: Browser, shots: Shots) -> 
             break
         assert page.evaluate("document.body.dataset.status") != "over", "no strike came"
         click_once(page, rng)
-    panel = page.locator("#strike-go")
-    assert panel.get_attribute("data-phase") == "ready"
-    assert re.match(r"(Ready|Steady)…", page.inner_text("#strike-go .strike-head"))
+    ready = page.wait_for_function("window.strikeSeen.ready", timeout=15000).json_value()
+    assert re.match(r"(Ready|Steady)…", ready["head"]), ready
     shots.take(page, "ready")
-    page.wait_for_selector("#strike-go.go", timeout=15000)
-    head = page.inner_text("#strike-go .strike-head")
-    colour = page.evaluate("getComputedStyle(document.getElementById('strike-go')).backgroundColor")
-    page.tap("#strike-go .strike-head")  # at once: the AI's hand is quick too
+    # GO as the page drew it, recorded in the page at the moment it was drawn (a poll
+    # from here may look only after the AI's quick hand has closed the window); the
+    # touch at once, where the panel was (no wait for it to take touches: if the window
+    # has closed meanwhile the panel says so below).
+    seen = page.wait_for_function("window.strikeSeen.go", timeout=15000).json_value()
+    page.touchscreen.tap(seen["x"], seen["y"])
     shots.take(page, "go")
+    head, colour = seen["head"], seen["colour"]
     assert head == "GO!"
     assert colour in ("rgb(255, 212, 0)", "rgb(255, 233, 138)")  # full colour (pressed: lighter)
     page.wait_for_selector("[data-testid='strike-result']", timeout=15000)

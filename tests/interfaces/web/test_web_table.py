@@ -195,7 +195,11 @@ def test_a_whole_turn_by_keyboard(server: Server, browser: Browser, shots: Shots
     (a menu's entry too), and P ends the turn (the main action)."""
     page, _ = sit(browser, server, "lightseekers")
     my_turn(page)
-    turn = page.evaluate("JSON.stringify(document.getElementById('status').textContent)")
+    # The turn's end as the page itself logged it: a "turn" event (the next seat's turn
+    # begins, lightseekers rulebook "Phase 1: Start of Turn"); not the my-turn class, which at
+    # speed 0 may be back on (the AI's turn over, mine begun again) before a check looks.
+    turns = "document.querySelectorAll('#log [data-kind=\"turn\"]').length"
+    ended = f"{turns} > {int(page.evaluate(turns))}"
     played = 0
     for _ in range(60):  # Tab to the first lit thing on the board
         page.keyboard.press("Tab")
@@ -217,17 +221,14 @@ def test_a_whole_turn_by_keyboard(server: Server, browser: Browser, shots: Shots
     played += 1
     # End the turn with P (the main action), as often as the game asks for it.
     for _ in range(6):
-        if not page.evaluate("document.body.classList.contains('my-turn')"):
-            break
-        if not page.query_selector("#bar .main"):
+        page.wait_for_function(f"{ended} || (document.body.classList.contains('my-turn') && "
+                               "document.body.dataset.pacing !== '1')", timeout=SLOW_MS)
+        if page.evaluate(ended):
             break
         version = int(page.evaluate("document.body.dataset.version"))
         page.keyboard.press("p")
         applied(page, version)
-    page.wait_for_function(
-        "!document.body.classList.contains('my-turn') || JSON.stringify("
-        f"document.getElementById('status').textContent) !== {json.dumps(turn)}",
-        timeout=SLOW_MS)
+    page.wait_for_function(ended, timeout=SLOW_MS)
     shots.take(page, "turn-ended")
     assert played == 1
     assert not page.errors  # type: ignore[attr-defined]

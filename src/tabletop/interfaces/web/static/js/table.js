@@ -640,4 +640,13 @@ async function loadModule(game) {
   return mod;
 }
 
+// For tests and tools: the message the page shows, as it drew it (the version, legal
+// actions, view and events so far of what is on screen; body.dataset.version says when
+// the drawing of that version is done). Importing this module again gives this same
+// instance, so a test reads the page's own state, not the server's (which may be ahead
+// while the other seats' actions are still being shown).
+export function shown() {
+  return { version: st.version, seat: st.seat, legal: st.legal.slice(), view: st.view, events: st.events.slice() };
+}
+
 main();
