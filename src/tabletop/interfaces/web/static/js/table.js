@@ -19,6 +19,7 @@ import { installZoom } from "/static/js/zoom.js";
 import { play, setSound, soundOf, soundOn } from "/static/js/sound.js";
 import { startReplay, replayKey } from "/static/js/replay.js";
 import panels from "/static/js/panels.js";
+import { Aim, aimOf } from "/static/js/aim.js";
 
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -136,9 +137,15 @@ function mainActionOf(rest) {
   return rest.find(a => MAIN.test(a)) || (rest.length === 1 ? rest[0] : rest[rest.length - 1]);
 }
 
+// The aim arrow (aim.js) of a targeted action, from the module's aim hook.
+const aim = new Aim(() => [$("stage"), $("handbar")], () => !pacer.speed);
+const targetOf = a => aimOf(st.module, a, st.view);
+
 function actButton(a, cls) {
   const w = wordsOf(a);
-  return h("button", { class: cls, "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => send(a) }, w.label);
+  const b = h("button", { class: cls, "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => send(a) }, w.label);
+  aim.bind(b, a, targetOf);
+  return b;
 }
 
 function bindClicks(...roots) {
@@ -154,6 +161,7 @@ function bindClicks(...roots) {
     el.setAttribute("aria-label", acts.length === 1 ? names[0] : `${names.length} actions: ${names.join("; ")}`);
     el.setAttribute("title", acts.length === 1 ? wordsOf(acts[0]).text : names.join(" · "));
     el.addEventListener("click", ev => { ev.stopPropagation(); choose(acts, el); });
+    if (acts.length === 1) aim.bind(el, acts[0], targetOf);
   }
   // What no drawn thing takes (pass, done...) is a button in the action bar, the main
   // one largest and last (bottom right).
@@ -173,7 +181,9 @@ function choose(actions, el) {
   const box = el.getBoundingClientRect();
   menu.replaceChildren(...actions.map(a => {
     const w = wordsOf(a);
-    return h("button", { role: "menuitem", "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => { hideMenu(); send(a); } }, w.label);
+    const b = h("button", { role: "menuitem", "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => { hideMenu(); send(a); } }, w.label);
+    aim.bind(b, a, targetOf);
+    return b;
   }), h("button", { role: "menuitem", class: "cancel", onclick: () => hideMenu(true) }, "Cancel"));
   menu.hidden = false;
   menu.opener = el;
@@ -189,6 +199,7 @@ function choose(actions, el) {
 function hideMenu(refocus) {
   const menu = $("menu");
   if (menu.hidden) return;
+  aim.hide();  // cancelled or chosen: no arrow left behind
   menu.hidden = true;
   if (refocus && menu.opener && menu.opener.isConnected) menu.opener.focus();
 }
@@ -207,6 +218,7 @@ async function post(path, body) {
 async function send(action) {
   if (st.sending || st.seat === null || st.moved) return;
   st.sending = true;
+  aim.hide();  // confirmed: the action's arrow goes
   showError(null);
   try {
     const got = await post("/actions", { action, version: st.version });
@@ -249,6 +261,7 @@ async function drawNow() {
   if (!st.replay) bindClicks(board, hand);
   else { $("bar").replaceChildren(); $("legal").replaceChildren(); }
   markChanged(board, st.changed); markChanged(hand, st.changed);
+  aim.redraw(st.legal, targetOf);  // an arrow shown follows its ends, or goes
   if (keep && !document.activeElement.closest("#menu, .confirm")) {
     const again = board.querySelector(keep) || hand.querySelector(keep) || $("bar").querySelector(keep);
     if (again) again.focus({ preventScroll: true });
@@ -567,7 +580,7 @@ function installChrome() {
   installZoom($("stage"), $("zoom"));
   installZoom($("handbar"), $("zoom"));
   installKeys({
-    escape: () => { hideMenu(true); closeTools(); },
+    escape: () => { hideMenu(true); closeTools(); aim.hide(); },
     main: () => {
       const b = $("bar").querySelector(".main");
       if (b && !b.disabled) { b.click(); return true; }

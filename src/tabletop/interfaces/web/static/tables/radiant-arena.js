@@ -341,6 +341,26 @@ export default {
     }
   },
 
+  // The aim arrow of a targeted action (js/aim.js), from its words and the view: a
+  // target chosen for an effect runs from the hero using it (view.resolving.unit), one
+  // chosen for an attack from the (first) attacker, an attacker chosen for the
+  // defender's damage from the defender; a block from the blocker to the attacker it
+  // stops (rulebook "Combat": "Step One: Determine Participants", "Blocking").
+  aim(action, view) {
+    const w = action.split(/\s+/);
+    const c = view && view.combat;
+    const attacker = c && c.attackers && c.attackers.length ? c.attackers[0] : null;
+    if (w[0] === "target") {
+      // the defender choosing which attacker its damage goes to ("Step Three", 4.)
+      const back = c && c.attackers && c.attackers.includes(w[1]) ? c.defender : null;
+      const from = view && view.resolving && view.resolving.unit ? view.resolving.unit : back || attacker;
+      const to = w[1] === "conduit" ? (c && c.lane ? `conduit:${c.lane}` : null) : w[1];
+      return from && to ? { from, to } : null;
+    }
+    if (w[0] === "block" && attacker) return { from: w[1], to: attacker };
+    return null;
+  },
+
   // What an event acted on (the common client lights these while it shows the event).
   eventRefs(e, view) {
     const f = e.fields || {};
