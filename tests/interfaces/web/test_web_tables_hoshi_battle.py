@@ -66,7 +66,7 @@ new MutationObserver(list => {
       if (el.classList && el.classList.contains(cls) && !(m.oldValue || "").includes(cls)) {
         const mine = el.getAnimations().filter(a => a.constructor === Animation);  // not CSS's
         const ms = Math.max(0, ...mine.map(a => a.effect.getTiming().duration));
-        const die = el.classList.contains("die"), card = el.dataset.card || null;
+        const die = el.hasAttribute("data-die"), card = el.dataset.card || null;
         window.__motion.push({ cls, ms, die, card });
       }
     }

@@ -101,12 +101,34 @@ export function float(layer, root, items, statusbar) {
 // From the events' kinds and fields only: a card whose id is a field's value and that is
 // drawn both before and after the action slides from where it was to where it is now
 // (FLIP: measured before the redraw, then played back); one that was not drawn before
-// (a draw, a card played into view) arrives with a short rise; the things a throw or roll
-// event acts on (and the dice in them) spin. Short (at most MOTION_MAX_MS); nothing with
-// reduced motion (the highlight stays); never blocking input.
+// (a draw, a card played into view) arrives with a short rise; the dice of a roll spin.
+// Short (at most MOTION_MAX_MS); nothing with reduced motion or at speed "instant" (the
+// highlight stays); never blocking input.
+//
+// Dice, for any game: a table marks each die it draws with the attribute `data-die` (its
+// face, or "" before it is rolled). A roll is an event the module's optional hook
+// rolls(event, view) -> bool says is one (by default: an event whose kind names a throw,
+// a roll or dice); the dice that spin are the [data-die] elements in (or being) the
+// things the event acts on (eventRefs). Of the four games only hoshi-battle has dice
+// (the rulebooks of the others roll none); the mechanism knows no game.
 
 export const MOTION_MAX_MS = 400;
+export const DIE = "data-die";
 const ROLL = /(throw|roll|dice)/;
+
+// Whether `event` rolls dice: the module's rolls hook, or the kind's name.
+export function rollsOf(module, event, view) {
+  if (module && module.rolls) {
+    try { return !!module.rolls(event, view); } catch (e) { return false; }
+  }
+  return ROLL.test(String(event.kind));
+}
+
+// The dice drawn in (or being) `box`.
+export function diceIn(box) {
+  const inner = [...box.querySelectorAll(`[${DIE}]`)];
+  return box.hasAttribute && box.hasAttribute(DIE) ? [box, ...inner] : inner;
+}
 
 // Where every drawn card is now: card id -> its box (the first drawn of that id).
 export function snapshot(roots) {
@@ -129,8 +151,9 @@ function idsOf(event) {
 }
 
 // Play the motion of `events` drawn in `roots` (the box of each card before in `before`)
-// over `ms` milliseconds; returns what moved: {moved, arrived, rolled}.
-export function motion(roots, before, events, refsOfEvent, ms) {
+// over `ms` milliseconds; `isRoll(event)`: whether it rolls dice (rollsOf); returns what
+// moved: {moved, arrived, rolled}.
+export function motion(roots, before, events, refsOfEvent, ms, isRoll = e => ROLL.test(String(e.kind))) {
   const done = { moved: 0, arrived: 0, rolled: 0 };
   if (!ms || reduced() || !events.length) return done;
   ms = Math.min(MOTION_MAX_MS, ms);
@@ -161,13 +184,15 @@ export function motion(roots, before, events, refsOfEvent, ms) {
       }
     }
   }
+  const spun = new Set();
   for (const e of events) {
-    if (!ROLL.test(String(e.kind))) continue;
+    if (!isRoll(e)) continue;
     for (const ref of refsOfEvent(e)) {
       for (const root of roots) {
         for (const box of find(root || document.createElement("div"), ref)) {
-          const dice = box.querySelectorAll(".die, [data-die]");
-          for (const el of dice.length ? dice : [box]) {
+          for (const el of diceIn(box)) {
+            if (spun.has(el)) continue;
+            spun.add(el);
             el.animate([{ transform: "rotate(0) scale(1)" }, { transform: "rotate(200deg) scale(1.15)", offset: 0.6 }, { transform: "rotate(360deg) scale(1)" }],
               { duration: ms, easing: "ease-out" });
             mark(el, "rolling"); done.rolled += 1;

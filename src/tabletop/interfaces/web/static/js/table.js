@@ -11,7 +11,7 @@
 // end panel, sound, card zoom, and the panels of `panels.js` (chat, clocks, presence...).
 import { call, fragmentToken, h } from "/static/js/api.js";
 import { Pacer } from "/static/js/pacing.js";
-import { refsOf, floatersOf, light, markChanged, float, snapshot, motion, MOTION_MAX_MS } from "/static/js/highlight.js";
+import { refsOf, floatersOf, light, markChanged, float, snapshot, motion, rollsOf, MOTION_MAX_MS } from "/static/js/highlight.js";
 import { connection, words as errorWords } from "/static/js/banner.js";
 import { renderEnd } from "/static/js/endpanel.js";
 import { installKeys } from "/static/js/keys.js";
@@ -370,7 +370,8 @@ function highlight(events, paced, before, skipped) {
   // The motion (highlight.js): another seat's action over half its moment (at most
   // MOTION_MAX_MS), mine faster; none at speed "instant", nor for what "skip" hurries.
   const ms = skipped || !before || !pacer.speed ? 0 : others ? Math.min(MOTION_MAX_MS, pacer.speed / 2) : 200;
-  const moved = motion([$("stage"), $("handbar")], before || new Map(), events, e => refsOf(st.module, e, st.view, board), ms);
+  const moved = motion([$("stage"), $("handbar")], before || new Map(), events, e => refsOf(st.module, e, st.view, board), ms,
+    e => rollsOf(st.module, e, st.view));
   if (moved.moved || moved.arrived || moved.rolled) document.body.dataset.motion = String(Number(document.body.dataset.motion || 0) + 1);
   if (others) { refs.forEach(r => st.changed.add(r)); markChanged(board, refs); }
   float($("floaters"), board, floats, $("status"));

@@ -46,7 +46,7 @@ function dice(p, seat) {
   const faces = p.faces && p.faces.length ? p.faces : null;
   const n = Math.max(1, p.dice || 1);
   return h("div", { class: "dice", "data-ref": `dice:${seat}`, "data-testid": `faces-${seat}`, "aria-label": faces ? `rolled ${faces.map(f => FACE_NAMES[f] || f).join(", ")}` : "not rolled yet" },
-    (faces || Array.from({ length: n }, () => null)).map(f => h("span", { class: `die d${p.die}${f ? ` face-${f}` : " unrolled"}`, title: f ? FACE_NAMES[f] : `a d${p.die}` }, f ? GLYPH[f] || f : `d${p.die}`)));
+    (faces || Array.from({ length: n }, () => null)).map(f => h("span", { class: `die d${p.die}${f ? ` face-${f}` : " unrolled"}`, "data-die": f || "", title: f ? FACE_NAMES[f] : `a d${p.die}` }, f ? GLYPH[f] || f : `d${p.die}`)));
 }
 
 // A duelist: the Hero card with its gems, the cards in play beside it, the backs.
