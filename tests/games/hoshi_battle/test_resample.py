@@ -80,3 +80,36 @@ def test_redeals_vary_and_depend_only_on_what_the_seat_knows() -> None:
     for k in range(5):
         assert s.resample(0, random.Random(k)).to_data() == \
             twin.resample(0, random.Random(k)).to_data()
+
+
+DECK1 = "charming-trader,bronze-monk,clay-champion,battle-cry,smoke-bomb,focus"
+DECK2 = "crane-archer,night-hunter,stone-golem,rage,scorching-sun,swift-boots"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_constructed_deck_is_sampled_within_the_budget(seed: int) -> None:
+    """Constructed Deck Variant: the other player's unseen deck is a sample of the whole
+    catalogue within the budget (the game's own draw, not the core's deal), keeping the
+    Heroes it has shown and the cards it has played; a Hero chosen face down is one of
+    its hand's; the seat's view does not change."""
+    s = new_game("hoshi-battle", players=2, seed=seed, deck1=DECK1, deck2=DECK2)
+    assert isinstance(s, HoshiState)
+    rng = random.Random(seed)
+    chosen = 0
+    while s.to_act is not None:
+        for seat in (0, 1):
+            o = 1 - seat
+            r = s.resample(seat, random.Random(len(s.history)))
+            assert r.view(seat) == s.view(seat)
+            hand = [*r.hands[o], *([r.chosen[o]] if r.chosen[o] else [])]
+            assert len(hand) == len(s.hands[o]) + bool(s.chosen[o])
+            assert bool(r.chosen[o]) == bool(s.chosen[o])
+            chosen += bool(s.chosen[o])
+            assert all(h in hand for h in s.hands[o] if h in s.shown[o])
+            assert r.in_play[o] == s.in_play[o] and r.used[o] == s.used[o]
+            cat = r.cat
+            cost = sum(cat.heroes[h].cost for h in {*hand, *r.shown[o]}) + \
+                sum(cat.cards[c].cost for c in (*r.cards[o], *r.in_play[o], *r.used[o]))
+            assert cost <= s.params["budget"]
+        s.apply(rng.choice(s.legal_actions()))
+    assert chosen

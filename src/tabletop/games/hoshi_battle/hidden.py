@@ -34,11 +34,12 @@ def resample(s: HoshiState, seat: int, rng: Random) -> HoshiState:
         _dealt(new, s, seat, others, rng)
     for o in others:
         if s.chosen[o]:  # the Hero chosen face down: any Hero of that hand
-            hand = [*new.hands[o], *([new.chosen[o]] if new.chosen[o] else [])]
-            pick = hand[rng.randrange(len(hand))]
-            hand.remove(pick)
-            new.hands[o] = new.sort(hand)
-            new.chosen[o] = pick
+            # (the hand is sorted; the chosen one is still set only where the true deck
+            # was kept, with no constructed sample in the budget)
+            hand = new.sort([*new.hands[o], new.chosen[o]]) if new.chosen[o] \
+                else new.hands[o][:]
+            new.chosen[o] = hand.pop(rng.randrange(len(hand)))
+            new.hands[o] = hand
     return new
 
 
