@@ -124,18 +124,25 @@ class _Engine:
     """Everything a state holds, as one object (OpenSpiel's C++ ``Clone`` of a Python
     state deep-copies each attribute: one is the cheapest): the setup (shared by every
     copy), the deal so far, the engine's state (copied by its own cheap ``clone``), the
-    codec's indices of its legal actions (cached beside the state's own cache of them) and
-    each seat's running digest of the events it saw (:func:`recall_digest`)."""
+    seat to act and the codec's indices of the legal actions (cached for the position
+    they were read at) and each seat's running digest of the events it saw
+    (:func:`recall_digest`)."""
 
-    __slots__ = ("codec", "deals", "seed_bytes", "state", "legal", "indices", "sorted",
-                 "recall")
+    __slots__ = ("codec", "ids", "deals", "seed_bytes", "state", "at", "to_act", "legal",
+                 "indices", "sorted", "recall")
 
     def __init__(self, c: Codec, deals: int, state: State | None = None,
                  seed_bytes: tuple[int, ...] = ()) -> None:
         self.codec, self.deals = c, deals
+        self.ids = _action_ids(c)  # the codec's indices by action identity (shared)
         self.seed_bytes = seed_bytes  # the default deal's bytes so far
         self.state = state
-        self.legal: tuple[Action, ...] | None = None  # the legal actions indexed below
+        # The position the caches below were read at: the length of the state's history
+        # (every apply and concession adds to it, so a state changed from outside, as
+        # through ``engine``, is read again); -1: not read yet.
+        self.at = -1
+        self.to_act: int | None = None  # the seat to act there (None: the game is over)
+        self.legal: tuple[Action, ...] | None = None  # its legal actions (None: not read)
         self.indices: list[int] = []  # their codec indices, in the same order
         self.sorted: list[int] = []  # the same, ascending (copied for every caller)
         # seat -> its running record of the events it saw (recall.py)
@@ -148,24 +155,35 @@ class _Engine:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine.__new__(_Engine)
         new.codec, new.deals, new.seed_bytes = self.codec, self.deals, self.seed_bytes
+        new.ids = self.ids
         state = self.state
         new.state = None if state is None else state.clone()
         # replaced, never changed
+        new.at, new.to_act = self.at, self.to_act
         new.legal, new.indices, new.sorted = self.legal, self.indices, self.sorted
         new.recall = {seat: r.copy() for seat, r in self.recall.items()} \
             if self.recall else {}
         return new
 
+    def seat(self) -> int | None:
+        """The seat to act (``None``: over), read once per position (the games compute
+        ``to_act``: OpenSpiel asks for it four times a decision)."""
+        state = self.state
+        assert state is not None
+        if len(state.history) != self.at:
+            self.at = len(state.history)
+            self.to_act = state.to_act
+            self.legal = None
+        return self.to_act
+
     def index(self) -> tuple[Action, ...]:
         """The legal actions now, their codec indices (``indices``, ``sorted``) up to date."""
-        assert self.state is not None
-        legal = self.state.legal_actions()
-        if legal is not self.legal:
-            ids = _action_ids(self.codec)
-            try:
-                indices = [ids[id(a)][1] for a in legal]
-            except KeyError:
-                indices = [_index_by_id(self.codec, ids, a) for a in legal]
+        self.seat()
+        legal = self.legal
+        if legal is None:
+            assert self.state is not None
+            legal = self.state.legal_actions()
+            indices = self.ids.of(legal)
             self.indices, self.sorted, self.legal = indices, sorted(indices), legal
         return legal
 
@@ -194,31 +212,52 @@ def _digest(state: State, recall: Recall, seat: int | None) -> str:
 
 # The games hand out the same action objects again and again (they build each once), so
 # an action's index is looked up by the object's identity, not its value: hashing and
-# comparing a dataclass costs far more. Each entry holds its action, so no id in the table
-# can be taken by another object; the table is emptied if a game makes new objects
-# without end.
-_IDS: dict[int, tuple[Codec, dict[int, tuple[Action, int]]]] = {}
+# comparing a dataclass costs far more. Each table keeps the actions it has seen, so no id
+# in it can be taken by another object; it is emptied if a game makes new objects without
+# end.
 _IDS_LIMIT = 100_000
 
 
-def _action_ids(c: Codec) -> dict[int, tuple[Action, int]]:
+class _Ids:
+    """The codec indices of actions by the identity of the action objects."""
+
+    __slots__ = ("codec", "index", "keep")
+
+    def __init__(self, c: Codec) -> None:
+        self.codec = c
+        self.index: dict[int, int] = {}  # id(action) -> its codec index
+        self.keep: list[Action] = []  # the actions of those ids, kept alive
+
+    def of(self, legal: tuple[Action, ...]) -> list[int]:
+        """The indices of ``legal``, in order (``Codec.index_of``, remembered)."""
+        index = self.index
+        try:
+            return [index[id(a)] for a in legal]
+        except KeyError:
+            return [self._add(a) for a in legal]
+
+    def _add(self, action: Action) -> int:
+        i = self.index.get(id(action))
+        if i is not None:
+            return i
+        if len(self.keep) >= _IDS_LIMIT:
+            self.index.clear()
+            self.keep.clear()
+        i = self.codec.index_of(action)
+        self.index[id(action)] = i
+        self.keep.append(action)
+        return i
+
+
+_IDS: dict[int, _Ids] = {}
+
+
+def _action_ids(c: Codec) -> _Ids:
     """The identity table of codec ``c``'s actions."""
-    entry = _IDS.get(id(c))
-    if entry is None or entry[0] is not c:
-        entry = _IDS[id(c)] = (c, {})
-    return entry[1]
-
-
-def _index_by_id(c: Codec, ids: dict[int, tuple[Action, int]], action: Action) -> int:
-    """The index of ``action`` (``Codec.index_of``), remembered by its identity."""
-    hit = ids.get(id(action))
-    if hit is not None:
-        return hit[1]
-    if len(ids) >= _IDS_LIMIT:
-        ids.clear()
-    i = c.index_of(action)
-    ids[id(action)] = (action, i)
-    return i
+    ids = _IDS.get(id(c))
+    if ids is None or ids.codec is not c:
+        ids = _IDS[id(c)] = _Ids(c)
+    return ids
 
 
 def recall_digest(state: State, seat: int | None) -> str:
@@ -266,10 +305,13 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         self._engine = _Engine(e.codec, e.deals, state, e.seed_bytes)
 
     def current_player(self) -> int:
-        state = self._engine.state
+        e = self._engine
+        state = e.state
         if state is None:
             return _CHANCE
-        to_act = state.to_act
+        if len(state.history) != e.at:
+            e.seat()
+        to_act = e.to_act
         return _TERMINAL if to_act is None else to_act
 
     def is_chance_node(self) -> bool:
@@ -285,11 +327,13 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         state = e.state
         if state is None:
             return list(range(e.deals or 256))
-        to_act = state.to_act
+        if len(state.history) != e.at:
+            e.seat()
+        to_act = e.to_act
         if to_act is None:
             return []
         if player is None or player == to_act:
-            if state.legal_actions() is not e.legal:
+            if e.legal is None:
                 e.index()
             return e.sorted[:]
         if player < 0:
@@ -297,7 +341,7 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self._engine.state is not None and player == self._engine.state.to_act
+        assert self._engine.state is not None and player == self._engine.seat()
         self._engine.index()
         return self._engine.sorted
 
@@ -312,14 +356,16 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             self._deal(int(action))
             return
-        legal = state.legal_actions()
-        if legal is not e.legal:
-            e.index()
+        legal = e.legal
+        if legal is None or len(state.history) != e.at:
+            legal = e.index()
         try:
             chosen = legal[e.indices.index(action)]
         except ValueError:  # not legal now (or not an int): the codec says why
             chosen = e.codec.action(state, action)
         state.apply_unchecked(chosen)
+        # The next position's seat, read now: OpenSpiel's ApplyAction asks for it.
+        e.at, e.to_act, e.legal = len(state.history), state.to_act, None
 
     def _deal(self, outcome: int) -> None:
         e = self._engine
@@ -338,8 +384,13 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         return self.codec.actions[action]
 
     def is_terminal(self) -> bool:
-        state = self._engine.state
-        return state is not None and state.to_act is None
+        e = self._engine
+        state = e.state
+        if state is None:
+            return False
+        if len(state.history) != e.at:
+            e.seat()
+        return e.to_act is None
 
     def returns(self) -> list[float]:
         e = self._engine
