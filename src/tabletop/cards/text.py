@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .nodes import ENEMY, FRIENDLY, ModSpec, Program, Replacement, Selector, Trigger
+from .nodes import ENEMY, FRIENDLY, ModSpec, Program, Replacement, Selector, Step, Trigger
 from .vocab import Vocabulary
 
 _NUMBERS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -320,6 +320,17 @@ def trigger_text(say: Say, trig: Trigger) -> str:
     return f"{opening}, {first[:1].lower() + first[1:]}{limit}.{rest}"
 
 
+def modify_step_text(step: Step, say: Say) -> str:
+    """A ``modify`` step (a continuous effect given to its ``target`` for a while) as a
+    clause ("the target gets +2 attack until the end of the turn"): the modifier's text
+    with the step's target as what it affects, and the step's duration."""
+    spec = step.f["modifier"]
+    spec = type(spec)(spec.kind, spec.key, spec.op, spec.value, step.f["target"], spec.cond,
+                      spec.raw)
+    body = modifier_text(say, spec, static=False).rstrip(".")
+    return f"{body[:1].lower() + body[1:]} {say.duration(step.f.get('until'))}"
+
+
 def modifier_text(say: Say, spec: ModSpec, static: bool = True) -> str:
     """A continuous effect as a sentence ("This hero has Taunt.")."""
     who = say.sel(spec.affects)
@@ -400,4 +411,4 @@ def same_text(printed: str, generated: str) -> bool:
 
 
 __all__ = ["Say", "article", "cap", "plural", "nodes_text", "program_text", "trigger_text",
-           "modifier_text", "replacement_text", "plain", "same_text"]
+           "modifier_text", "modify_step_text", "replacement_text", "plain", "same_text"]

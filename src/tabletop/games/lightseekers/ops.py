@@ -31,7 +31,7 @@ from tabletop.cards import (
     value,
 )
 from tabletop.cards.select import ASKED
-from tabletop.cards.text import Say, modifier_text
+from tabletop.cards.text import Say, modify_step_text
 
 from .board import (
     changed,
@@ -87,14 +87,6 @@ def _subject(say: Say, step: Step, mine: str, theirs: str) -> str:
 def _damage_text(step: Step, say: Say) -> str:
     pierce = " that ignores armor" if step.f.get("pierce") else ""
     return f"deal {_n(say, step)} damage{pierce} to {say.sel(step.f['target'])}"
-
-
-def _modify_text(step: Step, say: Say) -> str:
-    spec = step.f["modifier"]
-    spec = type(spec)(spec.kind, spec.key, spec.op, spec.value, step.f["target"], spec.cond,
-                      spec.raw)
-    body = modifier_text(say, spec, static=False).rstrip(".")
-    return f"{body[:1].lower() + body[1:]} {say.duration(step.f.get('until'))}"
 
 
 def targets(s: LsState, step: Step, ctx: Ctx) -> list[Any] | None:
@@ -291,7 +283,7 @@ def _modify(s: LsState, step: Step, ctx: Ctx) -> Result:
 
 OPS.add("modify", _modify,
         {"target": SELF, "modifier": Field("modifier", required=True), "until": UNTIL},
-        _modify_text, "+ or - power or armor for a while",
+        modify_step_text, "+ or - power or armor for a while",
         '{ op = "modify", modifier = { stat = "armor", add = 2 } }')
 
 

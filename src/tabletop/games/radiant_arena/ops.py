@@ -43,7 +43,7 @@ from tabletop.cards import (
 )
 from tabletop.cards import modifiers as mods
 from tabletop.cards.select import candidates
-from tabletop.cards.text import Say, modifier_text, nodes_text, replacement_text
+from tabletop.cards.text import Say, modify_step_text, nodes_text, replacement_text
 
 from .board import (
     banished,
@@ -429,17 +429,9 @@ def _modify(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
                                   source(ctx)), R_TALENT)
 
 
-def _modify_text(step: Step, say: Say) -> str:
-    spec = step.f["modifier"]
-    spec = type(spec)(spec.kind, spec.key, spec.op, spec.value, step.f["target"], spec.cond,
-                      spec.raw)
-    body = modifier_text(say, spec, static=False).rstrip(".")
-    return f"{body[:1].lower() + body[1:]} {say.duration(step.f.get('until'))}"
-
-
 _add_each("modify", _modify, {"target": TARGET, "modifier": Field("modifier", required=True),
                               "until": UNTIL},
-          _modify_text, "any continuous effect for a duration: a stat, a keyword, a rule, "
+          modify_step_text, "any continuous effect for a duration: a stat, a keyword, a rule, "
           "a cost", '{ op = "modify", target = "enemy_here", modifier = { rule = '
           '"cannot_block" }, until = "next_turn" }')
 
