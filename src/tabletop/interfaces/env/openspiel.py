@@ -26,9 +26,10 @@ numbered by the :class:`~.codec.Codec`. Every observation is built from one seat
 - observation string: the view as sorted JSON;
 - information-state string: a digest (:func:`recall_digest`) of what the seat knows:
   its own copy of every event so far (``State.events_for(seat)``: public events, its
-  private ones, others' with their private fields hidden) and its view now (its own
-  cards included). Equal for states the seat cannot tell apart, different for states it
-  can; compact (``p0 e57 <32 hex digits>``).
+  private ones, others' with their private fields hidden; its own cards included), kept
+  running with the state; in a re-dealt state, another seat's string also digests its
+  view as re-dealt (:func:`resampled_engine`). Equal for states the seat cannot tell
+  apart, different for states it can; compact (``p0 e57 <32 hex digits>``).
 
 Returns are :func:`~.codec.returns_of` (+1 win, -1 loss); a game of two sides (two
 players, or radiant-perim's two teams of four) is registered zero-sum.
@@ -41,6 +42,7 @@ Games and states pickle and pass ``serialize_game_and_state``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Callable
@@ -128,15 +130,23 @@ class _Engine:
     they were read at) and each seat's running digest of the events it saw
     (:func:`recall_digest`)."""
 
-    __slots__ = ("codec", "ids", "deals", "seed_bytes", "state", "at", "to_act", "legal",
-                 "indices", "sorted", "recall")
+    __slots__ = ("codec", "ids", "deals", "seed_bytes", "state", "redeal", "anchors", "at",
+                 "to_act", "legal", "indices", "sorted", "recall")
 
     def __init__(self, c: Codec, deals: int, state: State | None = None,
-                 seed_bytes: tuple[int, ...] = ()) -> None:
+                 seed_bytes: tuple[int, ...] = (),
+                 redeal: tuple[int, State] | None = None,
+                 anchors: dict[int | None, bytes] | None = None) -> None:
         self.codec, self.deals = c, deals
         self.ids = _action_ids(c)  # the codec's indices by action identity (shared)
         self.seed_bytes = seed_bytes  # the default deal's bytes so far
         self.state = state
+        # A re-dealt state's seat and the state as the re-deal left it; and seat -> the
+        # digest of its view there (its anchor, read when first asked: a function of that
+        # state, so the copies share the table). None and no anchors in a dealt game,
+        # whose events tell every seat all it sees (resampled_engine).
+        self.redeal = redeal
+        self.anchors: dict[int | None, bytes] = {} if anchors is None else anchors
         # The position the caches below were read at: the length of the state's history
         # (every apply and concession adds to it, so a state changed from outside, as
         # through ``engine``, is read again); -1: not read yet.
@@ -150,12 +160,13 @@ class _Engine:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The setup, the deal and the state: the caches are rebuilt when asked for.
-        return (_Engine, (self.codec, self.deals, self.state, self.seed_bytes))
+        return (_Engine, (self.codec, self.deals, self.state, self.seed_bytes, self.redeal,
+                          self.anchors))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine.__new__(_Engine)
         new.codec, new.deals, new.seed_bytes = self.codec, self.deals, self.seed_bytes
-        new.ids = self.ids
+        new.ids, new.redeal, new.anchors = self.ids, self.redeal, self.anchors
         state = self.state
         new.state = None if state is None else state.clone()
         # replaced, never changed
@@ -188,9 +199,18 @@ class _Engine:
         return legal
 
     def digest(self, seat: int | None) -> str:
-        """:func:`recall_digest` of ``seat``, its event record kept up to date."""
-        assert self.state is not None
-        return _digest(self.state, self.history(seat), seat)
+        """The information-state string of ``seat``: its running event record's digest,
+        and the anchors of a re-dealt state (:func:`resampled_engine`)."""
+        return _digest(self.history(seat), self.anchor(seat), seat)
+
+    def anchor(self, seat: int | None) -> bytes:
+        """``seat``'s anchor: its view where it was re-dealt (empty: none)."""
+        got = self.anchors.get(seat)
+        if got is None:
+            got = b""
+            if self.redeal is not None and seat != self.redeal[0]:
+                got = self.anchors[seat] = _view_digest(self.redeal[1], seat)
+        return got
 
     def history(self, seat: int | None) -> Recall:
         """``seat``'s record of the events it saw, extended to now."""
@@ -201,13 +221,41 @@ class _Engine:
         return r.update(self.state, seat)
 
 
-def _digest(state: State, recall: Recall, seat: int | None) -> str:
-    """:func:`recall_digest`, from ``seat``'s record of its events (up to date)."""
-    final = recall.hasher.copy()
-    final.update(json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"),
-                            default=str).encode())
+def _digest(recall: Recall, anchor: bytes, seat: int | None) -> str:
+    """The information-state string of ``seat`` from its event record (up to date) and its
+    anchor (none but in a re-dealt state)."""
+    if anchor:
+        h = recall.hasher.copy()
+        h.update(b"anchor " + anchor)
+        digest = h.hexdigest()
+    else:
+        digest = recall.hasher.hexdigest()
     who = "spectator" if seat is None else f"p{seat}"
-    return f"{who} e{recall.seen} {final.hexdigest()}"
+    return f"{who} e{recall.seen} {digest}"
+
+
+def _view_digest(state: State, seat: int | None) -> bytes:
+    """A digest of ``seat``'s view of ``state`` (sorted JSON)."""
+    blob = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(blob.encode(), digest_size=16).digest()
+
+
+def resampled_engine(e: _Engine, seat: int, new: State) -> _Engine:
+    """The engine of ``new``, a re-deal of ``e``'s state for ``seat``. ``new`` keeps only
+    ``seat``'s copies of the events (``State.resample``): ``seat``'s record reads them
+    alike and its anchor (if ``e`` had one) is kept, so its string is the same. Any other
+    seat's record lacks its own private fields there, and the re-deal may have given it
+    other cards, which no event tells: its view of ``new`` as dealt is its anchor, part of
+    its string from then on (the events after the re-deal are the game's own again)."""
+    anchor = e.anchor(seat)
+    out = _Engine(e.codec, e.deals, new, e.seed_bytes, (seat, new.clone()),
+                  {seat: anchor} if anchor else None)
+    if e.state is not None and seat in e.recall:
+        # ``seat``'s record so far, carried: ``new``'s events are exactly those it read.
+        record = e.history(seat).copy()
+        record.read = len(new.events)
+        out.recall[seat] = record
+    return out
 
 
 # The games hand out the same action objects again and again (they build each once), so
@@ -261,12 +309,14 @@ def _action_ids(c: Codec) -> _Ids:
 
 
 def recall_digest(state: State, seat: int | None) -> str:
-    """What ``seat`` knows of ``state``, as a short string: a digest of its own copy of
-    every event so far (``State.events_for(seat)``, in order: perfect recall of what it
-    was shown) and of its view now (its own cards; in a re-dealt state, the cards the
-    re-deal gave it, which its events may not show). Equal for two states the seat
-    cannot tell apart, different (but for a hash collision) for two it can."""
-    return _digest(state, recall_of(state, seat), seat)
+    """What ``seat`` knows of ``state`` (a dealt game's, not a re-deal), as a short string:
+    a digest of its own copy of every event so far (``State.events_for(seat)``, in order:
+    perfect recall of what it was shown, its own cards included). Each game tells a seat
+    every change it can see as an event, so the view is a function of these events
+    (tested: tests/interfaces/env/test_env_spiel_research.py); the string is equal for two
+    states the seat cannot tell apart and different (but for a hash collision) for two
+    it can. A re-dealt state adds what no event told (:func:`resampled_engine`)."""
+    return _digest(recall_of(state, seat), b"", seat)
 
 
 class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
@@ -420,8 +470,9 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
     def resampled(self, player: int, rng: random.Random) -> TabletopSpielState:
         """A state consistent with what ``player`` knows (hidden cards re-dealt)."""
         new: TabletopSpielState = self.clone()  # pyspiel's clone (untyped): a deep copy
-        if self.engine is not None:
-            new.engine = self.engine.resample(player, rng)
+        e = self._engine
+        if e.state is not None:
+            new._engine = resampled_engine(e, player, e.state.resample(player, rng))
         return new
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any,
