@@ -27,6 +27,7 @@ from starlette.routing import Match
 
 from tabletop.core import ParameterError
 
+from . import ops
 from .ai import make_pool
 from .bodies import SizeLimit
 from .errors import ApiError
@@ -53,6 +54,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         storage = open_storage(db)
         pool = make_pool(ai_pool, ai_workers)
         hub = Hub(storage, pool, limits=settings)
+        hub.thought = app.state.metrics.thought
         app.state.hub = hub
         resumed = await hub.resume()
         if resumed:
@@ -69,6 +71,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
     app = FastAPI(title="tabletop", version="1", lifespan=lifespan,
                   description="Play tabletop card games: tables, seats, views, actions.")
     _refusals(app, settings)
+    ops.install(app)  # /healthz, /readyz, /metrics; 503 while the store is out of reach
     for part in (tables, play, records, live):
         app.include_router(part.router)
     pages.mount(app)

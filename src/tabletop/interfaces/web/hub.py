@@ -38,7 +38,15 @@ from .ai import DecisionJob, agent_seed, decide_job
 from .errors import ApiError
 from .limits import Holdings, Limiter, Settings, Sockets
 from .lobby import server_only
-from .storage import NoticeRow, SeatRow, Storage, StorageError, TableRow, token_hash
+from .storage import (
+    NoticeRow,
+    SeatRow,
+    Storage,
+    StorageError,
+    StoreUnreachable,
+    TableRow,
+    token_hash,
+)
 from .strike import Referee
 from .tables import LiveTable
 
@@ -81,6 +89,8 @@ class Hub:
         self.holdings = Holdings(settings.guest_window_s)  # who made which tables lately
         self.sweeper: asyncio.Task[None] | None = None  # idle tables out of memory
         self.sockets = Sockets(settings.sockets_per_address, settings.sockets_total)
+        # Told how long each AI decision took (the server's metrics set it: metrics.py).
+        self.thought: Callable[[str, float], None] = lambda game, seconds: None
 
     # --- loading ----------------------------------------------------------------------
 
@@ -427,6 +437,8 @@ class Hub:
         """Commit ``new`` (the caller holds the lock); 409 if the store refuses."""
         try:
             await live.commit(new, seat, self.storage, by)
+        except StoreUnreachable:
+            raise  # 503 (ops.py): nothing applied; the same request may be tried again
         except StorageError as e:
             log.error("%s", e)
             raise ApiError(409, "the action could not be stored; try again") from None
@@ -507,7 +519,9 @@ class Hub:
                               tuple(a.to_text() for a in st.history),
                               self._agent(live, seat), agent_seed(row.seed, len(st.history)))
             try:
+                began = time.perf_counter()
                 text, n = await loop.run_in_executor(self.pool, decide_job, job)
+                self.thought(row.game, time.perf_counter() - began)
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # a bug in an agent: stop this table's AI, say so

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Event, Record, State, get_spec, new_game, replay
 
 from .errors import ApiError
-from .storage import NoticeRow, SeatRow, StorageError, TableRow
+from .storage import NoticeRow, SeatRow, StorageError, StoreUnreachable, TableRow
 from .tables import LiveTable, Offer
 
 if TYPE_CHECKING:
@@ -100,6 +100,8 @@ async def take_back(hub: Hub, live: LiveTable, seat: int, kind: str) -> int:
         try:
             await asyncio.to_thread(hub.storage.rewind, live.row.id, k, row,
                                     None if clock is None else clock.to_json())
+        except StoreUnreachable:
+            raise  # 503 (ops.py): nothing applied; the same request may be tried again
         except StorageError:
             raise ApiError(409, "the takeback could not be stored; try again") from None
         live.rewound(state, k, bump)

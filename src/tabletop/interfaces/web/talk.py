@@ -14,7 +14,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError
-from .storage import ChatRow, StorageError
+from .storage import ChatRow, StorageError, StoreUnreachable
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -74,6 +74,8 @@ def say(hub: Hub, live: LiveTable, seat: int, kind: str, text: str | None,
     row = ChatRow(len(live.chat), seat, kind, name, line, hub.now())
     try:
         hub.storage.add_chat(live.row.id, row)
+    except StoreUnreachable:
+        raise  # 503 (ops.py): nothing applied; the same request may be tried again
     except StorageError:
         raise ApiError(409, "the line could not be stored; try again") from None
     live.chat.append(row)

@@ -23,6 +23,7 @@ from .rows import (
     SeatRow,
     Storage,
     StorageError,
+    StoreUnreachable,
     TableRow,
     token_hash,
 )
@@ -31,8 +32,8 @@ from .sqlite import SqliteStorage
 
 __all__ = [
     "MIGRATIONS", "ActionRow", "ChatRow", "Migration", "NoticeRow", "PostgresStorage",
-    "SeatRow", "SqliteStorage", "Storage", "StorageError", "TableRow", "is_url", "migrate",
-    "open_storage", "redact", "token_hash",
+    "SeatRow", "SqliteStorage", "Storage", "StorageError", "StoreUnreachable", "TableRow",
+    "is_url", "migrate", "open_storage", "redact", "token_hash",
 ]
 
 

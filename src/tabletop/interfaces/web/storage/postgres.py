@@ -89,6 +89,13 @@ class PostgresStorage(SqlStorage):
         with self._guard(f"{self.url}: cannot open the tables' store"):
             self.version = migrate(self._tx, "postgres", migrations)
 
+    def _unreachable(self, e: Exception) -> bool:
+        # No connection could be made or kept (no SQLSTATE: refused, timed out, dropped),
+        # or the server says it is shutting down or not yet up (classes 08 and 57P).
+        state = getattr(e, "sqlstate", None)
+        return isinstance(e, self._psycopg.OperationalError) and (
+            state is None or state.startswith(("08", "57P")))
+
     def _connect(self) -> psycopg.Connection[Any]:
         conn = self._psycopg.connect(self._conninfo, autocommit=True)
         # Committed means on the database server's disk, whatever its default.

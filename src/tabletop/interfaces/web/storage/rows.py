@@ -106,6 +106,11 @@ class StorageError(RuntimeError):
     action is not applied."""
 
 
+class StoreUnreachable(StorageError):
+    """The store could not be reached (its database is down or restarting): nothing of the
+    call was written, and the same call may succeed in a moment."""
+
+
 class Storage(Protocol):
     """What the server needs of a store. Every write is durable when the call returns, and
     a write that depends on where a table stands (an action's number, a chat line's) is
@@ -166,6 +171,10 @@ class Storage(Protocol):
 
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         """The latest tables (newest first), optionally only those with ``status``."""
+
+    def ping(self) -> None:
+        """One trivial query (``/readyz``); raises :class:`StorageError` if the store does
+        not answer."""
 
     def close(self) -> None:
         """Release the store."""

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
-from .rows import ActionRow, ChatRow, NoticeRow, SeatRow, StorageError, TableRow
+from .rows import ActionRow, ChatRow, NoticeRow, SeatRow, StorageError, StoreUnreachable, TableRow
 
 
 class Cursor(Protocol):
@@ -99,7 +99,18 @@ class SqlStorage:
         try:
             yield
         except self._errors as e:
-            raise StorageError(f"{what} ({first_line(e)})") from e
+            kind = StoreUnreachable if self._unreachable(e) else StorageError
+            raise kind(f"{what} ({first_line(e)})") from e
+
+    def _unreachable(self, e: Exception) -> bool:
+        """Whether the driver's error ``e`` says the database is out of reach (rather
+        than that it refused the call)."""
+        return False
+
+    def ping(self) -> None:
+        """One trivial query; raises :class:`StorageError` if the store does not answer."""
+        with self._guard("the store does not answer"), self._read() as db:
+            db.execute("SELECT 1").fetchone()
 
     def create(self, table: TableRow) -> None:
         with self._guard(f"table {table.id}: cannot store it"), self._tx() as db:
