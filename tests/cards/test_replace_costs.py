@@ -61,3 +61,19 @@ def test_costs_not_paid_on_the_spot_resolve_first() -> None:
         pass
     assert not w.creatures[1].ready and w.score == [10, 0]  # tapped by the cost first
     assert with_costs(program, costs, frozenset({"energy", "tap"})) is program
+
+
+def test_every_replacement_context_has_every_field() -> None:
+    """Issue 26, crashes: a timed replacement's context (modifiers.context) lacked ``src``
+    and the game's hooks read it. The context every hook reads is built in one place
+    (cards.context) with every field: a printed one missing some and a stored one alike."""
+    w = world()
+    soak = C.replacement({"hook": "would_hit", "reduce": 1}, "t", "a")
+    stored = Modifier(5, 4, 2, "shield-spell", 0, 1, 2, "replace", "would_hit", "reduce",
+                      soak, "turn")
+    found = applicable(VOCAB, w, "would_hit", 2, {"unit": 2, "amount": 3},
+                       [(soak, {"p": 0, "u": 2})], [stored])
+    assert len(found) == 2
+    for _, c in found:
+        assert {"p", "u", "lane", "src", "on", "event"} <= set(c)
+    assert found[1][1]["src"] == "shield-spell" and found[0][1]["src"] == ""

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from .context import make
 from .nodes import ModSpec, Selector
 from .select import holds, matches, value
 from .vocab import Ctx, Vocabulary, World
@@ -73,8 +74,9 @@ class Modifier(NamedTuple):
 
 
 def context(m: Modifier) -> Ctx:
-    """The context a modifier's selector and condition are evaluated in."""
-    ctx: Ctx = {"p": m.controller, "u": m.source, "lane": m.place}
+    """The context a modifier's selector, condition and (a replacement) effects are
+    evaluated in: every field (context.make), the source's card as ``src``."""
+    ctx: Ctx = make(m.controller, m.source, m.place, m.card)
     for name, objs in m.mem:
         ctx[name] = objs
     return ctx

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .context import complete
 from .modifiers import Modifier, context
 from .nodes import Replacement
 from .select import holds, matches
@@ -39,11 +40,12 @@ def applicable(v: Vocabulary, w: World, hook: str, obj: Any, event: dict[str, An
                store: Sequence[Modifier]) -> list[tuple[Replacement, Ctx]]:
     """Every replacement of ``hook`` that applies to ``obj`` now, in order; each with the
     context its values and effects use (``event``: the fields of the event that would
-    happen, readable as ``{ event = "amount" }``)."""
+    happen, readable as ``{ event = "amount" }``), with every field (context.complete:
+    the game's hooks read them all)."""
     out: list[tuple[Replacement, Ctx]] = []
     for r, ctx in statics:
         if r.hook == hook:
-            ctx = {**ctx, "on": hook, "event": event}
+            ctx = complete(ctx, on=hook, event=event)
             if _applies(v, w, r, ctx, obj):
                 out.append((r, ctx))
     for m in store:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from .context import complete, make
 from .nodes import ANY, FRIENDLY, Program, Selector, Trigger
 from .select import holds, matches
 from .vocab import Ctx, Vocabulary, World
@@ -100,8 +101,8 @@ def collect(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
         for i, trig in enumerate(src.triggers):
             if trig.on != kind:
                 continue
-            ctx: Ctx = {"p": src.controller, "u": src.self, "lane": src.place,
-                        "src": src.card, "on": kind, "event": event}
+            ctx: Ctx = make(src.controller, src.self, src.place, src.card, on=kind,
+                            event=event)
             if not fits(v, w, kind, trig.match, event, ctx) or not holds(v, w, trig.cond, ctx):
                 continue
             if trig.limit:
@@ -122,9 +123,7 @@ def collect_delayed(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
     left: list[Delayed] = []
     for d in delayed:
         if d.on == kind:
-            ctx = dict(d.ctx)
-            ctx["on"] = kind
-            ctx["event"] = event
+            ctx = complete(dict(d.ctx), on=kind, event=event)
             if fits(v, w, kind, d.match, event, ctx) and holds(v, w, d.cond, ctx):
                 fired.append(Pending(d.controller, d.word, d.program, tuple(ctx.items())))
                 if d.once:
