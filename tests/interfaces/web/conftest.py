@@ -333,6 +333,9 @@ def click_once(page: Page, rng: random.Random) -> bool:
             if not items:
                 return False
             rng.choice(items).click(timeout=3000)
+        # a tapped targeted action asks first (js/aim.js): confirm it
+        if page.is_visible("[data-testid='aim-bar']"):
+            page.click("[data-testid='aim-confirm']", timeout=3000)
     except PlaywrightError:
         return False  # redrawn under the pointer: nothing was sent
     page.wait_for_function(

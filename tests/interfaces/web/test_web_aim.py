@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page
 
-from .conftest import SLOW_MS, Server, Shots, make_table, open_link, page_at
+from .conftest import PHONE, SLOW_MS, Server, Shots, make_table, open_link, page_at
 from .test_web_browser import browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, shared with the other browser tests
@@ -129,5 +129,116 @@ def test_a_targeted_action_draws_its_aim_arrow(server: Server, browser: Browser,
     # (the keyboard's place is kept on the redrawn table: an arrow there is another's)
     after = arrow(page)
     assert after is None or after["action"] != action, after
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+# --- the confirm step of a tap -------------------------------------------------------------
+
+def bar(page: Page) -> str | None:
+    """The action the tap's confirm bar asks about, or None when it is hidden."""
+    return page.evaluate("""() => { const b = document.querySelector("[data-testid='aim-bar']");
+      return b && !b.hidden ? b.dataset.action : null; }""")
+
+
+def phone(browser: Browser, server: Server, link: str) -> Page:
+    """The link on a phone (a touch context at 390x844), the log drawer closed (with two
+    people at the table it would open over the board)."""
+    page = page_at(browser, PHONE, touch=True)
+    page.context.add_init_script("localStorage.setItem('tabletop.log', 'closed')")
+    return open_link(page, server, link)
+
+
+def server_version(server: Server, tid: str) -> int:
+    return int(httpx.get(f"{server.url}/api/tables/{tid}/view", timeout=30).json()["version"])
+
+
+def test_a_tap_on_a_targeted_action_asks_before_it_acts(server: Server, browser: Browser,
+                                                        shots: Shots) -> None:
+    """TABLE-DESIGN.md "What I can do is lit" (the arrow "before I confirm") and "Touch"
+    (no hover-only thing): on a phone (a touch context, 390x844) a tap has no hover to
+    show the arrow first, so the first tap of a targeted action selects it: its arrow
+    from source to target and a Confirm / Cancel bar, nothing sent. Cancel leaves the
+    table as it was (no arrow, no bar, the same version and legal actions, on the page and
+    on the server); a second tap of the same thing acts; so does Confirm. Exactly one
+    action is posted in all."""
+    link, tid = to_a_target(server, seed=3)
+    page = phone(browser, server, link)
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST"
+            and r.url.endswith("/actions") else None)
+    page.wait_for_function("document.querySelector('[data-ref].actionable')", timeout=SLOW_MS)
+    found = page.evaluate(FIND, list(TARGETED))
+    assert found, "no lit thing takes a targeted action"
+    action = found["action"]
+    lit = page.locator(f"[data-ref='{found['ref']}'].actionable").first
+    before = page.evaluate("async () => (await import('/static/js/table.js')).shown()")
+    version = server_version(server, tid)
+
+    def first_tap() -> None:
+        lit.scroll_into_view_if_needed()
+        lit.tap()
+        if not found["single"]:  # the thing's menu: the targeted entry
+            page.locator(f"#menu [data-action='{action}']").tap()
+        page.wait_for_selector("[data-testid='aim-bar']:not([hidden])")
+        assert bar(page) == action
+        check_arrow(arrow(page), action)
+
+    # The first tap: the arrow and the bar, nothing sent.
+    first_tap()
+    shots.take(page, "tapped")
+    assert page.is_visible("[data-testid='aim-confirm']")
+    assert page.is_visible("[data-testid='aim-cancel']")
+    # Cancel: nothing changed.
+    page.locator("[data-testid='aim-cancel']").tap()
+    assert bar(page) is None and arrow(page) is None
+    now = page.evaluate("async () => (await import('/static/js/table.js')).shown()")
+    assert (now["version"], now["legal"]) == (before["version"], before["legal"])
+    assert server_version(server, tid) == version
+    # A second tap of the same thing acts (a single action's thing; a menu's entry is
+    # gone with its menu, so there Confirm is the second tap).
+    first_tap()
+    if found["single"]:
+        lit.tap()
+    else:
+        page.locator("[data-testid='aim-confirm']").tap()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}",
+                           timeout=SLOW_MS)
+    assert bar(page) is None
+    after = arrow(page)
+    assert after is None or after["action"] != action, after
+    assert len(posted) == 1, posted
+    assert server_version(server, tid) > version
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_confirm_acts_after_a_tap(server: Server, browser: Browser, shots: Shots) -> None:
+    """The same step's Confirm button: a tap selects, Confirm sends that action (the one
+    named in the bar), once."""
+    link, tid = to_a_target(server, seed=5)
+    page = phone(browser, server, link)
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.post_data or "") if r.method == "POST"
+            and r.url.endswith("/actions") else None)
+    page.wait_for_function("document.querySelector('[data-ref].actionable')", timeout=SLOW_MS)
+    found = page.evaluate(FIND, list(TARGETED))
+    assert found, "no lit thing takes a targeted action"
+    action = found["action"]
+    version = server_version(server, tid)
+    lit = page.locator(f"[data-ref='{found['ref']}'].actionable").first
+    lit.scroll_into_view_if_needed()
+    lit.tap()
+    if not found["single"]:
+        page.locator(f"#menu [data-action='{action}']").tap()
+    page.wait_for_selector("[data-testid='aim-bar']:not([hidden])")
+    check_arrow(arrow(page), action)
+    assert posted == []
+    page.locator("[data-testid='aim-confirm']").tap()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}",
+                           timeout=SLOW_MS)
+    assert bar(page) is None
+    assert len(posted) == 1 and action in posted[0], posted
+    shots.take(page, "confirmed")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

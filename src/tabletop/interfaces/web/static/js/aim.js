@@ -10,6 +10,12 @@
 //   aim(action, view) -> {from: data-ref, to: data-ref} | null
 // A module without targets has no `aim` and never shows an arrow.
 //
+// A tap (touch or pen: a device without hover) has no hover to show the arrow before it
+// acts, so a targeted action taken by a tap asks first: the first tap selects it and
+// shows its arrow with a Confirm / Cancel bar; a second tap on the same thing, or
+// Confirm, acts; Cancel (or Esc, or a tap elsewhere) leaves the table as it was. A mouse
+// click and the keyboard (whose focus already showed the arrow) act at once, as before.
+//
 // The arrow is information, not motion: it shows with reduced motion and at speed
 // "instant" too, only without its short draw-in (as highlight.js keeps the highlight and
 // drops the motion).
@@ -47,6 +53,19 @@ function el(name, attrs) {
   return e;
 }
 
+// The kind of pointer of the last press (a click's own pointerType where the browser
+// gives it; else the press before it): "touch", "pen", "mouse" or "".
+let lastPointer = "";
+document.addEventListener("pointerdown", ev => { lastPointer = ev.pointerType || ""; }, true);
+
+// Whether the click `ev` was a tap (touch or pen), which needs the confirm step. A click
+// the keyboard made (Enter, Space: detail 0) is not.
+export function tapped(ev) {
+  if (!ev || ev.detail === 0) return false;
+  const kind = ev.pointerType || lastPointer;
+  return kind === "touch" || kind === "pen";
+}
+
 export class Aim {
   // roots(): where the sources and targets are drawn (the board and the hand);
   // instant(): whether the other seats' actions show at once (speed "instant"), when
@@ -68,6 +87,56 @@ export class Aim {
     this.layer.append(defs);
     this.layer.hidden = true;
     document.body.append(this.layer);
+    // The confirm step of a tap: the action in words, Confirm and Cancel.
+    this.pending = null;  // {action, confirm} while a tapped action waits for Confirm
+    this.text = document.createElement("span");
+    this.text.className = "aim-words";
+    const button = (name, testid, run) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = name; b.dataset.testid = testid;
+      b.addEventListener("click", ev => { ev.stopPropagation(); run(); });
+      return b;
+    };
+    this.yes = button("Confirm", "aim-confirm", () => { const p = this.pending; if (p) { this.hide(); p.confirm(); } });
+    this.yes.className = "main";
+    this.bar = document.createElement("div");
+    this.bar.className = "aim-confirm";
+    this.bar.setAttribute("role", "group");
+    this.bar.setAttribute("aria-label", "confirm the action");
+    this.bar.dataset.testid = "aim-bar";
+    this.bar.hidden = true;
+    this.bar.append(this.text, this.yes, button("Cancel", "aim-cancel", () => this.hide()));
+    document.body.append(this.bar);
+    // A tap anywhere else cancels (a tap that chose another action marks its event).
+    document.addEventListener("click", ev => {
+      if (this.pending && !ev.aimTaken && !this.bar.contains(ev.target)) this.hide();
+    });
+  }
+
+  // A tapped targeted action: the first tap of `action` shows its arrow and the confirm
+  // bar (`words`: the action in words) and returns false; a second tap of the same
+  // action while it waits returns true (act now). `confirm` is what Confirm does. `ev`,
+  // the tap's event, is marked so that the page's own click handlers let it be.
+  ask(ev, action, target, words, confirm) {
+    if (ev) ev.aimTaken = true;
+    if (this.pending && this.pending.action === action) return true;
+    this.pending = null;
+    if (!this.show(action, target)) return true;  // nothing to point at: no step to confirm
+    this.pending = { action, confirm };
+    this.text.textContent = words;
+    this.bar.dataset.action = action;
+    this.bar.hidden = false;
+    this.place();
+    return false;
+  }
+
+  // The bar at the bottom edge, or under the status bar when an end of the arrow lies
+  // where the bar would be (the bar must not cover what it asks about).
+  place() {
+    if (this.bar.hidden) return;
+    const ends = (this.layer.dataset.ends || "").split(" ").map(Number);
+    const low = innerHeight - this.bar.offsetHeight - 24;
+    this.bar.classList.toggle("top", ends[1] > low || ends[3] > low);
   }
 
   // Show the arrow of `target` ({from, to} data-refs) for `action`; nothing (and the
@@ -103,9 +172,13 @@ export class Aim {
     return true;
   }
 
+  // The arrow goes, and a tapped action waiting for Confirm with it (cancelled).
   hide() {
     if (!this.layer.hidden) this.layer.hidden = true;
     this.current = null;
+    this.pending = null;
+    this.bar.hidden = true;
+    delete this.bar.dataset.action;
     delete document.body.dataset.aim;
   }
 
@@ -115,13 +188,18 @@ export class Aim {
     if (!this.current) return;
     const action = this.current.action;
     if (!legal.includes(action)) { this.hide(); return; }
-    this.show(action, targetOf(action));
+    const pending = this.pending;
+    if (!this.show(action, targetOf(action))) { this.hide(); return; }
+    this.pending = pending;
+    this.place();
   }
 
   // Hovering or focusing `node` aims `action`'s arrow (through aimOf); leaving it hides.
+  // While a tapped action waits for Confirm its arrow stays (a tap's pointer leaves at
+  // once, and Confirm takes the focus).
   bind(node, action, targetOf) {
-    const on = () => { const t = targetOf(action); if (t) this.show(action, t); };
-    const off = () => { if (this.current && this.current.action === action) this.hide(); };
+    const on = () => { if (this.pending) return; const t = targetOf(action); if (t) this.show(action, t); };
+    const off = () => { if (!this.pending && this.current && this.current.action === action) this.hide(); };
     node.addEventListener("pointerenter", on);
     node.addEventListener("focus", on);
     node.addEventListener("pointerleave", off);

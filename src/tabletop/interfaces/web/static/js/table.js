@@ -19,7 +19,7 @@ import { installZoom } from "/static/js/zoom.js";
 import { play, setSound, soundOf, soundOn } from "/static/js/sound.js";
 import { startReplay, replayKey } from "/static/js/replay.js";
 import panels from "/static/js/panels.js";
-import { Aim, aimOf } from "/static/js/aim.js";
+import { Aim, aimOf, tapped } from "/static/js/aim.js";
 
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -141,9 +141,17 @@ function mainActionOf(rest) {
 const aim = new Aim(() => [$("stage"), $("handbar")], () => !pacer.speed);
 const targetOf = a => aimOf(st.module, a, st.view);
 
+// An action chosen by a click, a tap or a key: a targeted action chosen by a tap waits
+// for its confirm step (aim.js: the arrow and Confirm / Cancel first); the rest act.
+function act(a, ev) {
+  const target = tapped(ev) ? targetOf(a) : null;
+  if (target && !aim.ask(ev, a, target, wordsOf(a).label, () => send(a))) return;
+  send(a);
+}
+
 function actButton(a, cls) {
   const w = wordsOf(a);
-  const b = h("button", { class: cls, "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => send(a) }, w.label);
+  const b = h("button", { class: cls, "data-action": a, title: w.text !== w.label ? w.text : null, onclick: ev => act(a, ev) }, w.label);
   aim.bind(b, a, targetOf);
   return b;
 }
@@ -160,7 +168,7 @@ function bindClicks(...roots) {
     const names = acts.map(a => wordsOf(a).label);
     el.setAttribute("aria-label", acts.length === 1 ? names[0] : `${names.length} actions: ${names.join("; ")}`);
     el.setAttribute("title", acts.length === 1 ? wordsOf(acts[0]).text : names.join(" · "));
-    el.addEventListener("click", ev => { ev.stopPropagation(); choose(acts, el); });
+    el.addEventListener("click", ev => { ev.stopPropagation(); choose(acts, el, ev); });
     if (acts.length === 1) aim.bind(el, acts[0], targetOf);
   }
   // What no drawn thing takes (pass, done...) is a button in the action bar, the main
@@ -175,13 +183,14 @@ function bindClicks(...roots) {
   $("all-actions").hidden = !st.legal.length;
 }
 
-function choose(actions, el) {
-  if (actions.length === 1) { send(actions[0]); return; }
+function choose(actions, el, ev) {
+  if (actions.length === 1) { act(actions[0], ev); return; }
+  aim.hide();  // a menu opens: a tapped action waiting for Confirm is dropped
   const menu = $("menu");
   const box = el.getBoundingClientRect();
   menu.replaceChildren(...actions.map(a => {
     const w = wordsOf(a);
-    const b = h("button", { role: "menuitem", "data-action": a, title: w.text !== w.label ? w.text : null, onclick: () => { hideMenu(); send(a); } }, w.label);
+    const b = h("button", { role: "menuitem", "data-action": a, title: w.text !== w.label ? w.text : null, onclick: e => { hideMenu(); act(a, e); } }, w.label);
     aim.bind(b, a, targetOf);
     return b;
   }), h("button", { role: "menuitem", class: "cancel", onclick: () => hideMenu(true) }, "Cancel"));
