@@ -910,11 +910,16 @@ def serve_cmd(
     limit: Annotated[list[str] | None, typer.Option(
         help="Set one of the server's limits, NAME=VALUE (again for another; docs/web.md, "
         "\"Limits\"). The limits and their defaults: " + SERVE_LIMITS)] = None,
+    log_json: Annotated[bool, typer.Option(
+        "--log-json", help="Write the log as lines of JSON on standard error: one per "
+        "request (method, route, status, duration_ms, client) and one per server record "
+        "(docs/deploy.md, \"Health checks, metrics and logs\").")] = False,
 ) -> None:
     """Start the web server: the lobby and the tables in the browser (docs/web.md)."""
     from tabletop.interfaces.web.serve import parse_limits, serve
 
-    serve(host, port, db, open_browser, limits=parse_limits(limit or []))
+    serve(host, port, db, open_browser, limits=parse_limits(limit or []),
+          log_json=log_json)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -15,7 +15,7 @@ import logging
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from . import metrics
+from . import logs, metrics
 from .storage import StorageError, StoreUnreachable
 
 log = logging.getLogger("tabletop.web")
@@ -56,7 +56,8 @@ async def prometheus(request: Request) -> Response:
 
 
 def install(app: FastAPI) -> None:
-    """The routes above, the 503 of a store out of reach, and the metrics middleware."""
+    """The routes above, the 503 of a store out of reach, the metrics middleware and the
+    requests' log records (:mod:`.logs`)."""
 
     @app.exception_handler(StoreUnreachable)
     async def unreachable(request: Request, exc: StoreUnreachable) -> JSONResponse:
@@ -67,3 +68,4 @@ def install(app: FastAPI) -> None:
 
     app.include_router(router)
     metrics.install(app)
+    logs.install(app)

@@ -1,4 +1,5 @@
-"""``tabletop serve``: run the web server (uvicorn, one process) and say where it is."""
+"""``tabletop serve``: run the web server (uvicorn, one process) and say where it is; its
+log in lines of text, or with ``--log-json`` in lines of JSON (:mod:`.logs`)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import threading
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tabletop.core import ParameterError
 from tabletop.interfaces.paths import data_dir
 
+from . import logs
 from .api import check_db_path, create_app
 from .limits import Settings
 from .storage import StorageError, open_storage, redact
@@ -87,9 +90,10 @@ def check_db(db: str | Path | None) -> tuple[str | Path, str]:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           open_browser: bool = True, ai_pool: str = "process", ai_workers: int = 2,
-          limits: Settings | None = None) -> None:
+          limits: Settings | None = None, log_json: bool = False) -> None:
     """Serve the lobby and the tables until interrupted; ``db`` is a SQLite file or a
-    ``postgresql://`` URL."""
+    ``postgresql://`` URL; ``log_json``: every log record (and one per request) as a line
+    of JSON on standard error, where the text log goes otherwise."""
     import uvicorn
 
     settings = limits or Settings()
@@ -98,14 +102,26 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     app = create_app(store, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    sys.stdout.write(f"tabletop is serving at {url} (Ctrl-C stops it)\n"
-                     f"tables are stored in {shown_store}\n")
-    sys.stdout.flush()
+    if log_json:
+        logs.use_json()
+        # Said as a record too: a collector reading the output finds nothing but JSON.
+        logging.getLogger("tabletop.web").info(
+            "tabletop is serving at %s; tables are stored in %s", url, shown_store,
+            extra={"fields": {"url": url, "store": shown_store}})
+    else:
+        logging.basicConfig(level=logging.INFO,
+                            format="%(levelname)s %(name)s: %(message)s")
+        logs.ACCESS.setLevel(logging.WARNING)  # no line per request in the text log
+        sys.stdout.write(f"tabletop is serving at {url} (Ctrl-C stops it)\n"
+                         f"tables are stored in {shown_store}\n")
+        sys.stdout.flush()
     if open_browser:
         # Python's webbrowser does nothing where no browser is available.
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     # uvicorn refuses a socket message over the size limit itself, before reading it
     # (close code 1009); the app's own check (bodies.py) is then never reached by one.
+    # With JSON, uvicorn's own records go to the root logger's handler (log_config=None:
+    # it installs no handler of its own); its access log stays off, the app writes one.
+    extra: dict[str, Any] = {"log_config": None} if log_json else {}
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                ws_max_size=settings.body_bytes)
+                ws_max_size=settings.body_bytes, **extra)
