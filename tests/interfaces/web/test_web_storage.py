@@ -335,25 +335,27 @@ def _column_added(db: Any, dialect: str) -> None:
     db.execute("ALTER TABLE tables ADD COLUMN note TEXT")
 
 
-NOTE = Migration(2, "a note on tables (a test's migration)", _column_added)
+LAST = MIGRATIONS[-1].number  # the version of this tabletop's schema
+ALL = [(m.number, m.about) for m in MIGRATIONS]
+NOTE = Migration(LAST + 1, "a note on tables (a test's migration)", _column_added)
 
 
 def test_migrations_run_once_at_start(opened: Opener) -> None:
     first = opened()
-    assert first.version == 1
-    assert _versions(first) == [(1, MIGRATIONS[0].about)]
+    assert first.version == LAST
+    assert _versions(first) == ALL
     first.create(_table())
     again = opened()  # opening again applies nothing (and keeps the tables)
-    assert again.version == 1 and _versions(again) == [(1, MIGRATIONS[0].about)]
+    assert again.version == LAST and _versions(again) == ALL
     assert again.table("t1") is not None
     upgraded = opened(migrations=(*MIGRATIONS, NOTE))  # a newer tabletop: one more step
-    assert upgraded.version == 2
-    assert [v for v, _ in _versions(upgraded)] == [1, 2]
+    assert upgraded.version == LAST + 1
+    assert [v for v, _ in _versions(upgraded)] == [*range(1, LAST + 1), LAST + 1]
     with upgraded._read() as db:
         assert db.execute("SELECT note FROM tables WHERE id = 't1'").fetchone()[0] is None
-    assert opened(migrations=(*MIGRATIONS, NOTE)).version == 2  # idempotent
-    with pytest.raises(StorageError, match=r"schema is version 2, newer than this tabletop "
-                                           r"knows \(1\): upgrade tabletop"):
+    assert opened(migrations=(*MIGRATIONS, NOTE)).version == LAST + 1  # idempotent
+    with pytest.raises(StorageError, match=rf"schema is version {LAST + 1}, newer than this "
+                                           rf"tabletop knows \({LAST}\): upgrade tabletop"):
         opened()  # an older tabletop refuses the newer store rather than misuse it
 
 
@@ -365,12 +367,12 @@ def test_a_failed_migration_leaves_the_store_at_its_version(opened: Opener) -> N
         db.execute("ALTER TABLE no_such_table ADD COLUMN x TEXT")
 
     with pytest.raises(StorageError, match="cannot open"):
-        opened(migrations=(*MIGRATIONS, Migration(2, "broken", broken)))
+        opened(migrations=(*MIGRATIONS, Migration(LAST + 1, "broken", broken)))
     store = opened()
-    assert store.version == 1 and [v for v, _ in _versions(store)] == [1]
+    assert store.version == LAST and _versions(store) == ALL
     with store._read() as db, pytest.raises(store._errors):
         db.execute("SELECT half FROM tables")  # the half-done step was rolled back
-    assert opened(migrations=(*MIGRATIONS, NOTE)).version == 2  # a good step 2 still applies
+    assert opened(migrations=(*MIGRATIONS, NOTE)).version == LAST + 1  # a good one applies
 
 
 def test_servers_starting_together_migrate_once(db: str | Path) -> None:
@@ -394,8 +396,8 @@ def test_servers_starting_together_migrate_once(db: str | Path) -> None:
         t.join(60)
     try:
         assert not errors, errors
-        assert [s.version for s in stores] == [1, 1, 1]
-        assert _versions(stores[0]) == [(1, MIGRATIONS[0].about)]
+        assert [s.version for s in stores] == [LAST] * 3
+        assert _versions(stores[0]) == ALL
     finally:
         for s in stores:
             s.close()
@@ -468,7 +470,7 @@ def test_a_sqlite_file_from_before_migrations_opens_upgraded(
     old.close()
     store = SqliteStorage(path)
     try:
-        assert store.version == 1 and _versions(store) == [(1, MIGRATIONS[0].about)]
+        assert store.version == LAST and _versions(store) == ALL
         got = store.table("old")
         assert got is not None
         assert (got.seed, got.actions, got.open) == (42, 1, True)
@@ -490,7 +492,7 @@ def test_a_sqlite_file_from_before_migrations_opens_upgraded(
         store.close()
     again = SqliteStorage(path)  # and it opens again as it is
     try:
-        assert again.version == 1 and len(again.actions("old")) == 2
+        assert again.version == LAST and len(again.actions("old")) == 2
     finally:
         again.close()
     with sqlite3.connect(path) as raw:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -41,7 +42,8 @@ class SeatRow:
 class TableRow:
     """One table: the game, its parameters, its secret seed and where it stands.
     ``options`` are the table's own settings (clock, grace period, the creator's seat);
-    ``clock`` the clocks' stored state; ``rematch`` the table that followed this one."""
+    ``clock`` the clocks' stored state; ``rematch`` the table that followed this one;
+    ``revision`` counts the writes to it."""
 
     id: str
     game: str
@@ -59,6 +61,7 @@ class TableRow:
     clock: dict[str, Any] | None = None
     rematch: str | None = None
     rematch_of: str | None = None
+    revision: int = 0  # raised by every write to the table (several servers: cluster.py)
 
 
 @dataclass(slots=True, frozen=True)
@@ -171,6 +174,25 @@ class Storage(Protocol):
 
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         """The latest tables (newest first), optionally only those with ``status``."""
+
+    def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The revision of each of ``table_ids`` that exists (every write to a table
+        raises it by one)."""
+
+    def take_lease(self, name: str, owner: str, seconds: float) -> bool:
+        """Hold lease ``name`` for ``owner`` for ``seconds`` from now: ``True`` if it was
+        free, expired or already ``owner``'s (then it is renewed), ``False`` if another
+        owner holds it."""
+
+    def renew_leases(self, owner: str, seconds: float) -> set[str]:
+        """Renew every unexpired lease of ``owner`` for ``seconds``, drop its expired
+        ones (another may take them), and return the names it still holds."""
+
+    def release_leases(self, owner: str, names: Sequence[str] | None = None) -> None:
+        """Give up ``owner``'s leases ``names`` (``None``: all of them)."""
+
+    def expired_leases(self) -> list[str]:
+        """The names of the leases whose time has run out (their owner is gone)."""
 
     def ping(self) -> None:
         """One trivial query (``/readyz``); raises :class:`StorageError` if the store does

@@ -146,8 +146,20 @@ def _tables(db: Db, dialect: str) -> None:
         db.execute("PRAGMA user_version = 2")
 
 
+def _leases(db: Db, dialect: str) -> None:
+    """Migration 2 (several servers on one store, issue 29): a revision on each table,
+    raised by every write to it (a server holding the table in memory tells by it that
+    another server changed it), and the leases (which server keeps a table's AI seats and
+    clocks, until when)."""
+    db.execute("ALTER TABLE tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, owner TEXT NOT "
+               "NULL, expires DOUBLE PRECISION NOT NULL)")
+    db.execute("CREATE INDEX IF NOT EXISTS leases_owner ON leases(owner)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
+    Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
 )
 
 _VERSIONS = """

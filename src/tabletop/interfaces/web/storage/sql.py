@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
@@ -61,7 +61,7 @@ def _muted(text: str) -> tuple[bool, tuple[int, ...]]:
 
 
 _COLUMNS = ("id, game, rules_version, players, params, seed, open, created, status, "
-            "actions, record, options, clock, rematch, rematch_of")
+            "actions, record, options, clock, rematch, rematch_of, revision")
 _SEAT_COLUMNS = "table_id, seat, kind, difficulty, agent, token_hash, joined, name, muted"
 _CHUNK = 500  # table ids per ``IN (...)`` when reading many tables' seats
 
@@ -73,7 +73,7 @@ def _table(r: Sequence[Any]) -> TableRow:
                     record=None if r[10] is None else json.loads(r[10]),
                     options=json.loads(r[11] or "{}"),
                     clock=None if r[12] is None else json.loads(r[12]),
-                    rematch=r[13], rematch_of=r[14])
+                    rematch=r[13], rematch_of=r[14], revision=r[15])
 
 
 def _seat(r: Sequence[Any]) -> SeatRow:
@@ -87,6 +87,10 @@ class SqlStorage:
     driver's exceptions (each becomes a :class:`StorageError` saying what failed)."""
 
     _errors: tuple[type[Exception], ...] = ()
+    # Told the table's id after each committed write to a table (the server then counts
+    # its revision and tells the other servers: cluster.py); may be called from any
+    # thread that writes.
+    written: Callable[[str], None] = staticmethod(lambda table_id: None)
 
     def _tx(self) -> AbstractContextManager[Db]:
         raise NotImplementedError
@@ -102,6 +106,19 @@ class SqlStorage:
             kind = StoreUnreachable if self._unreachable(e) else StorageError
             raise kind(f"{what} ({first_line(e)})") from e
 
+    @contextmanager
+    def _write(self, what: str, table_id: str, touch: bool = True) -> Iterator[Db]:
+        """One write transaction to table ``table_id``, which raises its revision (in
+        the same transaction; ``touch=False``: a new table, at the revision it is made
+        with) and, once committed, is told to :attr:`written`."""
+        with self._guard(what):
+            with self._tx() as db:
+                yield db
+                if touch:
+                    db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?",
+                               (table_id,))
+        self.written(table_id)
+
     def _unreachable(self, e: Exception) -> bool:
         """Whether the driver's error ``e`` says the database is out of reach (rather
         than that it refused the call)."""
@@ -113,13 +130,13 @@ class SqlStorage:
             db.execute("SELECT 1").fetchone()
 
     def create(self, table: TableRow) -> None:
-        with self._guard(f"table {table.id}: cannot store it"), self._tx() as db:
+        with self._write(f"table {table.id}: cannot store it", table.id, touch=False) as db:
             db.execute(
-                f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (table.id, table.game, table.rules_version, table.players,
                  json.dumps(table.params), table.seed, int(table.open), table.created,
                  table.status, table.actions, _json(table.record), json.dumps(table.options),
-                 _json(table.clock), table.rematch, table.rematch_of))
+                 _json(table.clock), table.rematch, table.rematch_of, table.revision))
             db.executemany(
                 f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
                 [(table.id, s.seat, s.kind, s.difficulty, s.agent, s.token_hash,
@@ -129,8 +146,7 @@ class SqlStorage:
 
     def append(self, table_id: str, row: ActionRow, record: dict[str, Any] | None = None,
                clock: dict[str, Any] | None = None) -> None:
-        with self._guard(f"table {table_id}: cannot store action {row.n}"), \
-                self._tx() as db:
+        with self._write(f"table {table_id}: cannot store action {row.n}", table_id) as db:
             # The version check and the insert are one transaction: of two appends of
             # action n (two servers, two threads), the second finds actions != n.
             cur = db.execute(
@@ -148,7 +164,7 @@ class SqlStorage:
 
     def rewind(self, table_id: str, to: int, notice: NoticeRow,
                clock: dict[str, Any] | None = None) -> None:
-        with self._guard(f"table {table_id}: cannot take back to {to}"), self._tx() as db:
+        with self._write(f"table {table_id}: cannot take back to {to}", table_id) as db:
             cur = db.execute("UPDATE tables SET actions = ?, clock = ? WHERE id = ? AND "
                              "actions > ? AND status = 'running'",
                              (to, _json(clock), table_id, to))
@@ -159,7 +175,7 @@ class SqlStorage:
 
     def join(self, table_id: str, seat: int, token_hash: str | None = None,
              name: str | None = None) -> None:
-        with self._guard(f"table {table_id}: cannot seat {seat}"), self._tx() as db:
+        with self._write(f"table {table_id}: cannot seat {seat}", table_id) as db:
             if token_hash is not None:
                 old = db.execute("SELECT token_hash FROM seats WHERE table_id = ? AND "
                                  "seat = ?", (table_id, seat)).fetchone()
@@ -177,28 +193,26 @@ class SqlStorage:
                        (table_id, seat))
 
     def rename(self, table_id: str, seat: int, name: str | None) -> None:
-        with self._guard(f"table {table_id}: cannot rename seat {seat}"), self._tx() as db:
+        with self._write(f"table {table_id}: cannot rename seat {seat}", table_id) as db:
             db.execute("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
                        (name, table_id, seat))
 
     def set_muted(self, table_id: str, seat: int, mute_all: bool,
                   muted: tuple[int, ...]) -> None:
-        with self._guard(f"table {table_id}: cannot store seat {seat}'s mutes"), \
-                self._tx() as db:
+        with self._write(f"table {table_id}: cannot store seat {seat}'s mutes", table_id) as db:
             db.execute("UPDATE seats SET muted = ? WHERE table_id = ? AND seat = ?",
                        (json.dumps({"all": mute_all, "seats": list(muted)}), table_id, seat))
 
     def set_clock(self, table_id: str, clock: dict[str, Any] | None) -> None:
-        with self._guard(f"table {table_id}: cannot store its clocks"), self._tx() as db:
+        with self._write(f"table {table_id}: cannot store its clocks", table_id) as db:
             db.execute("UPDATE tables SET clock = ? WHERE id = ?", (_json(clock), table_id))
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self._guard(f"table {table_id}: cannot store its rematch"), self._tx() as db:
+        with self._write(f"table {table_id}: cannot store its rematch", table_id) as db:
             db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (rematch, table_id))
 
     def add_chat(self, table_id: str, row: ChatRow) -> None:
-        with self._guard(f"table {table_id}: cannot store chat line {row.n}"), \
-                self._tx() as db:
+        with self._write(f"table {table_id}: cannot store chat line {row.n}", table_id) as db:
             db.execute("INSERT INTO chat (table_id, n, seat, kind, key, text, at) VALUES "
                        "(?,?,?,?,?,?,?)", (table_id, row.n, row.seat, row.kind, row.key,
                                            row.text, row.at))
@@ -217,8 +231,7 @@ class SqlStorage:
                                        row.at))
 
     def add_notice(self, table_id: str, row: NoticeRow) -> None:
-        with self._guard(f"table {table_id}: cannot store notice {row.n}"), \
-                self._tx() as db:
+        with self._write(f"table {table_id}: cannot store notice {row.n}", table_id) as db:
             self._insert_notice(db, table_id, row)
 
     def notices(self, table_id: str) -> list[NoticeRow]:
@@ -257,6 +270,55 @@ class SqlStorage:
             rows = db.execute("SELECT n, seat, action, hash, by FROM actions WHERE "
                               "table_id = ? ORDER BY n", (table_id,)).fetchall()
         return [ActionRow(*r) for r in rows]
+
+    def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        ids = list(table_ids)
+        out: dict[str, int] = {}
+        with self._guard("cannot read the tables' revisions"), self._read() as db:
+            for i in range(0, len(ids), _CHUNK):
+                chunk = ids[i:i + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                for r in db.execute(f"SELECT id, revision FROM tables WHERE id IN ({marks})",
+                                    chunk).fetchall():
+                    out[r[0]] = int(r[1])
+        return out
+
+    # --- leases (several servers: which one keeps a table's AI seats and clocks) -------
+    # Times are the servers' own clocks (seconds since the epoch): servers sharing a store
+    # keep their clocks agreeing (NTP) to well within a lease's length.
+
+    def take_lease(self, name: str, owner: str, seconds: float) -> bool:
+        now = time.time()
+        with self._guard(f"lease {name}: cannot take it"), self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO leases (name, owner, expires) VALUES (?,?,?) ON CONFLICT (name) "
+                "DO UPDATE SET owner = excluded.owner, expires = excluded.expires WHERE "
+                "leases.owner = excluded.owner OR leases.expires < ?",
+                (name, owner, now + seconds, now))
+            return cur.rowcount == 1
+
+    def renew_leases(self, owner: str, seconds: float) -> set[str]:
+        now = time.time()
+        with self._guard(f"cannot renew the leases of {owner}"), self._tx() as db:
+            db.execute("DELETE FROM leases WHERE owner = ? AND expires < ?", (owner, now))
+            db.execute("UPDATE leases SET expires = ? WHERE owner = ?",
+                       (now + seconds, owner))
+            rows = db.execute("SELECT name FROM leases WHERE owner = ?", (owner,)).fetchall()
+        return {r[0] for r in rows}
+
+    def release_leases(self, owner: str, names: Sequence[str] | None = None) -> None:
+        with self._guard(f"cannot release the leases of {owner}"), self._tx() as db:
+            if names is None:
+                db.execute("DELETE FROM leases WHERE owner = ?", (owner,))
+            else:
+                db.executemany("DELETE FROM leases WHERE name = ? AND owner = ?",
+                               [(n, owner) for n in names])
+
+    def expired_leases(self) -> list[str]:
+        with self._guard("cannot read the leases"), self._read() as db:
+            rows = db.execute("SELECT name FROM leases WHERE expires < ? ORDER BY name",
+                              (time.time(),)).fetchall()
+        return [r[0] for r in rows]
 
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         with self._guard("cannot list the tables"), self._read() as db:
