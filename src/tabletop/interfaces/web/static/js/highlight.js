@@ -80,6 +80,37 @@ export function markChanged(root, refs) {
 }
 
 // A number floating up from the thing it hit; with reduced motion it stays still.
+// Several on one thing (an action's damage and healing, or the next action's while the
+// last's still float) must each stay readable: a new one that would overlap one still
+// shown is put just below it (or, with no room below, just above the highest), and all
+// rise at one steady pace (float-up is linear), so the gap between them holds.
+const GAP = 4;
+
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+// Move `el` (a floater in `layer`, just placed at `top`) off the ones shown there.
+function unstack(layer, el, top) {
+  const others = [...layer.children].filter(o => o !== el && o.classList.contains("floater")).map(o => o.getBoundingClientRect());
+  let box = el.getBoundingClientRect();
+  const h = box.height;
+  let y = top;
+  for (let i = 0; i <= others.length; i++) {
+    const hit = others.find(o => overlaps(o, box));
+    if (!hit) return;
+    y += hit.bottom + GAP - box.top;
+    el.style.top = `${Math.round(y)}px`;
+    box = el.getBoundingClientRect();
+    if (box.bottom > innerHeight) break;  // no room below
+  }
+  // Above the highest of the ones it meets in its column.
+  const column = others.filter(o => o.left < box.right && box.left < o.right);
+  const highest = Math.min(...column.map(o => o.top));
+  y += highest - GAP - h - box.top;
+  el.style.top = `${Math.round(y)}px`;
+}
+
 export function float(layer, root, items, statusbar) {
   const still = reduced();
   for (const it of items) {
@@ -90,9 +121,11 @@ export function float(layer, root, items, statusbar) {
     el.className = `floater ${it.kind || "gain"}${still ? " still" : ""}`;
     el.textContent = it.text;
     el.dataset.kind = it.kind || "gain";
+    const top = Math.round(box.top + Math.min(box.height / 2, 40));
     el.style.left = `${Math.round(box.left + box.width / 2)}px`;
-    el.style.top = `${Math.round(box.top + Math.min(box.height / 2, 40))}px`;
+    el.style.top = `${top}px`;
     layer.append(el);
+    unstack(layer, el, top);
     setTimeout(() => el.remove(), still ? 1400 : 1300);
   }
 }
