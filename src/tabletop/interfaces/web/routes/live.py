@@ -11,6 +11,10 @@ elsewhere moves it: this connection gets ``{type: "moved"}`` and is closed (code
 An address holds a bounded number of connections, and so does the server: one over
 either cap gets ``{type: "error"}`` and is closed at once (code 4429, the words as the
 reason); a message over the size limit closes the connection (code 1008, bodies.py).
+While the store is out of reach (a table that must be read from it, a seat that must be
+written), the connection gets ``{type: "error"}`` and is closed with code 1013 ("try
+again later", RFC 6455) and the same words as the reason; the client may reconnect in a
+moment (the 503 of an HTTP request, ops.py).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from typing import Any
@@ -29,6 +34,8 @@ from ..errors import ApiError
 from ..hub import Hub
 from ..limits import Bucket, client_key
 from ..messages import build, error, moved, pong
+from ..ops import UNREACHABLE
+from ..storage import StoreUnreachable
 from ..tables import MAX_WATCHERS, LiveTable, Watcher
 from .common import hub_of
 
@@ -36,6 +43,8 @@ router = APIRouter()
 BURST, PER_S = 100, 5.0  # what one connection may send
 MOVED = 4001  # the close code of a connection whose seat opened elsewhere
 TOO_MANY = 4429  # the close code of a connection over a cap (its address's, or the server's)
+TRY_AGAIN = 1013  # RFC 6455 "try again later": the store is out of reach for now
+log = logging.getLogger("tabletop.web")
 
 
 @router.websocket("/api/tables/{table_id}/ws")
@@ -78,10 +87,18 @@ async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
         await websocket.send_json(error(e.body()))
         await websocket.close(code=4000 + e.status, reason=_reason(e.message))
         return
+    except StoreUnreachable as e:
+        await _try_again(websocket, e)
+        return
     except (WebSocketDisconnect, TimeoutError):
         return
     watcher = Watcher(seat, token if seat is not None else None)
-    hub.presence.arrive(live, watcher)
+    try:
+        hub.presence.arrive(live, watcher)  # may store a notice (the AI hands a seat back)
+    except StoreUnreachable as e:
+        live.watchers.discard(watcher)
+        await _try_again(websocket, e)
+        return
     sender = asyncio.create_task(_send(websocket, live, watcher))
     budget = Bucket(BURST, PER_S, BURST, time.monotonic())
     try:
@@ -93,9 +110,19 @@ async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        hub.presence.leave(live, watcher)
+        try:
+            hub.presence.leave(live, watcher)
+        except StoreUnreachable as e:  # its notice is lost; the connection is gone anyway
+            log.error("%s", e)
         live.touched = time.monotonic()  # its idle time starts when the last one leaves
         sender.cancel()
+
+
+async def _try_again(websocket: WebSocket, e: StoreUnreachable) -> None:
+    """Close a connection the store cannot serve now: 1013, "try again later"."""
+    log.error("%s", e)  # the reason (host, driver's words) goes to the server's log only
+    await websocket.send_json(error({"error": UNREACHABLE}))
+    await websocket.close(code=TRY_AGAIN, reason=_reason(UNREACHABLE))
 
 
 def _reason(words: str) -> str:

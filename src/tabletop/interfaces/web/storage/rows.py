@@ -110,8 +110,9 @@ class StorageError(RuntimeError):
 
 
 class StoreUnreachable(StorageError):
-    """The store could not be reached (its database is down or restarting): nothing of the
-    call was written, and the same call may succeed in a moment."""
+    """The store could not be reached (its database is down or restarting, or a SQLite
+    file stayed locked by another connection past the wait): nothing of the call was
+    written, and the same call may succeed in a moment."""
 
 
 class Storage(Protocol):

@@ -3,7 +3,10 @@
 Write-ahead log, and every write committed with ``synchronous = FULL`` before the call
 returns, so an action the server has acknowledged survives the process being killed.
 Writes take SQLite's write lock at once (``BEGIN IMMEDIATE``), so two connections to one
-file (two processes) serialise their transactions; a busy file is waited for.
+file (two processes) serialise their transactions; a busy file is waited for, up to
+:data:`BUSY_SECONDS`, and then the call fails as a store out of reach does
+(:class:`~.rows.StoreUnreachable`: the server answers 503 with ``Retry-After``, nothing
+written), since the same call may well succeed a moment later.
 """
 
 from __future__ import annotations
@@ -59,6 +62,14 @@ class SqliteStorage(SqlStorage):
             except BaseException:
                 self._raw.close()
                 raise
+
+    def _unreachable(self, e: Exception) -> bool:
+        # "database is locked" (SQLITE_BUSY: another connection kept the write lock past
+        # the wait) or "database table is locked" (SQLITE_LOCKED): nothing of the call
+        # was written, and it is not the call's fault. Any other error is a refusal.
+        code = getattr(e, "sqlite_errorcode", None)
+        return isinstance(e, sqlite3.OperationalError) and code is not None and \
+            code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
     @contextmanager
     def _tx(self) -> Iterator[Db]:
