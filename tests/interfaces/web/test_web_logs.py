@@ -82,6 +82,8 @@ def test_each_request_is_one_json_line_with_its_route_template(
     assert ("GET", "/api/tables/{table_id}/view", 200) in got
     assert ("GET", "unmatched", 404) in got
     assert ("WEBSOCKET", "/api/tables/{table_id}/ws", 101) in got
+    socket = next(r for r in _requests(records) if r["method"] == "WEBSOCKET")
+    assert socket["close_code"] == 1000  # the client closed it
     for r in _requests(records):
         assert set(r) >= {"time", "level", "method", "route", "status", "duration_ms",
                           "client"}

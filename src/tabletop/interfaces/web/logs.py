@@ -80,8 +80,8 @@ def use_json(stream: IO[str] | None = None, level: int = logging.INFO) -> loggin
 class AccessLog:
     """ASGI middleware: one ``tabletop.web.access`` record per HTTP request and per
     WebSocket connection (written when it ends: its status is 101 once accepted, its
-    ``close_code`` beside it). Costs nothing while that logger is off (the default, but
-    with ``--log-json``)."""
+    ``close_code`` beside it, whichever side closed). Costs nothing while that logger is
+    off (the default, but with ``--log-json``)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -108,8 +108,15 @@ class AccessLog:
                     status = 403  # closed before it was accepted: refused
             await send(message)
 
+        async def receiving() -> Message:
+            nonlocal closed
+            message = await receive()
+            if message["type"] == "websocket.disconnect" and closed is None:
+                closed = int(message.get("code", 1000))  # the client closed it
+            return message
+
         try:
-            await self.app(scope, receive, sending)
+            await self.app(scope, receiving if kind == "websocket" else receive, sending)
         finally:
             self._write(scope, kind, status, closed, time.perf_counter() - start)
 
