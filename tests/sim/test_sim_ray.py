@@ -88,6 +88,21 @@ def test_tournament_on_ray_gives_the_local_games_and_standings() -> None:
     assert on_ray.to_json() == local.to_json()
 
 
+def test_a_balance_report_on_ray_is_the_local_one() -> None:
+    """`tabletop balance --backend ray` (issue 26): the games are tallied in Ray tasks,
+    come back in any order, and fold into the report the local backend gives."""
+    from tabletop.sim.balance import balance_games, new_report
+
+    reports = []
+    for backend in ("local", "ray"):
+        r = new_report("hoshi-battle")
+        for g in balance_games("hoshi-battle", 6, ["random", "heuristic"], seed=9,
+                               workers=2, backend=backend):
+            r.add(g)
+        reports.append(r.to_json())
+    assert reports[0] == reports[1] and reports[1]["games"] == 6
+
+
 @pytest.mark.parametrize("command", [
     ["simulate", "radiant-perim", "--games", "10", "--players", "4", "--agents",
      "greedy,random", "--seed", "7"],

@@ -18,6 +18,7 @@ from .plugins import PluginError, load_group
 from .words import Words, notation_words
 
 if TYPE_CHECKING:
+    from .balance import BalanceSpec
     from .event import EventKind
     from .state import State
 
@@ -89,10 +90,9 @@ class GameSpec:
     # and a view encoder for tabletop.interfaces.env, see docs/research.md); imported only
     # by the adapters. Empty: the adapters use their generic fallback.
     encoding: str = ""
-    # The dotted name of the module declaring the game's balance report (its ``REPORT``, a
-    # tabletop.core.balance.BalanceSpec); imported only by tabletop.sim.reports. Empty:
-    # the game has none.
-    balance: str = ""
+    # What the game's balance report tallies (tabletop.core.balance; `tabletop balance`
+    # plays and folds it in tabletop.sim.balance). None: the game has no report.
+    balance: BalanceSpec | None = None
     # The game's words for people (``State.describe``): ``(action, view, catalogue) ->
     # ActionWords``, reading the seat's view and the public catalogue only. Default: the
     # notation.

@@ -12,7 +12,8 @@ results (simulate, tournament, a balance report) must not depend on their order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from tabletop.core import ParameterError, TabletopError
 
@@ -33,9 +34,13 @@ def check_backend(backend: str, address: str | None) -> None:
 
 
 def run_on(backend: str, jobs: Sequence[tuple], workers: int,  # type: ignore[type-arg]
-           address: str | None = None) -> Iterator:  # type: ignore[type-arg]
+           address: str | None = None,
+           play: Callable[[Any], Any] | None = None) -> Iterator:  # type: ignore[type-arg]
     """Play ``jobs`` on ``backend`` with ``workers`` (local processes, or Ray task slots
-    on a local Ray; a cluster uses its own CPUs)."""
+    on a local Ray; a cluster uses its own CPUs). ``play`` plays one job where the game
+    runs (default :func:`~.simulate.run_game`, a record per game; a balance report's
+    tallies them there instead): a function a worker can import, whose result carries
+    the job's ``index``."""
     check_backend(backend, address)
     if backend == "ray":
         from .ray_backend import _ray, check_address, run_ray
@@ -43,7 +48,7 @@ def run_on(backend: str, jobs: Sequence[tuple], workers: int,  # type: ignore[ty
         _ray()  # Ray installed? Said now, before any progress bar
         if address is not None:
             check_address(address)  # reachable? (Ray itself would retry for a minute)
-        return run_ray(list(jobs), workers, address)
+        return run_ray(list(jobs), workers, address, play=play)
     from .simulate import _run
 
-    return _run(list(jobs), min(workers, len(jobs)))
+    return _run(list(jobs), min(workers, len(jobs)), play)

@@ -1,350 +1,363 @@
-"""Balance reports of radiant-arena's card pool (issue 12): drafted games played in parallel
-and folded into pick counts and win rates.
+"""Balance reports of every game (issue 26, "One balance command for every game"): seeded
+games played where the backend puts them, each tallied by the game's own hook
+(``GameSpec.balance``, :mod:`tabletop.core.balance`) in the process that played it, and
+folded into one :class:`Report`.
 
-:func:`drafted_games` plays games with ``draft = true`` (seeds ``seed, seed+1, ...``) in a
-process pool, yielding one :class:`DraftedGame` per game in seed order, so the same
-arguments give the same report with one worker or eight. With two agents, they change
-seats from one game to the next ("Randomly determine who will be player A": over a report,
-each sits at A as often as at B); with one, it plays both seats.
+:func:`balance_games` plays seeds ``seed, seed + 1, ...`` with the game's report
+parameters (radiant-arena drafts, lightseekers deals random ready decks) under any given
+``params``; the agents turn round the seats from one game to the next (two agents in two
+seats: each sits first as often as second), so a report measures the cards, not a seat.
+The local backend plays in this process or a process pool, ``ray`` on Ray
+(:mod:`.backend`); results come in any order and the report does not depend on it, so
+the same arguments give the same report on one worker or eight.
 
-A :class:`Report` folds the games: for every hero, deity, item and skill card, how often it
-was drafted (a deity or an item may be in both decks of a game: each deck counts), how
-often its deck won, and the 95% Wilson interval of that rate; for heroes also the bans;
-for skill cards also the games in which they were played (clashed or used for a talent)
-and how often the player who played them won. Then the first player's (A's) win rate,
-and the game lengths (turns and decisions). :func:`write_report` writes it to a folder:
-``report.md`` (the tables), ``report.json`` (the same numbers), and matplotlib plots
-(``heroes.png``, ``deities.png``, ``items.png``, ``lengths.png``).
+A :class:`Report` keeps, for every id of every kind the game tallies (heroes, deities,
+items, skill cards, decks, cards ...), the games a seat had it in and that seat's share
+of the wins (a shared win is split); for the kinds a game says are played, the same
+split by whether the seat played it. From those: a win rate with its 95% Wilson score
+interval (:func:`.ratings.wilson`), and the "played and won" delta, the rate when played
+minus the rate when held and not played, with its 95% Newcombe interval
+(:func:`.ratings.newcombe`). Also the first seat's win rate and its advantage over a
+fair share, every seat's, every agent's when they differ, and the game lengths.
+:mod:`.reports` writes it (Markdown, HTML, JSON and SVG plots).
 """
 
 from __future__ import annotations
 
-import json
-import multiprocessing
+import difflib
+import math
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.core import ParameterError
+from tabletop.core import ParameterError, get_spec, new_game
+from tabletop.core.balance import BalanceSpec, GameTally
 
-from .match import play_match
-from .ratings import wilson
-from .simulate import check_setup
+from .backend import check_backend, run_on
+from .match import play_match, seat_agents
+from .ratings import newcombe, wilson
+from .simulate import _Job, check_setup
 
-GAME = "radiant-arena"
-LOW, HIGH = 0.40, 0.60  # the issue's band for a card's win rate
-SEAT_HIGH = 0.55  # and for a seat's
+INTERVAL = "95% Wilson score interval"
+DELTA_INTERVAL = "95% Newcombe hybrid score interval (difference of two proportions)"
+
+
+def balance_spec(game: str) -> BalanceSpec:
+    """What ``game`` tallies; ``ParameterError`` (naming the games that have one) if it
+    declares no balance report."""
+    spec = get_spec(game)
+    if spec.balance is None:
+        from tabletop.core import games
+
+        have = ", ".join(g.id for g in games() if g.balance is not None)
+        raise ParameterError(f"{spec.id} declares no balance report (GameSpec.balance); "
+                             f"games with one: {have}")
+    return spec.balance
 
 
 @dataclass(frozen=True, slots=True)
-class DraftedGame:
-    """One drafted game, as the report needs it (seats: 0 is A)."""
+class TalliedGame:
+    """One finished game as the report needs it: its job's index and seed, the agent of
+    each seat, the winning seats, the decisions made and the game's own tally."""
 
     index: int
     seed: int
-    agents: tuple[str, str]
-    winner: int
-    cause: str
-    turns: int
+    agents: tuple[str, ...]
+    winners: tuple[int, ...]
+    reason: str
     decisions: int
-    heroes: tuple[tuple[str, ...], tuple[str, ...]]
-    bans: tuple[str, ...]
-    deities: tuple[str, str]
-    items: tuple[tuple[str, ...], tuple[str, ...]]
-    played: tuple[tuple[str, ...], tuple[str, ...]]  # skill cards each seat played
+    tally: GameTally
 
 
-_Job = tuple[int, tuple[str, str], int, dict[str, Any]]
+def play_tallied(job: _Job) -> TalliedGame:
+    """Play one job ``(index, game, players, agents, seed, params)`` to its end and tally
+    it by the game's hook (in the worker: only the tally travels back)."""
+    index, game, players, agents, seed, params = job
+    state = play_match(game, players, agents, seed, params)
+    out = state.outcome()
+    assert out is not None  # play_match plays to the end
+    spec = balance_spec(game)
+    return TalliedGame(index, seed, tuple(agents), tuple(out.winners), out.reason,
+                       len(state.history), spec.tally(state))
 
 
-def play_drafted(job: _Job) -> DraftedGame:
-    """Play one drafted game ``(index, agents by seat, seed, params)`` to its end."""
-    index, agents, seed, params = job
-    state: Any = play_match(GAME, 2, agents, seed, {**params, "draft": True})
-    outcome = state.outcome()
-    assert outcome is not None
-    d = state.draft
-    played: list[set[str]] = [set(), set()]
-    for e in state.events:
-        if e.kind in ("reveal", "extra_clash", "talent"):
-            f = e.fields
-            card = f.get("card")
-            if card:
-                played[f["seat"]].add(card)
-    return DraftedGame(index, seed, agents, outcome.winners[0], state.cause, state.turn,
-                       len(state.history), d.picks, d.bans, d.deities, d.items,
-                       (tuple(sorted(played[0])), tuple(sorted(played[1]))))
+def report_params(game: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The parameters of a report's games: the game's report parameters, then
+    ``params`` over them."""
+    return {**balance_spec(game).params, **dict(params or {})}
 
 
-def drafted_games(agents: Sequence[str], games: int, seed: int = 0, workers: int = 1,
-                  params: Mapping[str, Any] | None = None) -> Iterator[DraftedGame]:
-    """Play ``games`` drafted games; yield them in seed order (see the module doc)."""
+def balance_jobs(game: str, games: int, agents: Sequence[str], players: int | None = None,
+                 seed: int = 0, params: Mapping[str, Any] | None = None) -> list[_Job]:
+    """The jobs of a report, checked (games, players, parameters, agent names, one deal)
+    before any is played."""
     if games < 1:
         raise ParameterError(f"the number of games must be at least 1, not {games}")
+    spec = get_spec(game)
+    balance_spec(spec.id)
+    n = spec.default_players if players is None else players
+    base = seat_agents(agents, n)
+    full = report_params(spec.id, params)
+    check_setup(spec.id, n, base, full)
+    # One deal: what only a game checks (a deck's name, a card file) is said now, once,
+    # not by every worker.
+    new_game(spec.id, players=n, seed=seed, **full)
+    # Game i seats the agents turned round by i: every agent sits in every seat.
+    return [(i, spec.id, n, tuple(base[(s + i) % n] for s in range(n)), seed + i, full)
+            for i in range(games)]
+
+
+def balance_games(game: str, games: int, agents: Sequence[str], players: int | None = None,
+                  seed: int = 0, workers: int = 1, params: Mapping[str, Any] | None = None,
+                  backend: str = "local", address: str | None = None
+                  ) -> Iterator[TalliedGame]:
+    """Play and tally the games of a report (see the module doc); bad input is raised
+    before any game starts."""
     if workers < 1:
         raise ParameterError(f"the number of workers must be at least 1, not {workers}")
-    if not 1 <= len(agents) <= 2:
-        raise ParameterError(f"a balance report takes one or two agents, not {len(agents)}")
-    pair = (agents[0], agents[-1])
-    extra = {k: v for k, v in dict(params or {}).items() if k != "draft"}
-    check_setup(GAME, 2, pair, {**extra, "draft": True})
-    jobs = [(i, pair if i % 2 == 0 else (pair[1], pair[0]), seed + i, extra)
-            for i in range(games)]
-    if workers == 1:
-        return (play_drafted(job) for job in jobs)
-    return _pool(jobs, workers)
+    check_backend(backend, address)
+    jobs = balance_jobs(game, games, agents, players, seed, params)
+    return run_on(backend, jobs, workers, address, play=play_tallied)
 
 
-def _pool(jobs: list[_Job], workers: int) -> Iterator[DraftedGame]:
-    pool = ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"))
-    try:
-        yield from pool.map(play_drafted, jobs, chunksize=max(1, min(8, len(jobs) // (
-            workers * 8))))
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-# --- folding --------------------------------------------------------------------------------
+# --- folding ----------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
-class Tally:
-    """Appearances and wins of one thing (a card, a seat)."""
+class Rate:
+    """Games and the share of them won (a shared win split between its winners)."""
 
     n: int = 0
-    wins: int = 0
+    wins: float = 0.0
 
-    def add(self, won: bool) -> None:
+    def add(self, won: float) -> None:
+        """Count one game with its share of a win."""
         self.n += 1
-        self.wins += int(won)
+        self.wins += won
 
     @property
     def rate(self) -> float:
-        return self.wins / self.n if self.n else float("nan")
+        """The win rate (NaN with no game)."""
+        return self.wins / self.n if self.n else math.nan
 
     @property
     def interval(self) -> tuple[float, float]:
+        """Its 95% Wilson score interval."""
         return wilson(self.wins, self.n)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready (a rate of no game is null)."""
+        lo, hi = self.interval
+        return {"n": self.n, "wins": round(self.wins, 4),
+                "rate": None if not self.n else round(self.rate, 4),
+                "interval": [round(lo, 4), round(hi, 4)]}
+
+
+@dataclass(slots=True)
+class Entity:
+    """One id's counts: the games a seat had it in; for a played kind, split into those
+    it was played in and those it was only held in."""
+
+    held: Rate = field(default_factory=Rate)
+    played: Rate = field(default_factory=Rate)
+    idle: Rate = field(default_factory=Rate)
+
+    def delta(self) -> tuple[float, tuple[float, float]] | None:
+        """The rate when played minus the rate when held and not played, with its 95%
+        Newcombe interval; None unless it was both played and left unplayed."""
+        p, q = self.played, self.idle
+        if not p.n or not q.n:
+            return None
+        return p.rate - q.rate, newcombe(p.wins, p.n, q.wins, q.n)
+
+
+BAND_MIN = 30  # games before a rate outside the aimed band is marked (a few say little)
+
+
+def flag(rate: Rate, fair: float, band: tuple[float, float] | None = None) -> str:
+    """``strong`` / ``weak``: the interval lies wholly above / below the fair share;
+    ``outside 40–60%`` when the rate of at least :data:`BAND_MIN` games is outside the
+    game's aimed band; else empty."""
+    if not rate.n:
+        return ""
+    lo, hi = rate.interval
+    words = ["strong"] if lo > fair else ["weak"] if hi < fair else []
+    if band is not None and rate.n >= BAND_MIN and not band[0] <= rate.rate <= band[1]:
+        words.append(f"outside {100 * band[0]:.0f}–{100 * band[1]:.0f}%")
+    return ", ".join(words)
 
 
 @dataclass(slots=True)
 class Report:
-    """The running totals of a balance report (see the module doc)."""
+    """The running totals of one game's balance report (see the module doc)."""
 
+    game: str
+    players: int
+    spec: BalanceSpec
+    names: dict[str, dict[str, str]]  # kind -> id -> printed name, catalogue order
     games: int = 0
-    heroes: dict[str, Tally] = field(default_factory=dict)
-    bans: Counter[str] = field(default_factory=Counter)
-    deities: dict[str, Tally] = field(default_factory=dict)
-    items: dict[str, Tally] = field(default_factory=dict)
-    skills: dict[str, Tally] = field(default_factory=dict)  # in a deck
-    played: dict[str, Tally] = field(default_factory=dict)  # played at least once
-    seat_a: Tally = field(default_factory=Tally)
-    agents: dict[str, Tally] = field(default_factory=dict)
-    turns: list[int] = field(default_factory=list)
-    decisions: list[int] = field(default_factory=list)
-    causes: Counter[str] = field(default_factory=Counter)
-    sets: dict[str, tuple[str, ...]] = field(default_factory=dict)  # hero -> its skill ids
+    entities: dict[str, dict[str, Entity]] = field(default_factory=dict)
+    first: Rate = field(default_factory=Rate)
+    seats: list[Rate] = field(default_factory=list)
+    agents: dict[str, Rate] = field(default_factory=dict)
+    turns: Counter[int] = field(default_factory=Counter)
+    decisions: Counter[int] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    focus: tuple[tuple[str, str], ...] = ()  # (kind, id) the reader asked about
 
-    def add(self, g: DraftedGame) -> None:
-        """Fold one game in."""
+    def __post_init__(self) -> None:
+        self.seats = self.seats or [Rate() for _ in range(self.players)]
+        for kind in self.spec.kinds:
+            table = self.entities.setdefault(kind.key, {})
+            for key in self.names.get(kind.key, {}):
+                table.setdefault(key, Entity())
+
+    @property
+    def fair(self) -> float:
+        """A seat's fair share of the wins: one over the seats."""
+        return 1.0 / self.players
+
+    def add(self, g: TalliedGame) -> None:
+        """Fold one game in (in any order)."""
+        t = g.tally
+        if len(t.seats) != self.players:
+            raise ParameterError(f"{self.game}: a tally of {len(t.seats)} seats in a "
+                                 f"{self.players}-player report")
         self.games += 1
-        self.seat_a.add(g.winner == 0)
-        self.turns.append(g.turns)
-        self.decisions.append(g.decisions)
-        self.causes[g.cause] += 1
-        self.bans.update(g.bans)
-        if g.agents[0] != g.agents[1]:
-            for seat, name in enumerate(g.agents):
-                self.agents.setdefault(name, Tally()).add(g.winner == seat)
-        for seat in (0, 1):
-            won = g.winner == seat
-            for h in g.heroes[seat]:
-                self.heroes.setdefault(h, Tally()).add(won)
-                for k in self.sets.get(h, ()):
-                    self.skills.setdefault(k, Tally()).add(won)
-            self.deities.setdefault(g.deities[seat], Tally()).add(won)
-            for i in g.items[seat]:
-                self.items.setdefault(i, Tally()).add(won)
-            for k in g.played[seat]:
-                self.played.setdefault(k, Tally()).add(won)
+        share = [(1.0 / len(g.winners) if s in g.winners else 0.0)
+                 for s in range(self.players)]
+        self.first.add(share[t.first])
+        for s in range(self.players):
+            self.seats[s].add(share[s])
+        if len(set(g.agents)) > 1:
+            for s, name in enumerate(g.agents):
+                self.agents.setdefault(name, Rate()).add(share[s])
+        if t.turns is not None:
+            self.turns[t.turns] += 1
+        self.decisions[g.decisions] += 1
+        self.reasons[g.reason] += 1
+        for s, seat in enumerate(t.seats):
+            for kind in self.spec.kinds:
+                table = self.entities[kind.key]
+                played = set(seat.played.get(kind.key, ()))
+                for key in seat.held.get(kind.key, ()):
+                    e = table.setdefault(key, Entity())
+                    e.held.add(share[s])
+                    if kind.played:
+                        (e.played if key in played else e.idle).add(share[s])
 
-    def outside(self, min_n: int = 30) -> list[tuple[str, str, Tally]]:
-        """The heroes, deities and items whose win rate is outside 40-60% (with at least
-        ``min_n`` appearances), as (kind, id, tally)."""
+    def rows(self, kind: str) -> list[tuple[str, str, Entity]]:
+        """A kind's ids (with their names), best win rate first, unseen ones last."""
+        names = self.names.get(kind, {})
+        table = self.entities.get(kind, {})
+
+        def order(item: tuple[str, Entity]) -> tuple[int, float, str]:
+            key, e = item
+            return (0 if e.held.n else 1, -e.held.rate if e.held.n else 0.0,
+                    names.get(key, key))
+
+        return [(key, names.get(key, key), e) for key, e in sorted(table.items(), key=order)]
+
+    def flagged(self) -> list[tuple[str, str, str, Entity]]:
+        """Every (kind, id, flag, entity) with a flag (see :func:`flag`)."""
         out = []
-        for kind, table in (("hero", self.heroes), ("deity", self.deities),
-                            ("item", self.items)):
-            for key, t in sorted(table.items()):
-                if t.n >= min_n and not LOW <= t.rate <= HIGH:
-                    out.append((kind, key, t))
+        for kind in self.spec.kinds:
+            for key, _, e in self.rows(kind.key):
+                f = flag(e.held, self.fair, kind.band)
+                if f:
+                    out.append((kind.key, key, f, e))
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The numbers, JSON-ready."""
-        def table(t: Mapping[str, Tally]) -> dict[str, Any]:
-            return {k: {"n": v.n, "wins": v.wins, "rate": v.rate, "interval": v.interval}
-                    for k, v in sorted(t.items())}
-        return {"games": self.games, "seat_a": asdict(self.seat_a) | {
-                    "rate": self.seat_a.rate, "interval": self.seat_a.interval},
-                "heroes": table(self.heroes), "bans": dict(self.bans),
-                "deities": table(self.deities), "items": table(self.items),
-                "skills": table(self.skills), "played": table(self.played),
-                "agents": table(self.agents), "turns": self.turns,
-                "decisions": self.decisions, "causes": dict(self.causes)}
+        """The numbers, JSON-ready (the fields docs/balance/README.md lists)."""
+        lo, hi = self.first.interval
+        kinds: dict[str, Any] = {}
+        for kind in self.spec.kinds:
+            rows = {}
+            for key, name, e in self.rows(kind.key):
+                row: dict[str, Any] = {"name": name, **e.held.to_json(),
+                                       "flag": flag(e.held, self.fair, kind.band)}
+                if kind.played:
+                    d = e.delta()
+                    row |= {"played": e.played.to_json(), "not_played": e.idle.to_json(),
+                            "delta": None if d is None else round(d[0], 4),
+                            "delta_interval": None if d is None else
+                            [round(d[1][0], 4), round(d[1][1], 4)]}
+                rows[key] = row
+            kinds[kind.key] = {"title": kind.title, "played": kind.played,
+                               "band": None if kind.band is None else list(kind.band),
+                               "entities": rows}
+        return {
+            "game": self.game, "players": self.players, "games": self.games,
+            "interval": INTERVAL, "delta_interval": DELTA_INTERVAL,
+            "first_seat": {**self.first.to_json(), "fair": round(self.fair, 4),
+                           "advantage": None if not self.games else
+                           round(self.first.rate - self.fair, 4),
+                           "advantage_interval": [round(lo - self.fair, 4),
+                                                  round(hi - self.fair, 4)]},
+            "seats": [r.to_json() for r in self.seats],
+            "agents": {k: v.to_json() for k, v in sorted(self.agents.items())},
+            "lengths": {"decisions": lengths(self.decisions),
+                        "turns": lengths(self.turns) if self.turns else None},
+            "reasons": dict(self.reasons.most_common()),
+            "kinds": kinds,
+            "focus": [{"kind": k, "id": i} for k, i in self.focus],
+        }
 
 
-def new_report(cat: Any) -> Report:
-    """An empty report that knows each hero's set (from the catalog ``cat``)."""
-    sets = {u.id: tuple(sorted(set(cat.skill_set(u.id)))) for u in cat.units.values()
-            if not u.is_deity}
-    return Report(sets=sets)
+def lengths(counts: Counter[int]) -> dict[str, Any]:
+    """Mean, 10th percentile, median, 90th percentile and maximum of a length histogram,
+    and the histogram itself ({length: games})."""
+    xs = sorted(counts.elements())
+    if not xs:
+        return {"mean": None, "p10": None, "median": None, "p90": None, "max": None,
+                "histogram": {}}
+
+    def q(p: float) -> int:
+        return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+    return {"mean": round(sum(xs) / len(xs), 2), "p10": q(0.1), "median": q(0.5),
+            "p90": q(0.9), "max": xs[-1],
+            "histogram": {str(k): v for k, v in sorted(counts.items())}}
 
 
-# --- writing -----------------------------------------------------------------------------------
+def new_report(game: str, players: int | None = None,
+               params: Mapping[str, Any] | None = None, focus: Iterable[str] = ()
+               ) -> Report:
+    """An empty report of ``game`` that knows every id its kinds name (for the report's
+    parameters ``params``), with the ids or printed names in ``focus`` resolved
+    (``ParameterError`` for one that names nothing)."""
+    spec = get_spec(game)
+    balance = balance_spec(spec.id)
+    full = report_params(spec.id, params)
+    names = {k.key: dict(k.names(full)) for k in balance.kinds}
+    report = Report(spec.id, spec.default_players if players is None else players,
+                    balance, names)
+    report.focus = tuple(resolve(report, word) for word in focus)
+    return report
 
 
-def _pct(x: float) -> str:
-    return "—" if x != x else f"{100 * x:.1f}%"
+def resolve(report: Report, word: str) -> tuple[str, str]:
+    """The (kind, id) that ``word`` names: an id, or a printed name (any case)."""
+    text = word.strip()
+    if text:
+        for kind in report.spec.kinds:
+            if text in report.names[kind.key]:
+                return kind.key, text
+        for kind in report.spec.kinds:
+            for key, name in report.names[kind.key].items():
+                if name.casefold() == text.casefold():
+                    return kind.key, key
+    every = [w for kind in report.spec.kinds for key, name in report.names[kind.key].items()
+             for w in (key, name)]
+    close = difflib.get_close_matches(text, every, n=3, cutoff=0.6)
+    what = " or ".join(k.title.lower() for k in report.spec.kinds)
+    hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+    raise ParameterError(f"--focus {word!r}: {report.game} has no {what} of that id or "
+                         f"name{hint}")
 
 
-def _rows(table: Mapping[str, Tally], names: Mapping[str, str], games: int,
-          extra: Mapping[str, str] | None = None) -> list[str]:
-    rows = []
-    for key, t in sorted(table.items(), key=lambda kv: (-kv[1].rate if kv[1].n else 1, kv[0])):
-        lo, hi = t.interval
-        flag = "" if LOW <= t.rate <= HIGH else " ⚠"
-        more = f" {extra[key]} |" if extra is not None else ""
-        rows.append(f"| {names.get(key, key)} | {t.n} | {_pct(t.n / games if games else 0)} |"
-                    f"{more} {_pct(t.rate)}{flag} | {_pct(lo)}–{_pct(hi)} |")
-    return rows
-
-
-def markdown(r: Report, names: Mapping[str, str], title: str, plots: Sequence[str],
-             command: str = "") -> str:
-    """The report as Markdown: its tables and its plots (PNG files beside it)."""
-    lo, hi = r.seat_a.interval
-    turns = sorted(r.turns)
-    dec = sorted(r.decisions)
-
-    def q(xs: list[int], p: float) -> int:
-        return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else 0
-
-    lines = [f"# {title}", ""]
-    if command:
-        lines += [f"`{command}`", ""]
-    lines += [
-        f"{r.games} drafted games. Win rates are of the games a card's deck was in, with "
-        "95% Wilson intervals; ⚠ marks a rate outside 40–60% (heroes, deities, items) or a "
-        "seat above 55%.", "",
-        "## Seats", "",
-        "| seat | games | wins | win rate | 95% interval |", "|---|---|---|---|---|",
-        f"| A (first) | {r.games} | {r.seat_a.wins} | {_pct(r.seat_a.rate)}"
-        f"{' ⚠' if not 1 - SEAT_HIGH <= r.seat_a.rate <= SEAT_HIGH else ''} | "
-        f"{_pct(lo)}–{_pct(hi)} |",
-        f"| B | {r.games} | {r.games - r.seat_a.wins} | {_pct(1 - r.seat_a.rate)} | "
-        f"{_pct(1 - hi)}–{_pct(1 - lo)} |", "",
-    ]
-    if r.agents:
-        lines += ["| agent | games | win rate | 95% interval |", "|---|---|---|---|"]
-        for name, t in sorted(r.agents.items()):
-            a, b = t.interval
-            lines.append(f"| {name} | {t.n} | {_pct(t.rate)} | {_pct(a)}–{_pct(b)} |")
-        lines.append("")
-    lines += [
-        "## Game length", "",
-        "| measure | mean | 10% | median | 90% | max |", "|---|---|---|---|---|---|",
-        f"| turns | {sum(turns) / max(1, len(turns)):.1f} | {q(turns, .1)} | {q(turns, .5)} |"
-        f" {q(turns, .9)} | {max(turns, default=0)} |",
-        f"| decisions | {sum(dec) / max(1, len(dec)):.1f} | {q(dec, .1)} | {q(dec, .5)} | "
-        f"{q(dec, .9)} | {max(dec, default=0)} |", "",
-        "Ended by: " + ", ".join(f"{c.replace('_', ' ')} {n}" for c, n in
-                                 r.causes.most_common()) + ".", "",
-        "## Heroes", "",
-        "| hero | picked | of games | banned | win rate | 95% interval |",
-        "|---|---|---|---|---|---|",
-        *_rows(r.heroes, names, r.games, {k: str(r.bans[k]) for k in r.heroes}), "",
-        "## Deities", "", "| deity | decks | of games | win rate | 95% interval |",
-        "|---|---|---|---|---|", *_rows(r.deities, names, r.games), "",
-        "## Items", "", "| item | decks | of games | win rate | 95% interval |",
-        "|---|---|---|---|---|", *_rows(r.items, names, r.games), "",
-        "## Skill cards", "",
-        "In a deck: its hero was picked; played: clashed or used for its talent at least "
-        "once in the game (the win rate of the player who played it).", "",
-        "| skill card | in decks | win rate | played in | win rate when played |",
-        "|---|---|---|---|---|",
-    ]
-    for key, t in sorted(r.skills.items(), key=lambda kv: names.get(kv[0], kv[0])):
-        p = r.played.get(key, Tally())
-        lines.append(f"| {names.get(key, key)} | {t.n} | {_pct(t.rate)} | {p.n} | "
-                     f"{_pct(p.rate)} |")
-    lines.append("")
-    if plots:
-        lines += ["## Plots", ""] + [f"![{p}]({p})" for p in plots] + [""]
-    return "\n".join(lines)
-
-
-def plot(r: Report, names: Mapping[str, str], folder: Path) -> list[str]:
-    """The plots (matplotlib PNGs): win rates with their intervals per hero, deity and
-    item; the distribution of game lengths. Returns the file names."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    out = []
-    for kind, table in (("heroes", r.heroes), ("deities", r.deities), ("items", r.items)):
-        rows = sorted(table.items(), key=lambda kv: kv[1].rate if kv[1].n else 0.5)
-        if not rows:
-            continue
-        fig, ax = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.2))
-        ys = list(range(len(rows)))
-        rates = [t.rate for _, t in rows]
-        errs = [[t.rate - t.interval[0] for _, t in rows],
-                [t.interval[1] - t.rate for _, t in rows]]
-        colors = ["tab:red" if not LOW <= x <= HIGH else "tab:blue" for x in rates]
-        ax.errorbar(rates, ys, xerr=errs, fmt="none", ecolor="gray", capsize=2)
-        ax.scatter(rates, ys, c=colors, zorder=3)
-        ax.axvspan(LOW, HIGH, color="tab:green", alpha=0.08)
-        ax.axvline(0.5, color="gray", lw=0.8)
-        ax.set_yticks(ys, [f"{names.get(k, k)} ({t.n})" for k, t in rows])
-        ax.set_xlim(0.15, 0.85)
-        ax.set_xlabel("win rate of the decks it was in (95% interval)")
-        ax.set_title(f"{kind.capitalize()}: win rate, {r.games} drafted games")
-        fig.tight_layout()
-        name = f"{kind}.png"
-        fig.savefig(folder / name, dpi=100)
-        plt.close(fig)
-        out.append(name)
-    if r.turns:
-        fig, ax = plt.subplots(figsize=(7, 3))
-        ax.hist(r.turns, bins=range(0, max(r.turns) + 2), color="tab:blue")
-        ax.set_xlabel("turns")
-        ax.set_ylabel("games")
-        ax.set_title(f"Game length, {r.games} drafted games")
-        fig.tight_layout()
-        fig.savefig(folder / "lengths.png", dpi=100)
-        plt.close(fig)
-        out.append("lengths.png")
-    return out
-
-
-def write_report(r: Report, cat: Any, folder: Path, title: str = "", command: str = ""
-                 ) -> Path:
-    """Write ``report.md``, ``report.json`` and the plots into ``folder``; returns the
-    Markdown file."""
-    folder.mkdir(parents=True, exist_ok=True)
-    names = dict(cat.names)
-    plots = plot(r, names, folder)
-    title = title or "radiant-arena balance report (reconstructed cards)"
-    path = folder / "report.md"
-    path.write_text(markdown(r, names, title, plots, command))
-    (folder / "report.json").write_text(json.dumps(r.to_json(), indent=1))
-    return path
-
-
-__all__ = ["DraftedGame", "Report", "Tally", "drafted_games", "play_drafted", "new_report",
-           "markdown", "plot", "write_report", "LOW", "HIGH", "SEAT_HIGH"]
+__all__ = ["BalanceSpec", "DELTA_INTERVAL", "Entity", "INTERVAL", "Rate", "Report",
+           "TalliedGame", "balance_games", "balance_jobs", "balance_spec", "flag",
+           "lengths", "new_report", "play_tallied", "report_params", "resolve"]

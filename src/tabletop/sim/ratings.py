@@ -2,6 +2,10 @@
 
 - :func:`wilson` gives the 95% confidence interval of a win rate (Wilson 1927); it
   behaves well near 0 and 1, where the normal approximation does not.
+- :func:`newcombe` gives the 95% interval of a difference of two win rates (Newcombe
+  1998, "Interval estimation for the difference between independent proportions",
+  method 10, the hybrid score interval): built from the two Wilson intervals, so it
+  too stays within [-1, 1] and behaves near 0 and 1.
 - :func:`bradley_terry` fits Bradley-Terry strengths ``g`` (``P(i beats j) = g_i /
   (g_i + g_j)``) by Hunter's MM iterations (Hunter 2004, "MM algorithms for generalized
   Bradley-Terry models") and reports them on the Elo scale: ``400 * log10(g)``, shifted
@@ -31,6 +35,24 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def newcombe(s1: float, n1: int, s2: float, n2: int, z: float = Z95
+             ) -> tuple[float, float]:
+    """The interval of ``s1/n1 - s2/n2`` by Newcombe's hybrid score method (``(-1, 1)``
+    when either count is 0).
+
+    >>> [round(x, 4) for x in newcombe(56, 70, 48, 80)]  # Newcombe 1998, table II
+    [0.0524, 0.3339]
+    """
+    if n1 <= 0 or n2 <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = s1 / n1, s2 / n2
+    l1, u1 = wilson(s1, n1, z)
+    l2, u2 = wilson(s2, n2, z)
+    d = p1 - p2
+    return (max(-1.0, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)),
+            min(1.0, d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)))
 
 
 def bradley_terry(

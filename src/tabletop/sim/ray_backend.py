@@ -21,12 +21,12 @@ import logging
 import os
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 from .backend import BackendError
-from .simulate import GameResult, _Job, run_game
+from .simulate import _Job, run_game
 
 MAX_TRIES = 3  # times a game is sent out before the run gives up on it
 CONNECT_TIMEOUT = 5.0  # seconds to reach a cluster address before saying it cannot
@@ -34,16 +34,18 @@ BATCH_S = 0.2  # a task sends its finished games back at most this often
 CHUNK_MAX = 256  # games per task at most
 
 
-def play_chunk(jobs: list[_Job]) -> Iterator[list[GameResult]]:
+def play_chunk(jobs: list[_Job], play: Callable[[_Job], Any] | None = None
+               ) -> Iterator[list[Any]]:
     """A Ray generator task: play each job; yield the finished results in batches, one
     whenever :data:`BATCH_S` has passed since the last (and one at the end). A slow game
     comes back as soon as it ends; fast ones travel together, since each yield is an
     object Ray stores and the driver fetches (about a millisecond: more than a fast
-    game)."""
-    batch: list[GameResult] = []
+    game). ``play`` plays one job (default :func:`~.simulate.run_game`)."""
+    play = play or run_game
+    batch: list[Any] = []
     last = time.monotonic()
     for job in jobs:
-        batch.append(run_game(job))
+        batch.append(play(job))
         now = time.monotonic()
         if now - last >= BATCH_S:
             yield batch
@@ -133,8 +135,10 @@ def connect(workers: int, address: str | None) -> bool:
 
 
 def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
-            chunk: int | None = None) -> Iterator[GameResult]:
-    """Play ``jobs`` on Ray; yield each result once, as games finish (see the module)."""
+            chunk: int | None = None, play: Callable[[_Job], Any] | None = None
+            ) -> Iterator[Any]:
+    """Play ``jobs`` on Ray; yield each result once, as games finish (see the module).
+    ``play`` plays one job in a task (default :func:`~.simulate.run_game`)."""
     ray = _ray()
     from ray.exceptions import RayTaskError
 
@@ -160,7 +164,7 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
                 if tries[job[0]] > MAX_TRIES:
                     raise BackendError(f"game {job[0] + 1} (seed {job[4]}) was lost on "
                                        f"{MAX_TRIES} workers in a row; giving up")
-            running[task.remote(chunk_jobs)] = chunk_jobs
+            running[task.remote(chunk_jobs, play)] = chunk_jobs
 
         while todo and len(running) < 2 * slots:
             submit(todo.pop())
@@ -169,7 +173,7 @@ def run_ray(jobs: list[_Job], workers: int, address: str | None = None,
             for gen in ready:
                 chunk_jobs = running[gen]
                 try:
-                    batch: list[GameResult] = ray.get(next(gen))
+                    batch: list[Any] = ray.get(next(gen))
                 except StopIteration:
                     del running[gen]
                     if todo:

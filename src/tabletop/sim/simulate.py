@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,17 +114,19 @@ def run_jobs(jobs: Sequence[_Job], workers: int = 1, backend: str = "local",
     return run_on(backend, jobs, workers, address)
 
 
-def _run(jobs: list[_Job], workers: int) -> Iterator[GameResult]:
+def _run(jobs: list[_Job], workers: int, play: Callable[[_Job], Any] | None = None
+         ) -> Iterator[Any]:
     games = len(jobs)
+    play = play or run_game
     if workers == 1:
         for job in jobs:
-            yield run_game(job)
+            yield play(job)
         return
     # "spawn": workers start clean, whatever threads (a progress bar) this process runs.
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"))
     try:
-        yield from pool.map(run_game, jobs, chunksize=_chunksize(games, workers))
+        yield from pool.map(play, jobs, chunksize=_chunksize(games, workers))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

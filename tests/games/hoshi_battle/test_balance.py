@@ -1,32 +1,33 @@
-"""The per-card win rates of docs/balance/hoshi-battle.md come from the report hoshi-battle
-declares (``tabletop.games.hoshi_battle.balance``), run by ``tabletop.sim.reports``:
-checked here on a handful of games."""
+"""What hoshi-battle tallies for `tabletop balance` (its GameSpec.balance, issue 26): the
+three Heroes and three Duel cards each player keeps of the five dealt (Setup), the Heroes
+sent into a Duel and the cards played, the first Duel's starting player."""
 
 from __future__ import annotations
 
-from tabletop.sim.reports import balance_spec, main, markdown, run
+from tabletop.core import new_game
+from tabletop.games.hoshi_battle.spec import tally
+from tabletop.sim.balance import balance_jobs, play_tallied
+from tabletop.sim.match import play_match
 
 
-def test_balance_counts_every_kept_card_and_every_duel() -> None:
-    """Each game counts the six cards each player kept, every Duel's two Heroes (its
-    winner's a win), and every card played; the report lists all 40 cards."""
-    report = run("hoshi-battle", 6, ["random", "heuristic"], workers=1, seed=3)
-    kept, duels = report.tallies["kept"], report.tallies["duels"]
-    assert report.games == 6 and sum(kept.n.values()) == 6 * 12
-    assert sum(kept.won.values()) == 6 * 6  # one winner's six cards (or half each)
-    fought = sum(duels.n.values())
-    assert fought >= 6 * 2 * 3 and sum(duels.won.values()) * 2 == fought
-    text = markdown(report)
-    assert text.count("\n| ") == 2 + 40  # a header row per table, then the 40 cards
-    assert "| Hero | die | Cost | kept: games won | its Duels won | flag |" in text
-    assert balance_spec("hoshi-battle").players == 2
+def test_each_seat_keeps_three_heroes_and_three_duel_cards() -> None:
+    for job in balance_jobs("hoshi-battle", 3, ["random", "heuristic"], seed=3):
+        t = play_tallied(job).tally
+        assert len(t.seats) == 2
+        for seat in t.seats:
+            assert len(seat.held["hero"]) == 3 and len(seat.held["card"]) == 3
+            assert seat.played["hero"]  # every player fights the first Duel
+        kept = [set(s.held["hero"]) | set(s.held["card"]) for s in t.seats]
+        assert not kept[0] & kept[1]  # one deck of each kind: no card in both hands
 
 
-def test_the_command_line_prints_the_report() -> None:
-    """``python -m tabletop.sim.reports hoshi-battle ...``: the header line, then the
-    tables."""
-    out: list[str] = []
-    assert main(["hoshi-battle", "--games", "2", "--agents", "random,random",
-                 "--workers", "1"], out.append) == 0
-    assert out[0].startswith("2 games, agents random, random, seeds 0 to 1\n")
-    assert "### Duel cards" in out[0]
+def test_the_first_duels_starter_and_the_rounds() -> None:
+    state = play_match("hoshi-battle", 2, ["random", "random"], 8)
+    duels = [e for e in state.events if e.kind == "duel"]
+    t = tally(state)
+    assert t.first == duels[0].fields["starter"]
+    assert t.turns == sum(e.kind == "round" for e in state.events) > 0
+    played = [e.fields["card"] for e in state.events
+              if e.kind == "play" and e.fields["seat"] == 0]
+    assert set(t.seats[0].played["card"]) == set(played)
+    assert new_game("hoshi-battle", players=2, seed=8).spec.balance is not None

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tabletop.core import GameSpec, ParameterError, ParamSpec
+from tabletop.core import GameSpec, ParameterError, ParamSpec, State
+from tabletop.core.balance import BalanceSpec, GameTally, Kind, SeatTally, distinct
 
 from .actions import GRAMMAR
 from .data import Catalog, deck_problems, load_catalog
@@ -55,6 +56,51 @@ def _from_data(data: Mapping[str, Any]) -> ArenaState:
                      lambda params: SPEC.check_params(2, params))
 
 
+def tally(state: State) -> GameTally:
+    """What a finished game counts for the balance report (docs/balance/radiant-arena.md):
+    each seat's heroes, deity and items (drafted, or its ready deck's), the skill cards
+    of its heroes' sets and those it played (clashed or used for a talent), its ready
+    deck when the decks were not drafted; A deploys first; the turns."""
+    assert isinstance(state, ArenaState)
+    cat = state.cat
+    played: list[list[str]] = [[], []]
+    for e in state.events:
+        if e.kind in ("reveal", "extra_clash", "talent"):
+            card = e.fields.get("card")
+            if card in cat.skills:
+                played[e.fields["seat"]].append(card)
+    seats = []
+    for seat, deck in enumerate(state.deck_list):
+        held = {"hero": tuple(deck.heroes), "deity": (deck.deity,),
+                "item": tuple(deck.items),
+                "skill": distinct(k for h in deck.heroes for k in cat.skill_set(h)),
+                "deck": (deck.id,) if state.draft is None else ()}
+        seats.append(SeatTally(held, {"skill": distinct(played[seat])}))
+    return GameTally(tuple(seats), 0, state.turn)
+
+
+def _names(kind: str) -> Callable[[Mapping[str, Any]], dict[str, str]]:
+    def names(params: Mapping[str, Any]) -> dict[str, str]:
+        cat = catalog(params.get("cards", ""))
+        tables: dict[str, Mapping[str, Any]] = {
+            "hero": {k: u for k, u in cat.units.items() if not u.is_deity},
+            "deity": {k: u for k, u in cat.units.items() if u.is_deity},
+            "item": cat.items, "skill": cat.skills, "deck": cat.decks}
+        return {k: v.name for k, v in tables[kind].items()}
+    return names
+
+
+BAND = (0.40, 0.60)  # issue 12: no hero, deity or item outside 40-60% of its games
+BALANCE = BalanceSpec(
+    kinds=(Kind("hero", "Heroes", _names("hero"), band=BAND),
+           Kind("deity", "Deities", _names("deity"), band=BAND),
+           Kind("item", "Items", _names("item"), band=BAND),
+           Kind("skill", "Skill cards", _names("skill"), played=True),
+           Kind("deck", "Ready decks", _names("deck"))),
+    tally=tally,
+    params={"draft": True},  # drafted decks: every hero, deity and item gets played
+)
+
 SPEC = GameSpec(
     id="radiant-arena",
     name="Radiant: Offline Battle Arena",
@@ -65,6 +111,7 @@ SPEC = GameSpec(
     factory=lambda players, seed, params: new_from_params(seed, params),
     from_data=_from_data,
     encoding="tabletop.games.radiant_arena.tensors",
+    balance=BALANCE,  # what `tabletop balance` tallies (tally above)
     params={
         "deck_a": ParamSpec(str, "a", "player A's deck id (starter deck a)"),
         "deck_b": ParamSpec(str, "b", "player B's deck id (starter deck b)"),

@@ -864,28 +864,77 @@ def cards_cmd(
 
 @app.command("balance")
 def balance_cmd(
-    game: Annotated[str, typer.Argument(help="The game id (radiant-arena).")],
+    game: Annotated[str, typer.Argument(help="The game id (any game with a balance report: "
+                                             "radiant-arena, radiant-perim, lightseekers, "
+                                             "hoshi-battle).")],
     out: Annotated[Path, typer.Option(help="The folder of the report (report.md, "
-                                           "report.json, plots).")],
-    draft: Annotated[bool, typer.Option("--draft", help="Drafted games (required).")] = False,
-    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+                                           "report.html, report.json, SVG plots).")],
+    n_games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        help="Number of seats (default: the game's).")] = None,
     agents: Annotated[str, typer.Option(
-        help="One agent for both seats, or two (they change seats every game).")]
-        = "heuristic",
-    seed: Annotated[int, typer.Option(help="The first game's seed.")] = 0,
-    workers: Annotated[int, typer.Option(help="Processes playing games.")] = 2,
+        help="Agents, comma-separated, cycled over the seats and turned round them from "
+             "one game to the next.")] = "heuristic",
+    seed: Annotated[int, typer.Option(help="Seed of the first game; then +1 per game.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w",
+                                         help="Worker processes (1: in this process).")] = 1,
+    param: ParamOption = None,
+    cards: ExtraCardsOption = None,
+    focus: Annotated[list[str] | None, typer.Option(
+        "--focus", help="A card, hero, deck ... to report first, by id or printed name "
+                        "(repeatable).")] = None,
+    backend: Annotated[str, typer.Option(
+        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
+             "or the cluster at --address).")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
+             "--backend ray.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
-    cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file (repeatable).")] = None,
 ) -> None:
-    """Play drafted games in parallel and write a balance report: pick counts and win
-    rates with 95% intervals per hero, deity, item and skill card, A's advantage, game
-    lengths and plots."""
-    command = " ".join(["tabletop", "balance", game, "--draft" if draft else "",
-                        f"--games {games}", f"--agents {agents}", f"--seed {seed}",
-                        f"--out {out}"]).replace("  ", " ")
-    arena.run_balance(_out(), _err(), get_spec(game).id, draft, games, agents, out, seed,
-                      workers, quiet, list(cards or []), command)
+    """Play seeded games and write a balance report: win rates with 95% intervals per
+    entity the game tallies (heroes, deities, items, skill cards, decks, cards), the first
+    seat's advantage, game lengths, "played and won" deltas, plots; Markdown, HTML, JSON."""
+    import time
+
+    from tabletop.sim.balance import balance_games, new_report, report_params
+    from tabletop.sim.reports import write_report
+
+    spec = get_spec(game)
+    if out.exists() and not out.is_dir():
+        raise ParameterError(f"--out {out}: not a folder")
+    params = parse_params(spec, param, cards)
+    names = _names(agents)
+    report = new_report(spec.id, players, params, focus or ())
+    items = balance_games(spec.id, n_games, names, players, seed, workers, params, backend,
+                          address)
+    started = time.perf_counter()
+    _run_games(items, n_games, f"{spec.id}: balance", None, quiet, add=report.add,
+               record=lambda g: "")
+    command = " ".join(["tabletop", "balance", spec.id, f"--games {n_games}",
+                        f"--agents {agents}", f"--seed {seed}",
+                        *([f"--players {players}"] if players is not None else []),
+                        *(f"--param {p}" for p in param or ()),
+                        *(f"--cards {c}" for c in cards or ()),
+                        *(f"--focus {f!r}" if " " in f else f"--focus {f}"
+                          for f in focus or ()), f"--out {out}"])
+    run = {"command": command, "agents": names, "seed": seed,
+           "params": report_params(spec.id, params), "workers": workers,
+           "backend": backend, "seconds": round(time.perf_counter() - started, 1)}
+    path = write_report(report, out, run)
+    console = _out()
+    lo, hi = report.first.interval
+    console.print(f"{spec.id}: {report.games} games; the first seat won "
+                  f"{100 * report.first.rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%). "
+                  f"Report: {path} (and report.html, report.json)", soft_wrap=True)
+    for kind, key in report.focus:
+        e = report.entities[kind][key]
+        a, b = e.held.interval
+        console.print(f"{kind} {report.names[kind].get(key, key)}: {e.held.n} games, won "
+                      f"{100 * e.held.rate:.1f}% ({100 * a:.1f}–{100 * b:.1f}%)"
+                      if e.held.n else f"{kind} {key}: in no game", soft_wrap=True)
+    for kind, key, why, e in report.flagged():
+        console.print(f"{why}: {kind} {report.names[kind].get(key, key)} "
+                      f"{100 * e.held.rate:.1f}% of {e.held.n}", soft_wrap=True)
 
 
 # --- serve ----------------------------------------------------------------------------
