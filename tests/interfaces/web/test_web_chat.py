@@ -4,13 +4,16 @@ phrases per table: length-limited, rate-limited, stored with the table, shown as
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tabletop.interfaces.web import create_app
-from tabletop.interfaces.web.talk import MAX_CHARS
+from tabletop.interfaces.web.storage import ChatRow, open_storage
+from tabletop.interfaces.web.talk import EMOTES, MAX_CHARS
 
 from .conftest import auth, create, view
 
@@ -32,7 +35,9 @@ def test_lines_emotes_and_phrases_reach_the_seats_as_plain_text(client: Any) -> 
                                                         (0, "emote")]
     assert lines[0]["text"] == markup  # as written: the client shows it as text
     assert lines[1]["text"] == "Good luck!" and lines[1]["key"] == "good-luck"
-    assert lines[2]["text"] == "👍" and lines[0]["label"] == "P1"
+    # an emote goes as its key and its name in words (the client draws it from the key)
+    assert lines[2]["text"] == "Thumbs up" and lines[2]["key"] == "thumbs-up"
+    assert lines[0]["label"] == "P1"
     presets = client.get("/api/games").json()["chat"]
     assert {"good-luck", "good-game"} <= {p["key"] for p in presets["phrases"]}
     assert presets["max_chars"] == MAX_CHARS
@@ -121,3 +126,31 @@ def test_the_chat_is_stored_with_the_table(db: Path) -> None:
         assert [x["text"] for x in view(c, tid, t0)["chat"]] == ["before the restart"]
         assert view(c, tid, t1)["muted"] == {"all": True, "seats": []}
         assert view(c, tid, t1)["chat"] == []
+
+
+# Characters that only an emoji font draws (as test_web_fit.py's EMOJI).
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2300-\u23FF\u2600-\u27BF\uFE0F]")
+
+
+def test_emotes_go_on_the_wire_as_keys_and_words(db: Path) -> None:
+    """Issue 31 ("Chat with a few emotes"; the client draws each emote as an SVG from its
+    key, js/emotes.js): the server sends no emoji, neither in the presets of
+    ``GET /api/games`` nor in an emote's line, nor for a line stored when the emotes were
+    emoji (it reads as the emote's name)."""
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as client:
+        presets = client.get("/api/games").json()["chat"]
+        assert {e["key"] for e in presets["emotes"]} == set(EMOTES)
+        for e in presets["emotes"]:
+            assert e["text"] == EMOTES[e["key"]] and not EMOJI.search(e["text"]), e
+        tid, tokens = create(client, PERIM, "human", "human")
+        for n, key in enumerate(EMOTES):  # three each: within a seat's burst of five
+            assert say(client, tid, tokens[n % 2], kind="emote", key=key).status_code == 200
+        lines = view(client, tid, tokens[1])["chat"]
+        assert [(c["key"], c["text"]) for c in lines] == list(EMOTES.items())
+        assert not EMOJI.search(json.dumps(lines, ensure_ascii=False))
+    # A line stored as an emoji (as the emotes were once sent): read back as its name.
+    open_storage(db).add_chat(tid, ChatRow(len(EMOTES), 0, "emote", "wave", "\U0001F44B",
+                                           1001.25))
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as client:
+        last = view(client, tid, tokens[1])["chat"][-1]
+        assert (last["key"], last["text"]) == ("wave", "Wave")

@@ -278,7 +278,8 @@ def test_the_emotes_are_drawn_without_an_emoji_font(server: Server, browser: Bro
                                                     shots: Shots) -> None:
     """Issue 31, "Chat with a few emotes": each emote button shows a drawn icon (an inline
     SVG of non-zero size) and has a name in words; a sent emote's line shows the icon and
-    the name, not the emoji the server stores (Debian's Chromium has no emoji font)."""
+    the name, never an emoji (the server sends keys and words; Debian's Chromium has no
+    emoji font)."""
     made = make_table(server, "radiant-arena", "human", "human")
     page = open_link(page_at(browser, DESK, log_open=True), server, made.link)
     page.wait_for_selector("[data-testid='chat-emotes'] button")

@@ -24,6 +24,7 @@ from .engine import labels as words_of
 from .presence import GRACE_S
 from .storage import ChatRow, NoticeRow
 from .tables import Cursor, LiveTable
+from .talk import EMOTES
 
 Kind = Literal["state", "update", "reply"]
 
@@ -87,10 +88,14 @@ def public_options(live: LiveTable) -> dict[str, Any]:
 
 
 def chat_line(live: LiveTable, line: ChatRow) -> dict[str, Any]:
-    """One chat line as a seat reads it: plain text, never markup."""
+    """One chat line as a seat reads it: plain text, never markup. An emote's text is its
+    name in words (a line stored when emotes were emoji reads so too)."""
+    text = line.text
+    if line.kind == "emote" and line.key in EMOTES:
+        text = EMOTES[line.key]
     out: dict[str, Any] = {"n": line.n, "seat": line.seat,
                            "label": get_spec(live.row.game).seat_label(line.seat),
-                           "text": line.text, "kind": line.kind,
+                           "text": text, "kind": line.kind,
                            "at": int(line.at * 1000)}
     if line.key is not None:
         out["key"] = line.key

@@ -1,7 +1,8 @@
 """A table's chat (docs/web.md, "Chat"): seats write, seats read, spectators do neither.
 
 A line is plain text (at most :data:`MAX_CHARS` characters, on one line, without control
-characters), one of a few emotes, or a preset phrase. The server stores it with the table
+characters), one of a few emotes (a key and its name in words; the client draws it), or a
+preset phrase. The server stores it with the table
 as it was written and never adds markup; the client shows it as text. Each seat may send
 a burst of five lines, then one every two seconds; a table holds at most
 :data:`MAX_LINES`. Each seat may mute another seat, or the whole chat: the server then
@@ -23,8 +24,11 @@ if TYPE_CHECKING:
 MAX_CHARS = 200
 MAX_LINES = 2000
 NAME_CHARS = 24
-EMOTES = {"wave": "👋", "thumbs-up": "👍", "laugh": "😄", "wow": "😮", "think": "🤔",
-          "oops": "😬"}
+# An emote by its key, with its name in words: the line's text is the name; the client
+# draws the emote from its key (static/js/emotes.js, inline SVG), so no emoji goes on the
+# wire and none needs an emoji font.
+EMOTES = {"wave": "Wave", "thumbs-up": "Thumbs up", "laugh": "Laugh", "wow": "Wow",
+          "think": "Thinking", "oops": "Oops"}
 PHRASES = {"hello": "Hello!", "good-luck": "Good luck!", "have-fun": "Have fun!",
            "nice": "Nice move!", "thanks": "Thanks!", "oops": "Oops!",
            "well-played": "Well played!", "good-game": "Good game!"}

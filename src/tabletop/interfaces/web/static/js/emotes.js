@@ -1,7 +1,7 @@
 // The chat's emotes, drawn (issue 31, "Chat with a few emotes"): small inline SVG faces
 // and hands, so that an emote never depends on an emoji font (Debian's Chromium has none,
 // and a player's machine may lack one too). The server sends an emote's key with its
-// line; the page draws the key and never shows the line's emoji text.
+// line (whose text is the emote's name in words, no emoji); the page draws the key.
 import { h, svg } from "/static/js/api.js";
 
 const SKIN = "#f7c948", EDGE = "#6b4700", DARK = "#4a2a00";
