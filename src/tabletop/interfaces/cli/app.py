@@ -963,12 +963,22 @@ def serve_cmd(
         "--log-json", help="Write the log as lines of JSON on standard error: one per "
         "request (method, route, status, duration_ms, client) and one per server record "
         "(docs/deploy.md, \"Health checks, metrics and logs\").")] = False,
+    workers: Annotated[int, typer.Option(
+        help="Run this many worker processes behind the one port (more than one needs "
+             "--db postgresql://... and --redis; docs/deploy.md, \"Several workers\").")
+    ] = 1,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://HOST:PORT of the Redis through which servers sharing one PostgreSQL "
+             "store tell each other of every change (docs/deploy.md).")] = None,
+    lease: Annotated[float, typer.Option(
+        help="Seconds a server's hold on a table's AI seats and clocks lasts unless "
+             "renewed: a dead server's tables go on after about this long.")] = 10.0,
 ) -> None:
     """Start the web server: the lobby and the tables in the browser (docs/web.md)."""
     from tabletop.interfaces.web.serve import parse_limits, serve
 
     serve(host, port, db, open_browser, limits=parse_limits(limit or []),
-          log_json=log_json)
+          log_json=log_json, workers=workers, redis=redis, lease_s=lease)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

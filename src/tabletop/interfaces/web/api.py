@@ -16,12 +16,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -30,11 +30,12 @@ from tabletop.core import ParameterError
 from . import ops
 from .ai import make_pool
 from .bodies import SizeLimit
+from .cluster import Cluster, ClusterSettings
 from .errors import ApiError
 from .hub import Hub
 from .limits import Settings
 from .routes import live, pages, play, records, tables
-from .storage import open_storage
+from .storage import PostgresStorage, open_storage
 
 log = logging.getLogger("tabletop.web")
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
@@ -42,11 +43,13 @@ MAX_BODY = Settings().body_bytes  # bytes: the largest request body the API read
 
 
 def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
-               ai_workers: int = 2, limits: Settings | None = None) -> FastAPI:
+               ai_workers: int = 2, limits: Settings | None = None,
+               cluster: ClusterSettings | None = None) -> FastAPI:
     """The application, storing tables in ``db`` (a SQLite file, or a ``postgresql://``
     URL: see :func:`.storage.open_storage`); AI seats decide in a ``process`` (or
     ``thread``) pool of ``ai_workers``; ``limits``: the numbers of its limits (default
-    :class:`~.limits.Settings`)."""
+    :class:`~.limits.Settings`); ``cluster``: this server is one of several on one
+    PostgreSQL store, meeting the others through Redis (cluster.py)."""
     settings = limits or Settings()
 
     @contextlib.asynccontextmanager
@@ -55,6 +58,14 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         pool = make_pool(ai_pool, ai_workers)
         hub = Hub(storage, pool, limits=settings)
         hub.thought = app.state.metrics.thought
+        if cluster is not None:
+            if not isinstance(storage, PostgresStorage):
+                storage.close()
+                raise ValueError("several servers share a PostgreSQL store, not a SQLite "
+                                 "file: give --db postgresql://...")
+            hub.cluster = Cluster(hub, cluster)
+            await hub.cluster.start()
+            app.state.worker = hub.cluster.name
         app.state.hub = hub
         resumed = await hub.resume()
         if resumed:
@@ -62,6 +73,8 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         try:
             yield
         finally:
+            if hub.cluster is not None:
+                await hub.cluster.stop()
             hub.shutdown()
             pool.shutdown(wait=False, cancel_futures=True)
             storage.close()
@@ -71,11 +84,27 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
     app = FastAPI(title="tabletop", version="1", lifespan=lifespan,
                   description="Play tabletop card games: tables, seats, views, actions.")
     _refusals(app, settings)
+    if cluster is not None:
+        _worker_header(app)
     ops.install(app)  # /healthz, /readyz, /metrics; 503 while the store is out of reach
     for part in (tables, play, records, live):
         app.include_router(part.router)
     pages.mount(app)
     return app
+
+
+def _worker_header(app: FastAPI) -> None:
+    """Each answer names the worker that gave it (``X-Tabletop-Worker``: a random name
+    of the process, as in its log), so that an operator behind a proxy can tell."""
+
+    @app.middleware("http")
+    async def worker(request: Request,
+                     call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        name = getattr(request.app.state, "worker", None)
+        if name is not None:
+            response.headers["X-Tabletop-Worker"] = name.rsplit(":", 1)[-1]
+        return response
 
 
 def _refusals(app: FastAPI, settings: Settings) -> None:

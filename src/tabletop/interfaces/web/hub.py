@@ -5,6 +5,10 @@ is applied to a copy of the state under the table's lock, stored (with the clock
 it), and only then made the table's state and acknowledged; then the table's connections
 are woken, its AI seats started and its clock's deadline set again (:meth:`Hub.changed`).
 AI seats decide in a worker pool off the event loop.
+
+With several servers on one store (:mod:`.cluster`), a table in memory is checked against
+the store's revision before a request uses it, and reloaded if another server changed
+it; its AI seats and clock run only on the server holding its lease (:meth:`Hub.keeps`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.agents import difficulty_agent
 from tabletop.core import (
@@ -49,6 +53,9 @@ from .storage import (
 )
 from .strike import Referee
 from .tables import LiveTable
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("tabletop.web")
 
@@ -91,6 +98,8 @@ class Hub:
         self.sockets = Sockets(settings.sockets_per_address, settings.sockets_total)
         # Told how long each AI decision took (the server's metrics set it: metrics.py).
         self.thought: Callable[[str, float], None] = lambda game, seconds: None
+        # Several servers on one store (cluster.py); None: this server alone.
+        self.cluster: Cluster | None = None
 
     # --- loading ----------------------------------------------------------------------
 
@@ -111,18 +120,34 @@ class Hub:
             count += 1
         return count
 
-    def _load(self, row: TableRow) -> LiveTable:
-        """A table rebuilt from its stored actions; the last stored hash must match."""
+    def _load(self, row: TableRow, since: State | None = None) -> LiveTable:
+        """A table rebuilt from its stored actions; the last stored hash must match.
+        ``since``: a position of the table in memory, replayed on from if the stored
+        actions go on from it."""
         rows = self.storage.actions(row.id)
-        record = Record(row.game, row.rules_version, {"players": row.players, **row.params},
-                        row.seed, [r.action for r in rows], None, "0" * 64)
-        state = replay(record)
+        texts = [r.action for r in rows]
+        done = None if since is None else [a.to_text() for a in since.history]
+        if since is not None and done is not None and texts[:len(done)] == done:
+            state = since.clone()
+            for i, text in enumerate(texts[len(done):], start=len(done)):
+                try:
+                    state.apply(text)
+                except TabletopError as e:
+                    raise RecordError(f"action {i + 1} of table {row.id} does not replay: "
+                                      f"{e}") from None
+        else:
+            record = Record(row.game, row.rules_version,
+                            {"players": row.players, **row.params}, row.seed, texts, None,
+                            "0" * 64)
+            state = replay(record)
         if rows and state.state_hash() != rows[-1].hash:
             raise RecordError(f"replay of table {row.id} reached another position than the "
                               "one stored")
         live = self._live(row, state, rows)
         now = self.now()
-        if live.clock is not None:
+        if live.clock is not None and self.cluster is None:
+            # (Several servers: the stored clock is the keeper's, and runs on; the one
+            # that takes a dead keeper's table over resumes it: cluster.py.)
             live.clock = live.clock.resumed(now)
         if not state.is_over:
             # Nobody is connected to a table the server just loaded: its people are away
@@ -147,6 +172,8 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None:
             live.touched = time.monotonic()
+            if self.cluster is not None and not live.lock.locked():
+                self.catch_up(live)
             return live
         row = self.storage.table(table_id) if len(table_id) <= 64 else None
         if row is None:
@@ -168,6 +195,37 @@ class Hub:
         if not live.state.is_over:
             self.changed(live, notify=False)  # its AI, clock and grace period go on
         return live
+
+    # --- several servers: another changed the table ----------------------------------
+
+    def catch_up(self, live: LiveTable) -> bool:
+        """Reload ``live`` from the store if another server changed it (its stored
+        revision is not the one in memory; the caller holds its lock, or nothing is being
+        written to it). Returns whether it was reloaded."""
+        stored = self.storage.revisions([live.row.id]).get(live.row.id)
+        if stored is None or stored == live.revision:
+            return False
+        row = self.storage.table(live.row.id)
+        if row is None:
+            return False
+        try:
+            fresh = self._load(row, since=live.state)
+        except RecordError as e:
+            log.error("table %s cannot be reloaded: %s", row.id, e)
+            return False
+        live.became(fresh)
+        self.changed(live)
+        return True
+
+    async def catch_up_locked(self, live: LiveTable) -> bool:
+        """:meth:`catch_up` once no write to the table is in progress."""
+        async with live.lock:
+            return self.catch_up(live)
+
+    def keeps(self, live: LiveTable) -> bool:
+        """Whether this server runs the table's AI seats and clock: alone, always; with
+        others, while it holds the table's lease (cluster.py)."""
+        return self.cluster is None or self.cluster.keeps(live)
 
     def is_over(self, table_id: str) -> bool:
         """Whether table ``table_id`` is finished (or unknown): asked of the live table,
@@ -196,6 +254,8 @@ class Hub:
         tid = live.row.id
         if self.tables.get(tid) is live:
             del self.tables[tid]
+        if self.cluster is not None:
+            self.cluster.release(tid)  # another server holding the table may keep it
         for tasks in (self.presence.tasks, self.clocks.tasks):
             task = tasks.pop(tid, None)
             if task is not None:
@@ -387,6 +447,8 @@ class Hub:
         """Apply ``text`` for ``seat`` answering the position it saw (``version``); the
         action is stored before this returns its notation."""
         async with live.lock:
+            if self.cluster is not None:
+                self.catch_up(live)  # another server may have moved it on a moment ago
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
             if self.referee.pending(live):
@@ -417,6 +479,8 @@ class Hub:
                       by: str = "person") -> str:
         """``seat`` concedes (contract 3: ``State.concede``), recorded like any action."""
         async with live.lock:
+            if self.cluster is not None:
+                self.catch_up(live)
             if live.state.is_over:
                 raise ApiError(409, "the game is over")
             if not engine.can_concede(live.state, seat):
@@ -441,6 +505,8 @@ class Hub:
             raise  # 503 (ops.py): nothing applied; the same request may be tried again
         except StorageError as e:
             log.error("%s", e)
+            if self.cluster is not None:
+                self.catch_up(live)  # another server's action came first: show it
             raise ApiError(409, "the action could not be stored; try again") from None
 
     def changed(self, live: LiveTable, notify: bool = True) -> None:
@@ -495,6 +561,8 @@ class Hub:
             return
         if live.ai_task is not None and not live.ai_task.done():
             return
+        if not self.keeps(live):
+            return  # another server keeps this table
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -540,6 +608,10 @@ class Hub:
                     await live.commit(new, seat, self.storage, "ai")
                 except StorageError as e:
                     log.error("%s", e)
+                    if self.cluster is not None and not isinstance(e, StoreUnreachable):
+                        self.catch_up(live)  # another server moved it on meanwhile
+                        if not self.keeps(live):
+                            break
                     await asyncio.sleep(0.5)
                     continue
             live.notify()

@@ -1,11 +1,22 @@
-"""``tabletop serve``: run the web server (uvicorn, one process) and say where it is; its
-log in lines of text, or with ``--log-json`` in lines of JSON (:mod:`.logs`)."""
+"""``tabletop serve``: run the web server (uvicorn) and say where it is; its log in lines
+of text, or with ``--log-json`` in lines of JSON (:mod:`.logs`).
+
+One process by default. With ``--redis`` the server is one of several sharing a
+PostgreSQL store (cluster.py), and ``--workers N`` runs N of them behind the one port:
+uvicorn's own workers (its supervisor starts them, restarts one that dies, and stops
+them all on Ctrl-C or SIGTERM; they accept from one listening socket). That is the
+simplest robust way: no supervisor of ours to get wrong, and every worker is the same
+app a single server runs, configured by :func:`worker_app` from what this process
+checked.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import errno
+import json
 import logging
+import os
 import socket
 import sys
 import threading
@@ -19,8 +30,12 @@ from tabletop.interfaces.paths import data_dir
 
 from . import logs
 from .api import check_db_path, create_app
+from .cluster import LEASE_S, ClusterSettings
 from .limits import Settings
-from .storage import StorageError, open_storage, redact
+from .storage import StorageError, is_url, open_storage, redact
+
+WORKER_CONFIG = "TABLETOP_WORKER_CONFIG"  # what a worker process is to serve (JSON)
+MAX_WORKERS = 64
 
 
 def default_db() -> Path:
@@ -88,18 +103,96 @@ def check_db(db: str | Path | None) -> tuple[str | Path, str]:
     return where, str(where) if isinstance(where, Path) else f"the database {redact(where)}"
 
 
+def check_cluster(db: str | Path | None, workers: int, redis: str | None,
+                  lease_s: float = LEASE_S) -> ClusterSettings | None:
+    """What ``--workers`` and ``--redis`` ask for (``None``: one server alone), checked:
+    several servers share a PostgreSQL store and meet through a Redis that answers now.
+    Raises ``ParameterError`` in one line (no password shown)."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ParameterError(f"--workers must be 1..{MAX_WORKERS}, not {workers}")
+    if not (db is not None and is_url(str(db))) and (workers > 1 or redis is not None):
+        option = f"--workers {workers}" if workers > 1 else "--redis"
+        raise ParameterError(f"{option} needs a PostgreSQL store (--db postgresql://...), "
+                             "not a SQLite file: one file serves one process "
+                             "(docs/deploy.md)")
+    if redis is None:
+        if workers > 1:
+            raise ParameterError(f"--workers {workers} needs --redis redis://HOST:PORT: the "
+                                 "workers tell each other of every change through it "
+                                 "(docs/deploy.md)")
+        return None
+    try:
+        settings = ClusterSettings(redis, lease_s)
+    except ValueError as e:
+        raise ParameterError(redact(str(e))) from None
+    try:
+        import redis as redis_client
+    except ImportError:
+        raise ParameterError("--redis needs the redis package (pip install "
+                             "'tabletop[postgres]')") from None
+    try:
+        client = redis_client.Redis.from_url(redis, socket_connect_timeout=5,
+                                             socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis_client.RedisError, OSError, ValueError) as e:
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise ParameterError(f"--redis {redact(redis)}: cannot reach Redis "
+                             f"({redact(first)})") from None
+    return settings
+
+
+def _logging(log_json: bool) -> None:
+    if log_json:
+        logs.use_json()
+    else:
+        logging.basicConfig(level=logging.INFO,
+                            format="%(levelname)s %(name)s: %(message)s")
+        logs.ACCESS.setLevel(logging.WARNING)  # no line per request in the text log
+
+
+def worker_app() -> Any:
+    """The app of one worker of ``--workers N`` (uvicorn calls it in each worker
+    process), as :func:`serve` configured it in :data:`WORKER_CONFIG`."""
+    config = json.loads(os.environ[WORKER_CONFIG])
+    _logging(bool(config["log_json"]))
+    cluster = config["cluster"]
+    return create_app(config["db"], ai_pool=config["ai_pool"],
+                      ai_workers=config["ai_workers"], limits=Settings(**config["limits"]),
+                      cluster=ClusterSettings(cluster["redis"], cluster["lease_s"]))
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           open_browser: bool = True, ai_pool: str = "process", ai_workers: int = 2,
-          limits: Settings | None = None, log_json: bool = False) -> None:
+          limits: Settings | None = None, log_json: bool = False, workers: int = 1,
+          redis: str | None = None, lease_s: float = LEASE_S) -> None:
     """Serve the lobby and the tables until interrupted; ``db`` is a SQLite file or a
     ``postgresql://`` URL; ``log_json``: every log record (and one per request) as a line
-    of JSON on standard error, where the text log goes otherwise."""
+    of JSON on standard error, where the text log goes otherwise; ``redis``: this server
+    is one of several on the PostgreSQL store, meeting the others there, and runs
+    ``workers`` of them on this port (docs/deploy.md, "Several workers")."""
     import uvicorn
 
     settings = limits or Settings()
+    cluster = check_cluster(db, workers, redis, lease_s)
     store, shown_store = check_db(db)
     _check_port(host, port)
-    app = create_app(store, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings)
+    app: Any
+    if workers > 1:
+        assert cluster is not None
+        os.environ[WORKER_CONFIG] = json.dumps({
+            "db": str(store), "ai_pool": ai_pool, "ai_workers": ai_workers,
+            "limits": dataclasses.asdict(settings), "log_json": log_json,
+            "cluster": {"redis": cluster.redis, "lease_s": cluster.lease_s}})
+        app = f"{__name__}:worker_app"
+        shown_store += f", served by {workers} workers"
+    else:
+        app = create_app(store, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings,
+                         cluster=cluster)
+    if cluster is not None:
+        shown_store += f" (live updates through Redis at {redact(cluster.redis)})"
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     if log_json:
@@ -109,9 +202,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
             "tabletop is serving at %s; tables are stored in %s", url, shown_store,
             extra={"fields": {"url": url, "store": shown_store}})
     else:
-        logging.basicConfig(level=logging.INFO,
-                            format="%(levelname)s %(name)s: %(message)s")
-        logs.ACCESS.setLevel(logging.WARNING)  # no line per request in the text log
+        _logging(False)
         sys.stdout.write(f"tabletop is serving at {url} (Ctrl-C stops it)\n"
                          f"tables are stored in {shown_store}\n")
         sys.stdout.flush()
@@ -123,5 +214,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     # With JSON, uvicorn's own records go to the root logger's handler (log_config=None:
     # it installs no handler of its own); its access log stays off, the app writes one.
     extra: dict[str, Any] = {"log_config": None} if log_json else {}
+    if workers > 1:
+        extra.update(workers=workers, factory=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
                 ws_max_size=settings.body_bytes, **extra)

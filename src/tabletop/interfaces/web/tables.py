@@ -88,6 +88,9 @@ class LiveTable:
         """``actions``: the stored actions of ``state`` (a resumed table)."""
         self.row = row
         self.state = state
+        # The store's revision of the table that memory holds (several servers: a request
+        # finding the store ahead reloads the table first; cluster.py).
+        self.revision = row.revision
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.watchers: set[Watcher] = set()
@@ -223,6 +226,40 @@ class LiveTable:
             self.row.record = record
         if self.thinking is not None and new.to_act != self.thinking:
             self.thinking = None
+
+    def became(self, fresh: LiveTable) -> None:
+        """Become ``fresh``, this table as just reloaded from the store after another
+        server changed it, keeping what is this server's own: its connections, lock and
+        tasks, who is connected here and their round trips, the offers still open. The
+        notices new to it tell which seats the AI now holds or plays a turn for; a
+        position that does not go on from this one (an undo) starts a new epoch, so that
+        every connection is sent everything again."""
+        done = [a.to_text() for a in self.state.history]
+        now = [a.to_text() for a in fresh.state.history]
+        goes_on = now[:len(done)] == done
+        new_notices = fresh.notices[len(self.notices):] if goes_on else []
+        for name in ("row", "state", "revision", "actors", "by", "chat", "notices", "clock",
+                     "_seen", "_own", "_bump"):
+            setattr(self, name, getattr(fresh, name))
+        if not goes_on:
+            self.epoch += 1
+            self.held.clear()
+            self.ai_turn = None
+        for notice in new_notices:
+            if notice.seat is None:
+                continue
+            if notice.kind == "ai_holds":
+                self.held.add(notice.seat)
+            elif notice.kind == "ai_releases":
+                self.held.discard(notice.seat)
+            elif notice.kind == "timeout" and notice.public.get("then") == "ai":
+                self.ai_turn = notice.seat
+        if self.ai_turn is not None and self.state.to_act != self.ai_turn:
+            self.ai_turn = None  # that turn ended
+        if now != done:
+            self.offers = [o for o in self.offers if o.kind != "takeback"]
+            if self.thinking is not None and self.state.to_act != self.thinking:
+                self.thinking = None
 
     def people_playing(self, state: State, ai_turn: int | None = -1) -> set[int]:
         """The seats whose player decides for itself in ``state`` (a person the AI does

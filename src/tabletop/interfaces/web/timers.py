@@ -34,8 +34,8 @@ class ClockKeeper:
     def sync(self, live: LiveTable) -> None:
         """Make the clock run for whoever decides now (after the AI took or gave back a
         seat, an undo, a restart), storing it if it changed."""
-        if live.clock is None:
-            return
+        if live.clock is None or not self.hub.keeps(live):
+            return  # (several servers: the table's keeper syncs and stores its clock)
         clock = live.clock.sync(live.state, live.people_playing(live.state), self.hub.now(),
                                 live.rtts(), live_strike(live.state) is not None)
         if clock != live.clock:
@@ -50,6 +50,8 @@ class ClockKeeper:
         clock = live.clock
         if clock is None or clock.running is None or live.state.is_over:
             return
+        if not self.hub.keeps(live):
+            return  # another server keeps this table's clock
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:

@@ -158,6 +158,14 @@ class PostgresStorage(SqlStorage):
     def _read(self) -> AbstractContextManager[Db]:
         return self._begun("BEGIN READ ONLY")
 
+    def identity(self) -> str:
+        """Which store this is, as every server using it sees it alike (whatever host name
+        its URL gives): the database's name and the schema's."""
+        with self._guard(f"{self.url}: cannot read which database this is"), \
+                self._read() as db:
+            row = db.execute("SELECT current_database(), current_schema()").fetchone()
+        return f"{row[0]}.{row[1]}"
+
     def close(self) -> None:
         """Close every connection (one in use closes when its call ends)."""
         with self._lock:

@@ -1,0 +1,343 @@
+"""Several servers on one store (issue 29, Several servers; docs/deploy.md, "Several
+workers"): ``tabletop serve --db postgresql://... --redis redis://... --workers N``.
+
+Any server (a *worker*) answers any request. The store is the truth; each worker keeps
+the tables it serves in memory, as one server does, and keeps them fresh three ways:
+
+- every write to a table raises its revision in the store (in the write's transaction).
+  A worker counts its own writes (:meth:`Cluster.wrote`); a request naming a table whose
+  stored revision is not the one in memory reloads it first (:meth:`Hub.catch_up`), so a
+  worker never answers from, nor acts on, a position another worker has moved past;
+- after each write it tells the others on a Redis channel (pub/sub, one channel per
+  store: its database and schema); a worker that holds the table reloads it and wakes
+  its WebSocket connections, so a move made through one worker reaches a player
+  connected to another at once;
+- Redis is only a messenger: nothing is lost while it is down. Every few seconds (every
+  second while Redis is out of reach) a worker compares the revisions of the tables it
+  holds with the store's, and it does so at once when Redis is back.
+
+A table's AI seats and clocks have one keeper at a time: the worker holding the table's
+lease in the store (``leases``: owner, expiry), renewed every third of its length. A
+worker that needs a keeper for a table (an AI seat to act, a clock running) takes its
+lease if it is free or expired; a worker that lets the table leave memory gives the lease
+up and says so, and one that holds the table takes it; a worker that dies (``kill -9``)
+stops renewing, and once its leases expire the others take them over, loading the
+table from the store, as a restarted server does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import ApiError
+from .storage import StorageError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .tables import LiveTable
+
+log = logging.getLogger("tabletop.web")
+
+LEASE_S = 10.0  # a lease's length: a dead worker's tables go on after about this long
+POLL_S = 5.0  # the held tables are checked against the store this often anyway ...
+POLL_DOWN_S = 1.0  # ... and this often while Redis is out of reach
+REDIS_RETRY_S = 1.0  # how soon a lost Redis connection is tried again
+PREFIX = "table:"  # a table's lease: PREFIX + its id
+
+
+@dataclass(frozen=True)
+class ClusterSettings:
+    """How a worker meets the others: the Redis URL, and a lease's length."""
+
+    redis: str
+    lease_s: float = LEASE_S
+
+    def __post_init__(self) -> None:
+        if not self.redis.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(f"--redis {self.redis!r}: not a redis:// (rediss://, unix://) URL")
+        if not 1.0 <= self.lease_s <= 600.0:
+            raise ValueError(f"--lease must be 1..600 seconds, not {self.lease_s:g}")
+
+
+def worker_name() -> str:
+    """This worker's name in the leases and on the channel: its host, its process and a
+    random part (a restarted process is another worker)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+class Cluster:
+    """A worker's part in several servers on one store (see the module's docstring)."""
+
+    def __init__(self, hub: Hub, settings: ClusterSettings) -> None:
+        self.hub = hub
+        self.settings = settings
+        self.name = worker_name()
+        self.held: set[str] = set()  # the leases this worker holds
+        self.up = False  # whether the Redis subscription is live
+        self.channel = "tabletop"
+        self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._behind: set[str] = set()  # tables to check against the store
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread = 0
+        self._redis: Any = None
+
+    # --- starting and stopping --------------------------------------------------------
+
+    async def start(self) -> None:
+        """Name the channel after the store, meet Redis, start the background work; the
+        store's writes are counted from now on."""
+        import redis.asyncio
+
+        identity = getattr(self.hub.storage, "identity", None)
+        if identity is not None:
+            self.channel = f"tabletop:{await asyncio.to_thread(identity)}"
+        self._loop = asyncio.get_running_loop()
+        self._thread = threading.get_ident()
+        self._redis = redis.asyncio.Redis.from_url(
+            self.settings.redis, socket_connect_timeout=2, socket_timeout=5,
+            health_check_interval=5)
+        self.hub.storage.written = self.wrote  # type: ignore[attr-defined]
+        loop = self._loop
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._publish()),
+                       loop.create_task(self._refresh()), loop.create_task(self._keep())]
+        log.info("worker %s: tables on channel %s, leases of %g s", self.name, self.channel,
+                 self.settings.lease_s)
+
+    async def stop(self) -> None:
+        """Stop, giving up every lease (the others take the tables over at once)."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.hub.storage.written = lambda table_id: None  # type: ignore[attr-defined]
+        freed = sorted(self.held)
+        self.held.clear()
+        with contextlib.suppress(StorageError):
+            await asyncio.to_thread(self.hub.storage.release_leases, self.name)
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                for name in freed:
+                    await self._redis.publish(self.channel, self._message(name[len(PREFIX):],
+                                                                          "free"))
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+
+    # --- what this worker wrote --------------------------------------------------------
+
+    def wrote(self, table_id: str) -> None:
+        """The store committed a write of this worker to ``table_id`` (from any thread):
+        count it in the table's revision, and tell the others."""
+        if threading.get_ident() == self._thread:
+            self._wrote(table_id)
+        elif self._loop is not None:
+            # Queued before the writing thread's result: the count is made before the
+            # coroutine that awaited the write goes on.
+            self._loop.call_soon_threadsafe(self._wrote, table_id)
+
+    def _wrote(self, table_id: str) -> None:
+        live = self.hub.tables.get(table_id)
+        if live is not None:
+            live.revision += 1
+        self._out.put_nowait((table_id, "wrote"))
+
+    def _message(self, table_id: str, kind: str) -> str:
+        return json.dumps({"w": self.name, "t": table_id, "k": kind})
+
+    async def _publish(self) -> None:
+        while True:
+            batch = {await self._out.get()}
+            while not self._out.empty():
+                batch.add(self._out.get_nowait())
+            for table_id, kind in sorted(batch):
+                try:
+                    await self._redis.publish(self.channel, self._message(table_id, kind))
+                except Exception as e:  # noqa: BLE001 - Redis down: the others poll
+                    if self.up:
+                        log.warning("worker %s: cannot tell the others through Redis (%s); "
+                                    "they read the store meanwhile", self.name, e)
+                    self.up = False
+                    break
+
+    # --- what the others wrote ---------------------------------------------------------
+
+    async def _listen(self) -> None:
+        """Follow the channel; after every (re)connection check every held table, since
+        messages sent meanwhile are gone."""
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel)
+                if not self.up:
+                    log.info("worker %s: listening to the other workers on %s", self.name,
+                             self.channel)
+                self.up = True
+                self.behind(self.hub.tables)
+                while True:
+                    msg = await pubsub.get_message(timeout=1.0)
+                    if msg is not None and msg.get("type") == "message":
+                        self._heard(msg["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - any failure of Redis: try again
+                if self.up:
+                    log.warning("worker %s: lost Redis (%s); reading the store every %g s "
+                                "until it is back", self.name, e, POLL_DOWN_S)
+                self.up = False
+                await asyncio.sleep(REDIS_RETRY_S)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    def _heard(self, data: bytes | str) -> None:
+        try:
+            msg = json.loads(data)
+            who, table_id, kind = str(msg["w"]), str(msg["t"]), str(msg["k"])
+        except (ValueError, KeyError, TypeError):
+            return
+        if who == self.name or table_id not in self.hub.tables:
+            return
+        if kind == "free":  # its keeper let it go: this worker may keep it
+            live = self.hub.tables[table_id]
+            self.hub.changed(live, notify=False)
+        else:
+            self.behind([table_id])
+
+    def behind(self, table_ids: Iterable[str]) -> None:
+        """Check these tables against the store soon."""
+        self._behind.update(table_ids)
+        self._wake.set()
+
+    async def _refresh(self) -> None:
+        """Bring the tables that may be behind up to date; every few seconds all the
+        held tables with a connection or a lease."""
+        last = time.monotonic()
+        while True:
+            every = POLL_S if self.up else POLL_DOWN_S
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), max(0.0, last + every -
+                                                              time.monotonic()))
+            self._wake.clear()
+            if time.monotonic() - last >= every:
+                last = time.monotonic()
+                self._behind.update(t for t, live in self.hub.tables.items()
+                                    if live.watchers or self.lease(t) in self.held)
+            ids, self._behind = sorted(self._behind), set()
+            if not ids:
+                continue
+            try:
+                stored = await asyncio.to_thread(self.hub.storage.revisions, ids)
+            except StorageError as e:
+                log.warning("worker %s: cannot read the tables' revisions (%s)", self.name, e)
+                self._behind.update(ids)
+                await asyncio.sleep(POLL_DOWN_S)
+                continue
+            for table_id in ids:
+                live = self.hub.tables.get(table_id)
+                if live is not None and stored.get(table_id, live.revision) != live.revision:
+                    await self.hub.catch_up_locked(live)
+
+    # --- leases --------------------------------------------------------------------------
+
+    @staticmethod
+    def lease(table_id: str) -> str:
+        """The name of a table's lease."""
+        return PREFIX + table_id
+
+    def keeps(self, live: LiveTable) -> bool:
+        """Whether this worker keeps the table's AI seats and clocks: it holds the
+        table's lease, or takes it now (free or expired)."""
+        name = self.lease(live.row.id)
+        if live.state.is_over:
+            self.release(live.row.id)
+            return False
+        if name in self.held:
+            return True
+        try:
+            got = self.hub.storage.take_lease(name, self.name, self.settings.lease_s)
+        except StorageError as e:
+            log.warning("worker %s: cannot take the lease of table %s (%s)", self.name,
+                        live.row.id, e)
+            return False
+        if got:
+            self.held.add(name)
+        return got
+
+    def release(self, table_id: str) -> None:
+        """Give up the table's lease (it leaves memory, or is over) and say so."""
+        name = self.lease(table_id)
+        if name not in self.held:
+            return
+        self.held.discard(name)
+        try:
+            self.hub.storage.release_leases(self.name, [name])
+        except StorageError as e:  # it expires by itself
+            log.warning("worker %s: cannot give up lease %s (%s)", self.name, name, e)
+            return
+        self._out.put_nowait((table_id, "free"))
+
+    async def _keep(self) -> None:
+        """Renew this worker's leases; take over the expired ones of a dead worker."""
+        while True:
+            await asyncio.sleep(self.settings.lease_s / 3)
+            before = set(self.held)  # (those taken while renewing are not in its answer)
+            try:
+                held = await asyncio.to_thread(self.hub.storage.renew_leases, self.name,
+                                               self.settings.lease_s)
+                expired = await asyncio.to_thread(self.hub.storage.expired_leases)
+            except StorageError as e:
+                log.warning("worker %s: cannot renew its leases (%s)", self.name, e)
+                continue
+            for name in before - held:  # expired meanwhile: another may keep it now
+                self.held.discard(name)
+                self._drop(name[len(PREFIX):])
+            for name in expired:
+                if name.startswith(PREFIX):
+                    self._take_over(name[len(PREFIX):])
+
+    def _drop(self, table_id: str) -> None:
+        log.warning("worker %s: lost the lease of table %s", self.name, table_id)
+        live = self.hub.tables.get(table_id)
+        if live is not None and live.ai_task is not None:
+            live.ai_task.cancel()
+        task = self.hub.clocks.tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+
+    def _take_over(self, table_id: str) -> None:
+        """Keep a table whose keeper is gone (its lease expired): load it if needed, give
+        the seat to act the restart's time to come back, as a restarted server does."""
+        name = self.lease(table_id)
+        try:
+            if not self.hub.storage.take_lease(name, self.name, self.settings.lease_s):
+                return  # another worker was quicker
+            self.held.add(name)
+            live = self.hub.get(table_id)
+        except ApiError:  # gone, or no longer loadable: nothing to keep
+            self.release(table_id)
+            return
+        except StorageError as e:
+            log.warning("worker %s: cannot take table %s over (%s)", self.name, table_id, e)
+            return
+        log.info("worker %s: took table %s over", self.name, table_id)
+        if live.state.is_over:
+            self.release(table_id)
+            return
+        if live.clock is not None and live.clock.running is not None:
+            live.clock = live.clock.resumed(self.hub.now())
+            with contextlib.suppress(StorageError):
+                self.hub.storage.set_clock(table_id, live.clock.to_json())
+        self.hub.changed(live)

@@ -1,0 +1,467 @@
+"""Several servers on one PostgreSQL store, meeting through Redis (issue 29, Several
+servers; docs/deploy.md, "Several workers"): real ``tabletop serve --redis`` processes on
+one schema, each on its own port as behind a proxy, so that a test chooses which one a
+request reaches. Any server answers any request with the newest state; a move made
+through one reaches a socket on another; of two racing actions through two servers
+exactly one applies; a table's AI seats have one keeper; and the faults of the issue:
+one of three servers killed (``kill -9``) mid-games, Redis stopped and started, the
+database's connections cut.
+
+Skipped with one line where PostgreSQL or Redis is absent (a failure under
+``TABLETOP_REQUIRE_SERVICES=1``)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import secrets
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tabletop.core import Record, replay
+
+from .conftest import TEST_LIMITS, Server, free_port, wait_until
+from .services import own_redis, postgres_schema, redis_url
+
+LEASE_S = 2.0  # the servers' lease: a dead one's tables go on about this long after
+PERIM, HOSHI = "radiant-perim", "hoshi-battle"
+
+Start = Callable[..., list[Server]]
+
+
+def _start(url: str, redis: str, log: Path, extra: tuple[str, ...] = ()) -> Server:
+    port = free_port()
+    out = log.open("ab")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from tabletop.interfaces.cli.app import main; main()",
+         "serve", "--port", str(port), "--db", url, "--redis", redis, "--lease",
+         str(LEASE_S), "--no-open", *TEST_LIMITS, *extra],
+        stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 90
+    while True:
+        try:
+            if httpx.get(base + "/healthz", timeout=2).status_code == 200:
+                return Server(base, proc, log)
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > end:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, 9)
+            raise AssertionError(f"the server did not start: {log.read_text()[-3000:]}")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def store_url() -> Iterator[str]:
+    """A new schema of the test database, named for this test's connections too (so that
+    a test cuts its own servers' connections only)."""
+    with postgres_schema() as url:
+        yield f"{url}&application_name=tabletop_test_{secrets.token_hex(4)}"
+
+
+@pytest.fixture
+def servers(store_url: str, tmp_path: Path) -> Iterator[Start]:
+    """``servers(n, redis=...)``: n servers on this test's store (the machine's Redis by
+    default), each logging to its own file; all stopped at the end."""
+    started: list[Server] = []
+
+    def start(n: int, redis: str | None = None) -> list[Server]:
+        chosen = redis or redis_url()
+        # Started one after the other: the first one applies the migrations.
+        got = [_start(store_url, chosen, tmp_path / f"server{len(started) + i}.log")
+               for i in range(n)]
+        started.extend(got)
+        return got
+
+    yield start
+    for s in started:
+        s.stop()
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _make(server: Server, game: str, *kinds: str) -> tuple[str, list[str]]:
+    seats = [{"kind": "human"} if k == "human" else {"kind": "ai", "difficulty": k}
+             for k in kinds]
+    r = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": len(kinds),
+                                                      "seats": seats}, timeout=30)
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["table"]["id"], [s["token"] for s in body["seats"]]
+
+
+def _get(server: Server, path: str, token: str | None = None) -> dict[str, Any]:
+    r = httpx.get(server.url + path, headers={"X-Seat-Token": token} if token else {},
+                  timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def _act(server: Server, tid: str, token: str, action: str, version: int) -> httpx.Response:
+    return httpx.post(f"{server.url}/api/tables/{tid}/actions", timeout=30,
+                      headers={"X-Seat-Token": token},
+                      json={"action": action, "version": version})
+
+
+@contextlib.contextmanager
+def _socket(server: Server, tid: str, token: str | None) -> Iterator[ClientConnection]:
+    """A WebSocket to the table on ``server``, its hello sent."""
+    with connect(server.url.replace("http", "ws") + f"/api/tables/{tid}/ws",
+                 open_timeout=20) as ws:
+        ws.send(json.dumps({"token": token} if token else {}))
+        yield ws
+
+
+def _until(ws: ClientConnection, check: Callable[[dict[str, Any]], bool],
+           timeout: float = 20.0) -> dict[str, Any]:
+    """The first message on ``ws`` that passes ``check`` (within ``timeout``)."""
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError("no such message arrived")
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=left))
+        if check(msg):
+            return msg
+
+
+def _stored(store_url: str, tid: str) -> list[tuple[int, str, str]]:
+    import psycopg
+
+    with psycopg.connect(store_url, autocommit=True) as db:
+        rows = db.execute("SELECT n, action, hash FROM actions WHERE table_id = %s "
+                          "ORDER BY n", (tid,)).fetchall()
+    return [(int(n), str(a), str(h)) for n, a, h in rows]
+
+
+def _replays(store_url: str, tid: str) -> int:
+    """Replay the table's stored actions: every stored hash must be the replay's (the
+    store holds one line of play, whichever servers wrote it). Returns how many."""
+    import psycopg
+
+    with psycopg.connect(store_url, autocommit=True) as db:
+        game, rules, players, params, seed = db.execute(
+            "SELECT game, rules_version, players, params, seed FROM tables WHERE id = %s",
+            (tid,)).fetchone()
+    rows = _stored(store_url, tid)
+    assert [n for n, _, _ in rows] == list(range(len(rows)))
+    record = Record(game, rules, {"players": players, **json.loads(params)}, seed, [], None,
+                    "0" * 64)
+    for n, action, digest in rows:
+        record.actions.append(action)
+        assert replay(record).state_hash() == digest, f"table {tid}: action {n}"
+    return len(rows)
+
+
+def _mover(server: Server, tid: str, tokens: list[str]) -> tuple[str, str, int] | None:
+    """(token, action, version) of a person to act at the table now, or None."""
+    for token in tokens:
+        got = _get(server, f"/api/tables/{tid}/legal", token)
+        if got["legal"]:
+            return token, got["legal"][0], got["version"]
+    return None
+
+
+# --- any server, the newest state ------------------------------------------------------
+
+
+def test_a_move_through_one_server_is_seen_at_once_through_another(servers: Start) -> None:
+    """Issue 29: any worker answers any request; a move made through worker 1 reaches a
+    player connected to worker 2 (pushed, not polled)."""
+    a, b = servers(2)
+    tid, tokens = _make(a, PERIM, "human", "human", "human")
+    with _socket(b, tid, tokens[1]) as ws:
+        _until(ws, lambda m: m["type"] == "state")
+        for _ in range(4):
+            token, action, version = _mover(a, tid, tokens)  # type: ignore[misc]
+            r = _act(a, tid, token, action, version)
+            assert r.status_code == 200, r.text
+            # at once through the other server (it reads the store's revision) ...
+            assert _get(b, f"/api/tables/{tid}/legal", token)["version"] == \
+                r.json()["version"]
+            # ... and pushed to the socket on the other server
+            expect = _get(a, f"/api/tables/{tid}/view", tokens[1])["version"]
+            _until(ws, lambda m, v=expect: m["type"] == "update" and m["version"] == v)
+    assert _replays(_store_of(a), tid) >= 4
+
+
+def _store_of(server: Server) -> str:
+    """The store URL the server was started with (its command line)."""
+    args = server.proc.args
+    assert isinstance(args, list)
+    return str(args[args.index("--db") + 1])
+
+
+def test_of_two_racing_actions_through_two_servers_exactly_one_applies(
+        servers: Start) -> None:
+    """Issue 29: one table's actions are serialised across workers: of two racing
+    actions, exactly one applies, whichever worker each reaches; the other is refused
+    (409) and nothing of it is stored."""
+    a, b = servers(2)
+    tid, tokens = _make(a, PERIM, "human", "human", "human")
+    _get(b, f"/api/tables/{tid}/view")  # both servers hold the table in memory
+    for _ in range(6):
+        token, _, version = _mover(a, tid, tokens)  # type: ignore[misc]
+        legal = _get(b, f"/api/tables/{tid}/legal", token)["legal"]
+        picks = (legal[0], legal[-1])  # maybe two different actions, one seat
+        start = threading.Barrier(2)
+        got: dict[str, httpx.Response] = {}
+
+        def race(server: Server, action: str, start: threading.Barrier = start,
+                 got: dict[str, httpx.Response] = got, token: str = token,
+                 version: int = version) -> None:
+            start.wait(10)
+            got[server.url] = _act(server, tid, token, action, version)
+
+        threads = [threading.Thread(target=race, args=(s, p))
+                   for s, p in zip((a, b), picks, strict=True)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        codes = sorted(r.status_code for r in got.values())
+        assert codes == [200, 409], [r.text for r in got.values()]
+        winner = next(r for r in got.values() if r.status_code == 200).json()["applied"]
+        stored = _stored(_store_of(a), tid)
+        assert stored[-1][1] == winner  # the one acknowledged is the one stored
+        for s in (a, b):  # both servers show the same table after the race
+            assert _get(s, f"/api/tables/{tid}/legal", token)["version"] != version
+    assert _replays(_store_of(a), tid) == 6
+
+
+def test_an_ai_seat_is_played_by_one_server_only(servers: Start) -> None:
+    """Issue 29: AI seats have one owner at a time (a lease in the database): two servers
+    holding one AI table never both play its AI seats (no append is refused for it)."""
+    a, b = servers(2)
+    tid, _ = _make(a, PERIM, "easy", "easy", "easy")
+    for _ in range(20):  # both hold it and watch it
+        _get(random.choice((a, b)), f"/api/tables/{tid}/view")
+    wait_until(lambda: _get(b, f"/api/tables/{tid}/view")["table"]["status"] == "over",
+               timeout=120)
+    assert _replays(_store_of(a), tid) > 0
+    for s in (a, b):
+        assert "is not the next one" not in s.log.read_text()  # no second player
+
+
+# --- faults ----------------------------------------------------------------------------
+
+
+def _leases(store_url: str) -> dict[str, str]:
+    """Each table's lease: table id -> the owner's process id (the owners are named
+    host:pid:random)."""
+    import psycopg
+
+    with psycopg.connect(store_url, autocommit=True) as db:
+        rows = db.execute("SELECT name, owner FROM leases WHERE name LIKE 'table:%'"
+                          ).fetchall()
+    return {str(n)[len("table:"):]: str(o).split(":")[1] for n, o in rows}
+
+
+def _answered(server: Server, tid: str, token: str, timeout: float = 60.0) -> bool:
+    """Wait until the person is to act again at the table (its AI seats answered), or the
+    game is over; returns whether it goes on."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = _get(server, f"/api/tables/{tid}/view", token)
+        if msg["table"]["status"] == "over":
+            return False
+        if msg["legal"]:
+            return True
+        if time.monotonic() > end:
+            raise AssertionError(f"table {tid}: its AI seats did not answer")
+        time.sleep(0.05)
+
+
+def test_one_of_three_servers_killed_mid_games_every_table_goes_on(
+        servers: Start, store_url: str) -> None:
+    """Issue 29, Faults: kill -9 one of three workers in the middle of games: every table
+    goes on through the others (its AI seats taken over once the dead one's lease
+    expires), no acknowledged action is lost, and the stored actions replay to their
+    hashes."""
+    group = servers(3)
+    tables = [_make(group[i % 3], PERIM, "human", "easy", "easy") for i in range(4)]
+    acked: dict[str, list[str]] = {tid: [] for tid, _ in tables}
+    rng = random.Random(29)
+
+    def play(among: list[Server], moves: int) -> None:
+        for _ in range(moves):
+            for tid, (token,) in tables:
+                s = rng.choice(among)
+                if not _answered(s, tid, token):
+                    continue
+                legal = _get(s, f"/api/tables/{tid}/legal", token)
+                r = _act(s, tid, token, rng.choice(legal["legal"]), legal["version"])
+                assert r.status_code == 200, r.text
+                acked[tid].append(r.json()["applied"])
+
+    play(group, 2)
+    owners = _leases(store_url)
+    by_pid = {str(s.proc.pid): s for s in group}
+    doomed = max(group, key=lambda s: sum(o == str(s.proc.pid) for o in owners.values()))
+    kept = [tid for tid, o in owners.items() if o == str(doomed.proc.pid)]
+    assert kept and set(owners.values()) <= set(by_pid), owners  # it keeps some tables
+    doomed.kill()  # no shutdown: its leases are left to expire
+    living = [s for s in group if s is not doomed]
+    play(living, 3)  # the AI seats it kept answer again, through the others
+    for tid, (token,) in tables:
+        _answered(living[0], tid, token)
+    after = _leases(store_url)
+    for tid in kept:
+        if tid in after:
+            assert after[tid] != str(doomed.proc.pid)
+    for tid, _ in tables:
+        assert _replays(store_url, tid) > 0
+        import psycopg
+
+        with psycopg.connect(store_url, autocommit=True) as db:
+            people = [str(a) for (a,) in db.execute(
+                "SELECT action FROM actions WHERE table_id = %s AND by = 'person' ORDER BY n",
+                (tid,)).fetchall()]
+        assert people == acked[tid]  # every acknowledged action, and no other
+
+
+def test_redis_stopped_and_started_nothing_is_lost(servers: Start, tmp_path: Path) -> None:
+    """Issue 29, Faults: Redis stopped and started: the servers go on meanwhile (a
+    socket on one server still gets the moves made through another, from the store),
+    and listen again once it is back; nothing is lost."""
+    with own_redis(free_port(), str(tmp_path)) as own:
+        a, b = servers(2, redis=own.url)
+        tid, tokens = _make(a, PERIM, "human", "human", "human")
+
+        def move_and_see(ws: ClientConnection) -> None:
+            token, action, version = _mover(a, tid, tokens)  # type: ignore[misc]
+            r = _act(a, tid, token, action, version)
+            assert r.status_code == 200, r.text
+            expect = _get(a, f"/api/tables/{tid}/view", tokens[1])["version"]
+            _until(ws, lambda m: m["type"] == "update" and m["version"] == expect)
+
+        with _socket(b, tid, tokens[1]) as ws:
+            _until(ws, lambda m: m["type"] == "state")
+            move_and_see(ws)
+            own.stop()
+            for _ in range(2):
+                move_and_see(ws)  # from the store while Redis is away
+            wait_until(lambda: all("lost Redis" in s.log.read_text() for s in (a, b)),
+                       timeout=30)
+            own.start()
+            wait_until(lambda: all(s.log.read_text().count("listening to the other")
+                                   >= 2 for s in (a, b)), timeout=30)
+            move_and_see(ws)
+    assert _replays(_store_of(a), tid) == 4
+
+
+def test_database_connections_cut_requests_recover(servers: Start, store_url: str) -> None:
+    """Issue 29, Faults: the database's connections cut (as when PostgreSQL restarts):
+    requests answer 503 meanwhile or go on, never a 500; the servers recover by
+    themselves and no acknowledged action is lost."""
+    import psycopg
+
+    a, b = servers(2)
+    tid, tokens = _make(a, PERIM, "human", "human", "human")
+    name = store_url.rsplit("application_name=", 1)[1]
+    acked = []
+    for i in range(6):
+        if i in (2, 4):
+            with psycopg.connect(store_url.replace(name, "cutter"), autocommit=True) as db:
+                db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                           "application_name = %s", (name,))
+        s = (a, b)[i % 2]
+        token, action, version = _mover(s, tid, tokens)  # type: ignore[misc]
+        end = time.monotonic() + 30
+        while True:
+            r = _act(s, tid, token, action, version)
+            assert r.status_code in (200, 503), r.text
+            if r.status_code == 200 or time.monotonic() > end:
+                break
+            time.sleep(0.2)
+        assert r.status_code == 200, r.text
+        acked.append(r.json()["applied"])
+    assert [act for _, act, _ in _stored(store_url, tid)] == acked
+    assert _replays(store_url, tid) == 6
+
+
+# --- --workers N behind one port -------------------------------------------------------
+
+
+def test_workers_behind_one_port_answer_alike(store_url: str, tmp_path: Path) -> None:
+    """Issue 29: ``tabletop serve --workers 2``: two worker processes behind one port,
+    either answering any request (each names itself in X-Tabletop-Worker); a socket on
+    one gets the moves made through the other; a worker killed is replaced and the
+    table goes on."""
+    server = _start(store_url, redis_url(), tmp_path / "workers.log", ("--workers", "2"))
+    try:
+        tid, tokens = _make(server, PERIM, "human", "human", "human")
+        seen: dict[str, int] = {}
+
+        def both() -> bool:
+            # a new connection each time: the kernel hands it to either worker
+            r = httpx.get(f"{server.url}/api/tables/{tid}/view", timeout=30)
+            assert r.status_code == 200
+            seen[r.headers["X-Tabletop-Worker"]] = r.json()["version"]
+            return len(seen) == 2
+
+        wait_until(both, timeout=60, step=0)
+        with _socket(server, tid, tokens[1]) as ws:
+            _until(ws, lambda m: m["type"] == "state")
+            for i in range(8):  # through whichever worker each request reaches
+                if i == 4:  # one worker killed: the other answers, a new one starts
+                    os.kill(_children(server.proc.pid)[0], 9)
+                token, action, version = _mover(server, tid, tokens)  # type: ignore[misc]
+                r = _act(server, tid, token, action, version)
+                assert r.status_code == 200, r.text
+                expect = _get(server, f"/api/tables/{tid}/view", tokens[1])["version"]
+                _until(ws, lambda m, v=expect: m["type"] == "update" and m["version"] == v)
+        wait_until(lambda: both() or len(seen) > 2, timeout=60, step=0)  # the new one
+        assert len(_children(server.proc.pid)) == 2
+    finally:
+        server.stop()
+    assert _replays(store_url, tid) == 8
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (uvicorn's workers), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid and fields[0] != "Z":
+                    found.append(int(entry.name))
+    return sorted(found)
+
+
+def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
+    """Issue 29: --workers above one refuses a SQLite file, and wants --redis, each in
+    one line."""
+    from tabletop.core import ParameterError
+    from tabletop.interfaces.web.serve import check_cluster
+
+    with pytest.raises(ParameterError, match=r"^--workers 2 needs a PostgreSQL store "
+                                             r"\(--db postgresql://...\), not a SQLite"):
+        check_cluster(tmp_path / "web.sqlite3", 2, "redis://127.0.0.1:6379")
+    with pytest.raises(ParameterError, match=r"^--redis needs a PostgreSQL store"):
+        check_cluster(None, 1, "redis://127.0.0.1:6379")
+    with pytest.raises(ParameterError, match=r"^--workers 3 needs --redis redis://"):
+        check_cluster("postgresql://x@127.0.0.1/db", 3, None)
+    with pytest.raises(ParameterError, match=r"^--workers must be 1..64, not 0"):
+        check_cluster("postgresql://x@127.0.0.1/db", 0, None)
+    with pytest.raises(ParameterError, match=r"redis://:\*\*\*@127.0.0.1:1: cannot reach "
+                                             r"Redis"):
+        check_cluster("postgresql://x@127.0.0.1/db", 2, "redis://:hunter2@127.0.0.1:1")
+    with pytest.raises(ParameterError, match=r"not a redis://"):
+        check_cluster("postgresql://x@127.0.0.1/db", 2, "http://127.0.0.1:6379")
+    assert check_cluster("postgresql://x@127.0.0.1/db", 1, None) is None
