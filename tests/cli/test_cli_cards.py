@@ -55,7 +55,7 @@ def test_hoshi_pool_marks_the_publishers_words_apart(run: Run) -> None:
 def test_bad_requests_give_one_clear_error(run: Run) -> None:
     assert_one_error(run("cards", "lightseekers", "excalibur"), "no card 'excalibur'")
     assert_one_error(run("cards", "hoshi-battle", "--cards", "extra.toml"),
-                     "reads no extra card files")
+                     "extra.toml: no such file")
     assert_one_error(run("cards", "radiant-perim"), "has no card list",
                      "lightseekers", "hoshi-battle")
     assert_one_error(run("cards", "chess"), "chess")

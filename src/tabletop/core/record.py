@@ -167,7 +167,7 @@ def initial_state(record: Record, files: Sequence[Path] = ()) -> State:
                 raise RecordError(f"record cannot start: {spec.id} has no parameter "
                                   f"{excerpt(str(name))!r} (known: {known})")
         if record.start is not None:
-            _check_start(record, players, params)
+            _check_start(record, players, params, spec)
             start = {**record.start, "params": local_files(spec, params, files)}
             state = position(spec, start, RecordError)
             state.params.update(params)  # as recorded: the hash does not see local paths
@@ -195,12 +195,19 @@ def position(spec: GameSpec, data: dict[str, Any], error: type[TabletopError]) -
                     f"{excerpt(str(e))})") from None
 
 
-def _check_start(record: Record, players: int, params: dict[str, Any]) -> None:
-    """A start position must agree with the record's seed, seats and parameters."""
+def _check_start(record: Record, players: int, params: dict[str, Any], spec: GameSpec
+                 ) -> None:
+    """A start position must agree with the record's seed, seats and parameters (a
+    parameter left out meaning its default, on either side)."""
     start = record.start or {}
-    checks = (("players", players), ("seed", record.seed), ("params", params))
+    defaults = {name: p.default for name, p in spec.params.items()}
+    checks: tuple[tuple[str, Any], ...] = (("players", players), ("seed", record.seed),
+                                           ("params", params))
     for key, want in checks:
-        if key in start and start[key] != want:
+        got = start.get(key)
+        if key == "params" and isinstance(got, dict):
+            got, want = {**defaults, **got}, {**defaults, **want}
+        if key in start and got != want:
             raise RecordError(f"the record's {key} ({excerpt(str(want))}) contradict its "
                               f"start position ({excerpt(str(start[key]))})")
 

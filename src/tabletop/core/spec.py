@@ -93,6 +93,10 @@ class GameSpec:
     # What the game's balance report tallies (tabletop.core.balance; `tabletop balance`
     # plays and folds it in tabletop.sim.balance). None: the game has no report.
     balance: BalanceSpec | None = None
+    # The dotted name of the module declaring how the game reads user card files
+    # (``--cards``; its ``FORMAT``, a tabletop.cards.files.CardFormat); imported only by
+    # the interfaces. Empty: the game takes no card files.
+    card_files: str = ""
     # The game's words for people (``State.describe``): ``(action, view, catalogue) ->
     # ActionWords``, reading the seat's view and the public catalogue only. Default: the
     # notation.

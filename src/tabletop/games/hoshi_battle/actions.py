@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tabletop.core import Action, NotationError, excerpt
 
-from .data import catalog
+from .data import Catalog, catalog
 
 GRAMMAR = ("discard <card> | hero <hero> | play <duel card> | pass | wait | "
            "strike hit | strike miss")
@@ -87,8 +87,28 @@ PLAYS = {c: Play(c) for c in _CAT.cards}
 _WORDS = {"pass": PASS, "wait": WAIT, "strike hit": STRIKE_HIT, "strike miss": STRIKE_MISS}
 
 
-def parse(text: str) -> Action:
-    """Read one action; anything else is a ``NotationError`` quoting a short prefix."""
+def discard(card: str) -> Discard:
+    """The interned action discarding this card (a user's card interned when first
+    met)."""
+    found = DISCARDS.get(card)
+    return found if found is not None else DISCARDS.setdefault(card, Discard(card))
+
+
+def choose_hero(hero: str) -> ChooseHero:
+    """The interned action choosing this Hero."""
+    found = HEROES.get(hero)
+    return found if found is not None else HEROES.setdefault(hero, ChooseHero(hero))
+
+
+def play(card: str) -> Play:
+    """The interned action playing this Duel card."""
+    found = PLAYS.get(card)
+    return found if found is not None else PLAYS.setdefault(card, Play(card))
+
+
+def parse(text: str, cat: Catalog | None = None) -> Action:
+    """Read one action; anything else is a ``NotationError`` quoting a short prefix.
+    Card ids are those of ``cat`` (default: the packaged pool)."""
     words = text.strip().lower().split()
     joined = " ".join(words)
     if joined in _WORDS:
@@ -102,6 +122,9 @@ def parse(text: str) -> Action:
             found = table.get(name)
             if found is not None:
                 return found
+            if cat is not None and name in (cat.ids if verb == "discard" else cat.heroes
+                                            if verb == "hero" else cat.cards):
+                return {"discard": discard, "hero": choose_hero, "play": play}[verb](name)
             what = {"discard": "card", "hero": "Hero", "play": "Duel card"}[verb]
             raise NotationError(f"cannot read {excerpt(text)!r}: no {what} is called "
                                 f"{excerpt(name)!r}")
@@ -109,4 +132,5 @@ def parse(text: str) -> Action:
 
 
 __all__ = ["GRAMMAR", "Discard", "ChooseHero", "Play", "Pass", "Wait", "Strike", "PASS",
-           "WAIT", "STRIKE_HIT", "STRIKE_MISS", "DISCARDS", "HEROES", "PLAYS", "parse"]
+           "WAIT", "STRIKE_HIT", "STRIKE_MISS", "DISCARDS", "HEROES", "PLAYS", "parse",
+           "discard", "choose_hero", "play"]

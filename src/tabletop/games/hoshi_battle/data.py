@@ -11,7 +11,7 @@ printed text, and the printed text saying what the behaviour does (:mod:`.text`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -34,6 +34,7 @@ RESERVED = frozenset({"pass", "wait", "hit", "miss", "strike", "hero", "play", "
 Id = Annotated[str, Field(pattern=SLUG, max_length=40)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 Text = Annotated[str, Field(min_length=1, max_length=400)]
+UserText = Annotated[str, Field(max_length=400)]  # a user's card may leave it out
 Cost = Annotated[int, Field(ge=0, le=9)]
 Items = Annotated[list[Any], Field(max_length=6)]
 
@@ -74,6 +75,23 @@ class CardFile(_Strict):
     card: Annotated[list[dict[str, Any]], Field(max_length=100)]
 
 
+class UserHeroModel(HeroModel):
+    text: UserText = ""
+
+
+class UserCardModel(CardModel):
+    text: UserText = ""
+
+
+class UserFile(_Strict):
+    """A user's card file (``--cards``): Heroes, Duel cards or both; a card's ``text`` may
+    be left out (its generated text is printed), and one that differs from the
+    generated text is a warning of the loader (tabletop.cards.files), not an error."""
+
+    hero: Annotated[list[dict[str, Any]], Field(max_length=100)] = []
+    card: Annotated[list[dict[str, Any]], Field(max_length=100)] = []
+
+
 @dataclass(frozen=True, slots=True)
 class Hero:
     """A Hero card: its die type (8 or 10), Cost, printed text (``known``: the
@@ -112,6 +130,9 @@ class Catalog:
 
     heroes: dict[str, Hero]
     cards: dict[str, Card]
+    # What the rules derive from the cards, made once per catalogue (the event book with
+    # these names, the order of ids in hands), by name.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def name(self, card_id: str) -> str:
         """The printed name of any card id (the id itself if unknown)."""
@@ -138,8 +159,16 @@ def _compile_card(c: Compiler, m: CardModel, where: str) -> Card:
     return Card(m.id, m.name, m.type, m.cost, m.timing, m.text, m.known, effects, triggers)
 
 
+def _printing(card: Any, text: str) -> Any:
+    from dataclasses import replace
+
+    return replace(card, text=text)
+
+
 def _check_text(c: Compiler, where: str, printed: str, known: str,
-                generate: Any) -> None:
+                generate: Any, user: bool = False) -> None:
+    """The packaged cards' printed text must say what the data does (a problem); a user
+    card's is checked by the loader (a warning), but the data must have a text."""
     if known and known not in printed:
         c.problem(where, f"the known text {known!r} is not in the printed text")
     try:
@@ -147,14 +176,16 @@ def _check_text(c: Compiler, where: str, printed: str, known: str,
     except TextError as e:
         c.problem(where, f"text: {e}")
         return
-    if not same_text(printed, generated):
+    if not user and not same_text(printed, generated):
         c.problem(where, f"the printed text says {printed!r}; the data does "
                   f"{generated!r}")
 
 
 def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
-                 card_path: Path = DATA_DIR / "cards.toml") -> Catalog:
-    """Read, validate and compile both files; every problem at once as a
+                 card_path: Path = DATA_DIR / "cards.toml",
+                 extra: tuple[Path, ...] = ()) -> Catalog:
+    """Read, validate and compile both files, then any user card files (``extra``: their
+    Heroes and Duel cards join the pool); every problem at once as a
     ``CardDataError``."""
     c = Compiler(VOCAB)
     problems: list[str] = []  # the files' and entries' shapes (c.problems: the cards')
@@ -163,10 +194,16 @@ def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
     heroes: dict[str, Hero] = {}
     cards: dict[str, Card] = {}
     seen: set[str] = set()
-    entries: tuple[tuple[Path, str, list[dict[str, Any]], type[HeroModel | CardModel]],
-                   ...] = ((hero_path, "hero", hfile.hero if hfile else [], HeroModel),
-                           (card_path, "card", cfile.card if cfile else [], CardModel))
-    for path, table, items, model in entries:
+    Model = type[HeroModel | CardModel]
+    entries: list[tuple[Path, str, list[dict[str, Any]], Model, bool]] = [
+        (hero_path, "hero", hfile.hero if hfile else [], HeroModel, False),
+        (card_path, "card", cfile.card if cfile else [], CardModel, False)]
+    for path in extra:
+        _, ufile = read_checked(UserFile, path, problems)
+        if ufile is not None:
+            entries += [(path, "hero", ufile.hero, UserHeroModel, True),
+                        (path, "card", ufile.card, UserCardModel, True)]
+    for path, table, items, model, user in entries:
         for i, raw in enumerate(items):
             label = entry_label(raw, i)
             where = location(path, table, label)
@@ -182,13 +219,19 @@ def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
                 heroes[m.id] = hero
                 if not c.problems:
                     _check_text(c, where, m.text, m.known,
-                                lambda h=hero: hero_text(h.statics, h.triggers))
+                                lambda h=hero: hero_text(h.statics, h.triggers), user)
             else:
                 card = _compile_card(c, m, where)
                 cards[m.id] = card
                 if not c.problems:
                     _check_text(c, where, m.text, m.known, lambda k=card: card_text(
-                        k.type, k.timing, k.effects, k.triggers))
+                        k.type, k.timing, k.effects, k.triggers), user)
+    if not c.problems:  # a user card without a printed text prints its generated one
+        heroes = {k: v if v.text else _printing(v, hero_text(v.statics, v.triggers))
+                  for k, v in heroes.items()}
+        cards = {k: v if v.text else _printing(v, card_text(v.type, v.timing, v.effects,
+                                                            v.triggers))
+                 for k, v in cards.items()}
     if not heroes or not cards:
         problems.append("hoshi-battle needs Heroes and Duel cards")
     raise_problems(problems + c.problems)
@@ -198,9 +241,10 @@ def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
 
 
 @cache
-def catalog() -> Catalog:
-    """The packaged cards (loaded once)."""
-    return load_catalog()
+def catalog(cards: str = "") -> Catalog:
+    """The packaged cards plus any user card files (comma-separated paths; the ``cards``
+    parameter), loaded once for each set of files."""
+    return load_catalog(extra=tuple(Path(p) for p in cards.split(",") if p))
 
 
 __all__ = ["Hero", "Card", "Catalog", "load_catalog", "catalog", "DATA_DIR", "RESERVED"]

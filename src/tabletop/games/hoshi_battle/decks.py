@@ -15,7 +15,7 @@ from .ids import KEEP_CARDS, KEEP_HEROES
 def deal_size(params: Mapping[str, Any], players: int) -> int:
     """How many Heroes (and Duel cards) each player is dealt: ``deal``, or fewer when the
     twenty of each kind cannot give that many to every player (five players: four)."""
-    return min(int(params["deal"]), len(catalog().heroes) // players)
+    return min(int(params["deal"]), len(catalog(params.get("cards", "")).heroes) // players)
 
 
 def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[str]]] | None:
@@ -30,7 +30,7 @@ def check_params(params: Mapping[str, Any]) -> tuple[list[list[str]], list[list[
     if not all(decks):
         raise ParameterError("hoshi-battle: the Constructed Deck Variant needs both decks "
                              "(deck1 and deck2)")
-    cat = catalog()
+    cat = catalog(params.get("cards", ""))
     heroes, cards, problems = [], [], []
     if int(params["deal"]) != 5:  # two variants at once: the decks would silently win
         problems.append(f"deal {params['deal']} is for the deal; the Constructed Deck "

@@ -9,11 +9,12 @@ are revealed (``duel``, ``play``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from tabletop.core import CONCEDE, EventBook, EventKind
 
-from .data import catalog
+from .data import Catalog, catalog
 from .dice import GLYPHS
 
 SEAT_FIELDS = frozenset({"seat", "striker", "defender", "starter", "first", "winner",
@@ -134,9 +135,10 @@ def label(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def words(name: str, value: Any) -> str:
-    """A field's value in words."""
-    cat = catalog()
+def words(name: str, value: Any, cat: Catalog | None = None) -> str:
+    """A field's value in words (cards named as in ``cat``, by default the packaged
+    pool)."""
+    cat = cat or catalog()
     if name in SEAT_FIELDS:
         return "nobody" if value is None else label(value)
     if name in CARD_FIELDS:
@@ -223,4 +225,17 @@ def _effect_words(code: str) -> str:
 
 BOOK = EventBook("hoshi-battle", KINDS, words)
 
-__all__ = ["KINDS", "BOOK", "words", "label"]
+
+def book_of(cat: Catalog) -> EventBook:
+    """The event book of a game with this catalogue (its cards' names; made once)."""
+    if cat is catalog():
+        return BOOK
+    found = cat.derived.get("book")
+    if found is None:
+        found = cat.derived["book"] = EventBook("hoshi-battle", KINDS,
+                                                partial(words, cat=cat))
+    assert isinstance(found, EventBook)
+    return found
+
+
+__all__ = ["KINDS", "BOOK", "words", "label", "book_of"]

@@ -38,7 +38,9 @@ SEAT_LISTS = ("hands", "cards", "discards", "exiled", "shown", "in_play", "used"
 def to_data(s: HoshiState) -> dict[str, Any]:
     """The whole position (TOML-ready: no None)."""
     return {
-        "players": s.players, "seed": s.seed, "params": dict(s.params),
+        "players": s.players, "seed": s.seed,
+        # no user card files: as before the parameter existed (positions, hashes alike)
+        "params": {k: v for k, v in s.params.items() if k != "cards" or v},
         "chance": f"{s.chance.s:016x}", "phase": s.phase, "turn": s.turn,
         "duel": s.duel, "round": s.round, "throw": s.throw, "starter": s.starter,
         "last_hitter": s.last_hitter, "next_starter": s.next_starter,

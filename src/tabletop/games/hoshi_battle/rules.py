@@ -28,10 +28,7 @@ from tabletop.core import Action, Chance, Outcome, ParameterError, State
 
 from . import board as fx
 from .actions import (
-    DISCARDS,
-    HEROES,
     PASS,
-    PLAYS,
     STRIKE_HIT,
     STRIKE_MISS,
     WAIT,
@@ -41,12 +38,15 @@ from .actions import (
     Play,
     Strike,
     Wait,
+    choose_hero,
+    discard,
     parse,
+    play,
 )
 from .data import Catalog, catalog
 from .decks import check_params, deal_size
 from .dice import FACES, STRIKE
-from .events import BOOK
+from .events import book_of
 from .ids import (
     CHOOSE,
     DUEL_START,
@@ -93,8 +93,8 @@ class HoshiState(State):
     """A game of Hoshi Battle (two to five players, one Duel at a time)."""
 
     V: ClassVar[Vocabulary] = VOCAB
-    cat: ClassVar[Catalog] = catalog()
-    __slots__ = ("chance", "phase", "turn", "hero_deck", "card_deck", "hands", "cards",
+    __slots__ = ("cat", "order", "chance", "phase", "turn", "hero_deck", "card_deck", "hands",
+                 "cards",
                  "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
                  "used", "store", "clock", "duel", "round", "throw", "starter",
                  "last_hitter", "window", "passed", "moves", "waited", "was_hit", "did_hit",
@@ -105,7 +105,10 @@ class HoshiState(State):
         if blank:
             return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
-        self.book = BOOK
+        # the packaged cards, plus those of the user's card files (the ``cards`` parameter)
+        self.cat = cat = catalog(params.get("cards", ""))
+        self.order = _order(cat)
+        self.book = book_of(cat)
         decks = check_params(params)
         n = players
         if decks is not None and n != 2:
@@ -172,8 +175,7 @@ class HoshiState(State):
 
     def sort(self, ids: list[str]) -> list[str]:
         """Card ids in catalogue order (hands are sets: their order tells nothing)."""
-        order = _ORDER
-        return sorted(ids, key=order.__getitem__)
+        return sorted(ids, key=self.order.__getitem__)
 
     def other(self, seat: int) -> int:
         """The other duelist."""
@@ -591,12 +593,12 @@ class HoshiState(State):
         seat, phase = self.turn, self.phase
         if phase == KEEP:
             pile = self.hands[seat] if len(self.hands[seat]) > KEEP_HEROES else self.cards[seat]
-            return [DISCARDS[c] for c in pile]
+            return [discard(c) for c in pile]
         if phase == CHOOSE:
-            return [HEROES[h] for h in self.hands[seat]]
+            return [choose_hero(h) for h in self.hands[seat]]
         if phase == STRIKE_PHASE:
             return [STRIKE_HIT, STRIKE_MISS]
-        out: list[Action] = [PLAYS[c] for c in self.cards[seat] if self.playable(seat, c)]
+        out: list[Action] = [play(c) for c in self.cards[seat] if self.playable(seat, c)]
         out.append(PASS)
         if self.can_wait(seat):
             out.append(WAIT)
@@ -672,7 +674,7 @@ class HoshiState(State):
 
     def parse_action(self, text: str) -> Action:
         """Read the notation (:mod:`.actions`)."""
-        return parse(text)
+        return parse(text, self.cat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (:mod:`.views`)."""
@@ -688,6 +690,7 @@ class HoshiState(State):
         """An independent copy (lists copied; the modifier store is a shared tuple)."""
         new = HoshiState(self.players, self.seed, self.params, True, True)
         self._copy_base(new)
+        new.cat, new.order = self.cat, self.order
         new.chance = self.chance.copy()
         new.phase, new.turn = self.phase, self.turn
         new.hero_deck, new.card_deck = self.hero_deck[:], self.card_deck[:]
@@ -751,7 +754,14 @@ class HoshiState(State):
         return from_data(data, cls)
 
 
-_ORDER = {c: i for i, c in enumerate(catalog().ids)}
+def _order(cat: Catalog) -> dict[str, int]:
+    """Each card id's place in the catalogue (hands are sorted by it; made once)."""
+    found = cat.derived.get("order")
+    if found is None:
+        found = cat.derived["order"] = {c: i for i, c in enumerate(cat.ids)}
+    assert isinstance(found, dict)
+    return found
+
 _WINDOW_WORDS = {DUEL_START: "the beginning of a Duel", ROUND_START: "the beginning of a round",
                  ROUND_END: "the end of a round", "": "no reveal window"}
 

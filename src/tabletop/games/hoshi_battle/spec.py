@@ -82,12 +82,15 @@ SPEC = GameSpec(
         "deck2": ParamSpec(str, "", "Constructed Deck Variant: P2's deck", private=True),
         "budget": ParamSpec(int, 16, "Constructed Deck Variant: the most a deck may Cost",
                             low=0, high=60),
+        "cards": ParamSpec(str, "", "extra card files, comma-separated (--cards)",
+                           paths=True),
     },
     default_players=2,
     card_ids=catalog().ids,
     notation=GRAMMAR,
     encoding="tabletop.games.hoshi_battle.tensors",
     balance=BALANCE,  # what `tabletop balance` tallies (tally above)
+    card_files="tabletop.games.hoshi_battle.cardfiles",
     event_kinds=KINDS,
     words=words,  # each action in words for people (words.py)
 )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from tabletop.core import Action, NotationError, excerpt
 
-from .data import catalog
+from .data import Catalog, catalog
 
 VERBS = ("play", "combo", "pay", "ability", "pass", "return")
 GRAMMAR = ("play <card> | combo <card> | pay <card> | ability hero | ability <card>[@n] | "
@@ -68,7 +68,7 @@ def act(verb: str, card: str = "", n: int = 1) -> Act:
 PASS = act("pass")
 
 
-def parse(text: str) -> Act:
+def parse(text: str, cat: Catalog | None = None) -> Act:
     """Read the notation; anything else is a ``NotationError`` quoting a short prefix."""
     words = text.strip().lower().split()
     bad = NotationError(f"cannot read {excerpt(text)!r}: expected {GRAMMAR}")
@@ -91,7 +91,7 @@ def parse(text: str) -> Act:
         if n != 1:
             raise bad
         return act("ability", "hero")
-    cat = catalog()
+    cat = cat or catalog()
     i = cat.index.get(word)
     if i is None:
         raise NotationError(f"cannot read {excerpt(text)!r}: no card named "

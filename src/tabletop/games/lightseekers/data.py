@@ -78,6 +78,7 @@ Effects = Annotated[list[Any], Field(max_length=16)]
 Parts = Annotated[list[Any], Field(max_length=8)]
 Corner = Annotated[int, Field(ge=1, le=9)] | Literal["x", "empty"]
 Level = Literal["basic", "superior"]
+Printed = Annotated[str, Field(max_length=2_000)]
 
 
 class _Strict(BaseModel):
@@ -114,6 +115,7 @@ class HeroModel(_Strict):
     elements: dict[str, Level]
     health: Annotated[int, Field(ge=1, le=MAX_HEALTH)]
     trait: TraitModel
+    text: Printed = ""  # the printed text, if given: checked against the generated one
 
 
 class CardModel(PartsModel):
@@ -125,6 +127,7 @@ class CardModel(PartsModel):
     rotation: Literal["circle", "irregular"] | None = None
     corners: Annotated[list[Corner], Field(min_length=4, max_length=4)] | None = None
     weight: Annotated[int, Field(ge=1, le=MAX_WEIGHT)] | None = None
+    text: Printed = ""  # the printed text, if given: checked against the generated one
 
 
 class ComboModel(PartsModel):
@@ -135,6 +138,7 @@ class ComboModel(PartsModel):
     effects: Effects = []
     rotation: Literal["circle", "irregular"] | None = None
     corners: Annotated[list[Corner], Field(min_length=4, max_length=4)] | None = None
+    text: Printed = ""  # the printed text, if given: checked against the generated one
 
 
 class DeckModel(_Strict):
@@ -202,6 +206,7 @@ class Card:
     listens: dict[str, tuple[Trigger, ...]] = field(default_factory=dict, compare=False)
     text: str = ""
     needs: tuple[tuple[str, int], ...] = ()  # a combo's symbols counted (payment.needs)
+    printed: str = ""  # the text a card file gave (empty: none; ``text`` is generated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +228,7 @@ class Hero:
     ability: Ability | None
     listens: dict[str, tuple[Trigger, ...]] = field(default_factory=dict, compare=False)
     text: str = ""
+    printed: str = ""  # the text a card file gave (empty: none; ``text`` is generated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +263,9 @@ class Catalog:
     # The book of each line-up of heroes (by seat), made once: one game's events and its
     # replay's are alike, book and all.
     books: dict[tuple[int, ...], EventBook] = field(default_factory=dict)
+    # What the rules and views derive from the cards, made once per catalogue (the legal
+    # actions' tables, the cards as view data), by name.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def book_of(self, heroes: tuple[int, ...]) -> EventBook:
         """The event book of a game whose seats play these heroes (names in sentences)."""
@@ -441,7 +450,7 @@ def _compile_card(c: Compiler, m: CardModel | ComboModel, index: int, where: str
     return Card(index, m.id, m.name, combo, m.type, element, elements, need, orders,
                 tuple(symbols), slots, uses, grants, weight, m.rotation or INDEFINITE,
                 _corners(m.corners), effects, statics, triggers, repl, ability,
-                _listens(triggers), "", needs(symbols))
+                _listens(triggers), "", needs(symbols), m.text)
 
 
 def _compile_hero(c: Compiler, m: HeroModel, index: int, where: str) -> Hero:
@@ -467,7 +476,7 @@ def _compile_hero(c: Compiler, m: HeroModel, index: int, where: str) -> Hero:
         c.problem(f"{where}.trait", "only a rotating buff has an X (its active corner)")
     ability = _ability(c, t.ability, element, f"{where}.trait.ability", f"hero:{m.id}")
     return Hero(index, m.id, m.name, m.order, tuple(levels), mask, superior, m.health,
-                t.name, statics, triggers, repl, ability, _listens(triggers))
+                t.name, statics, triggers, repl, ability, _listens(triggers), "", m.text)
 
 
 def deck_problems(cat_cards: dict[str, Card], heroes: dict[str, Hero], hero: str,
@@ -571,9 +580,10 @@ def _with_text(card: Any, text: str) -> Any:
 
 
 @cache
-def catalog() -> Catalog:
-    """The packaged card pool (loaded once)."""
-    return load_catalog()
+def catalog(cards: str = "") -> Catalog:
+    """The packaged card pool plus any user card files (comma-separated paths; the
+    ``cards`` parameter), loaded once for each set of files."""
+    return load_catalog(tuple(Path(p) for p in cards.split(",") if p))
 
 
 __all__ = ["Catalog", "Card", "Hero", "Deck", "Ability", "load_catalog", "catalog",

@@ -7,13 +7,14 @@ as the turn's first play, with every Element it lists and a payment the hand can
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
 from .actions import PASS, Act, act
 from .board import access, active_corner, buff_works
-from .data import catalog
+from .data import Catalog
 from .ids import (
     ACTION,
     ACTIONS_PER_TURN,
@@ -39,30 +40,15 @@ if TYPE_CHECKING:
     from .rules import LsState
 
 
-_CARDS = catalog().cards
-# The actions naming each card (by card index), built once.
-PLAY = tuple(act("play", c.id) for c in _CARDS)
-COMBO = tuple(act("combo", c.id) for c in _CARDS)
-PAY = tuple(act("pay", c.id) for c in _CARDS)
-RETURN = tuple(act("return", c.id) for c in _CARDS)
 HERO_ABILITY = act("ability", "hero")
-# What legal() needs of each card, by card index, in flat tuples (read for every card of
-# the hand at every decision). ``ACTION_BIT``: for an action card other than an item, the
-# Element it needs (an unaligned card: ``_ANY``, a bit every hero may always use), else 0;
-# ``WEIGHT``: an item's weight, else 0; ``NEED``: every Element a combo lists.
 _ANY = 1 << len(ELEMENTS)
-ACTION_BIT = tuple(0 if c.combo or c.type == ITEM else c.need or _ANY for c in _CARDS)
-WEIGHT = tuple(c.weight if not c.combo and c.type == ITEM else 0 for c in _CARDS)
-NEED = tuple(c.need for c in _CARDS)
-# A combo's Orders as Element masks (the hero needs an Element of each).
-ORDER_NEEDS = tuple(tuple(ORDER_MASK[o] for o in c.orders) for c in _CARDS)
 
 # Whether the hand can pay for a combo, as arithmetic on packed counts. The payment is
 # complete (payment.matched_counts) exactly when the slots cover each Element symbol as
 # many times as it is listed, and for each Order symbol, what its Order offers (slots of
 # the Order's word and of its Elements) covers its count plus those of its Elements
 # listed. So a hand is counted on 24 coordinates (each Element; each Order's total), 16
-# bits each, and a combo needs at least a fixed count on some of them: ``TAKES`` (its
+# bits each, and a combo needs at least a fixed count on some of them: ``takes`` (its
 # needs plus its own slots, as the combo does not pay for itself). All coordinates are
 # compared at once: with bit 15 of each field set in the hand's counts (``_GUARD``), a
 # field that can pay keeps it after the subtraction, and no field borrows from the next
@@ -99,8 +85,47 @@ def _takes(card: Card) -> int:
                if w in listed)
 
 
-PACK = tuple(_pack(c.slots) for c in _CARDS)
-TAKES = tuple(_takes(c) if c.combo else 0 for c in _CARDS)
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """What legal() needs of each card of a catalogue, by card index, in flat tuples (read
+    for every card of the hand at every decision), made once per catalogue (the packaged
+    pool, or it with a user's card files): the actions naming each card; ``action_bit``:
+    for an action card other than an item, the Element it needs (an unaligned card:
+    ``_ANY``, a bit every hero may always use), else 0; ``weight``: an item's weight, else
+    0; ``need``: every Element a combo lists; ``order_needs``: a combo's Orders as Element
+    masks (the hero needs an Element of each); ``pack`` and ``takes``: see above."""
+
+    play: tuple[Act, ...]
+    combo: tuple[Act, ...]
+    pay: tuple[Act, ...]
+    back: tuple[Act, ...]  # "return <card>"
+    action_bit: tuple[int, ...]
+    weight: tuple[int, ...]
+    need: tuple[int, ...]
+    order_needs: tuple[tuple[int, ...], ...]
+    pack: tuple[int, ...]
+    takes: tuple[int, ...]
+
+
+def _tables(cards: tuple[Card, ...]) -> Tables:
+    return Tables(
+        tuple(act("play", c.id) for c in cards), tuple(act("combo", c.id) for c in cards),
+        tuple(act("pay", c.id) for c in cards), tuple(act("return", c.id) for c in cards),
+        tuple(0 if c.combo or c.type == ITEM else c.need or _ANY for c in cards),
+        tuple(c.weight if not c.combo and c.type == ITEM else 0 for c in cards),
+        tuple(c.need for c in cards),
+        tuple(tuple(ORDER_MASK[o] for o in c.orders) for c in cards),
+        tuple(_pack(c.slots) for c in cards),
+        tuple(_takes(c) if c.combo else 0 for c in cards))
+
+
+def tables(cat: Catalog) -> Tables:
+    """The catalogue's tables (made on first use, then kept with it)."""
+    found = cat.derived.get("legal")
+    if found is None:
+        found = cat.derived["legal"] = _tables(cat.cards)
+    assert isinstance(found, Tables)
+    return found
 
 
 
@@ -155,14 +180,15 @@ def _ability_ok(s: LsState, p: int, ability: Ability, usable: int) -> bool:
 
 def legal(s: LsState) -> list[Action]:
     """Every legal action of the seat to act, in a stable order."""
+    t = tables(s.cat)
     if s.rewards:
         seat, _ = s.rewards[0]
-        return [RETURN[c] for c in sorted(set(s.disc[seat]))]
+        return [t.back[c] for c in sorted(set(s.disc[seat]))]
     p = s.active
     hand = s.hand[p]
     cards = s.cat.cards
     if s.paying is not None:
-        return _payments(s, hand)
+        return _payments(s, hand, t)
     out: list[Action] = []
     acts = s.acts
     if acts < ACTIONS_PER_TURN and not s.combo:
@@ -172,33 +198,33 @@ def legal(s: LsState) -> list[Action]:
         items = s.items[p]
         for c in items:
             mask |= cards[c].grants
-            room -= WEIGHT[c]
+            room -= t.weight[c]
         # The Elements an action may use now: a basic one only if not used yet this turn
         # (a superior one has no limit); and any hero may play an unaligned card.
         usable = mask & (hero.superior | ~s.used) | _ANY
         have = -1  # the hand's slots, packed (with the guard bits), once a combo needs them
         for c in dict.fromkeys(hand):  # each card once, in order
-            bit = ACTION_BIT[c]
+            bit = t.action_bit[c]
             if bit:
                 if bit & usable:
-                    out.append(PLAY[c])
-            elif WEIGHT[c]:
-                if WEIGHT[c] <= room:
-                    out.append(PLAY[c])
+                    out.append(t.play[c])
+            elif t.weight[c]:
+                if t.weight[c] <= room:
+                    out.append(t.play[c])
             elif acts == 0:
                 # A combo: every Element it lists (an Order: one of its Elements), checked
                 # first as it is cheap; then whether the rest of the hand can pay.
-                need = NEED[c]
+                need = t.need[c]
                 if need & mask != need:
                     continue
-                for order_mask in ORDER_NEEDS[c]:
+                for order_mask in t.order_needs[c]:
                     if not order_mask & mask:
                         break
                 else:
                     if have < 0:
-                        have = sum(map(PACK.__getitem__, hand)) | _GUARD
-                    if (have - TAKES[c]) & _GUARD == _GUARD:  # every coordinate can pay
-                        out.append(COMBO[c])
+                        have = sum(map(t.pack.__getitem__, hand)) | _GUARD
+                    if (have - t.takes[c]) & _GUARD == _GUARD:  # every coordinate can pay
+                        out.append(t.combo[c])
         ability = hero.ability
         if ability is not None and (not ability.bit or ability.bit & usable) and (
                 not ability.costs.items or _ability_ok(s, p, ability, usable)):
@@ -228,7 +254,7 @@ def legal(s: LsState) -> list[Action]:
     return out
 
 
-def _payments(s: LsState, hand: list[int]) -> list[Action]:
+def _payments(s: LsState, hand: list[int], t: Tables) -> list[Action]:
     """Paying for a combo: a card covering more than the cards paid so far (the rest of
     the hand can always complete it: the combo was playable, and paying moves a card from
     the hand to the payment, which keeps their union)."""
@@ -237,7 +263,7 @@ def _payments(s: LsState, hand: list[int]) -> list[Action]:
     combo, _, paid = s.paying
     # The slots that would cover one more symbol; a card covers more if one of its does.
     want = wanted(cards[combo].needs, counts([cards[c].slots for c in paid]))
-    return [PAY[c] for c in dict.fromkeys(hand) if not want.isdisjoint(cards[c].slots)]
+    return [t.pay[c] for c in dict.fromkeys(hand) if not want.isdisjoint(cards[c].slots)]
 
 
 def why_illegal(s: LsState, a: Act) -> tuple[str, str]:

@@ -59,7 +59,9 @@ def to_data(s: LsState) -> dict[str, Any]:
     if s.paying is not None:
         paying = {"combo": cards[s.paying[0]].id, "paid": ids(list(s.paying[2]))}
     return {
-        "players": s.players, "seed": s.seed, "params": dict(s.params),
+        "players": s.players, "seed": s.seed,
+        # no user card files: as before the parameter existed (positions, hashes alike)
+        "params": {k: v for k, v in s.params.items() if k != "cards" or v},
         "order": list(s.order), "alive": list(s.alive), "health": list(s.health),
         "vp": list(s.vp), "heroes": [s.cat.heroes[h].id for h in s.heroes],
         "hand": [ids(h) for h in s.hand], "deck": [ids(d) for d in s.deck],

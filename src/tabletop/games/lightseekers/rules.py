@@ -80,7 +80,7 @@ class LsState(State):
         if blank:
             return  # for clone(), which sets every field (compiled, __new__ would run this)
         super().__init__(players, seed, params)
-        cat = self.cat = catalog()
+        cat = self.cat = catalog(params.get("cards", ""))
         self.chance = Chance(seed)
         # decks=random draws from the chance first; named decks draw nothing (their deals
         # stay those of the same seed before the option existed).
@@ -180,7 +180,7 @@ class LsState(State):
 
     def parse_action(self, text: str) -> Action:
         """Read the notation (docs/rules/lightseekers.md)."""
-        return parse(text)
+        return parse(text, self.cat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (see :mod:`.views`)."""

@@ -67,7 +67,9 @@ SPEC = GameSpec(
     params={"decks": ParamSpec(str, "", "each seat's ready deck, comma-separated by seat "
                                         "and cycled (default: the six Orders' decks in turn), "
                                         "or random: a different one each, drawn from the "
-                                        "seed")},
+                                        "seed"),
+            "cards": ParamSpec(str, "", "extra card files, comma-separated (--cards)",
+                               paths=True)},
     default_players=2,
     card_ids=tuple(c.id for c in catalog().cards) + tuple(h.id for h in catalog().heroes),
     notation=GRAMMAR,
@@ -75,4 +77,5 @@ SPEC = GameSpec(
     balance=BALANCE,  # what `tabletop balance` tallies (tally above)
     event_kinds=KINDS,
     words=words,  # each action in words for people (words.py)
+    card_files="tabletop.games.lightseekers.cardfiles",
 )

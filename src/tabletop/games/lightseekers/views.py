@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import board
-from .data import Card, catalog
+from .data import Card, Catalog
 from .ids import ELEMENT_BIT, ELEMENTS, STEP_NAMES, SUPERIOR
 from .legal import weight
 
@@ -57,12 +57,19 @@ def summary(program: Any) -> dict[str, int]:
     return out
 
 
-@cache
-def card_info(index: int) -> dict[str, Any]:
-    """A card as data for views (built once per card): what it is, its text, and
-    ``does``, a summary in numbers of playing it (``ability``: of its Ability;
-    ``lingering``: its lingering power and armor)."""
-    card: Card = catalog().cards[index]
+def card_info(cat: Catalog, index: int) -> dict[str, Any]:
+    """A card as data for views (built once per card of a catalogue, then kept with it):
+    what it is, its text, and ``does``, a summary in numbers of playing it (``ability``:
+    of its Ability; ``lingering``: its lingering power and armor)."""
+    infos = cat.derived.setdefault("card_info", {})
+    found = infos.get(index)
+    if found is None:
+        found = infos[index] = _card_info(cat.cards[index])
+    assert isinstance(found, dict)
+    return found
+
+
+def _card_info(card: Card) -> dict[str, Any]:
     out: dict[str, Any] = {"name": card.name, "type": card.type, "combo": card.combo,
                            "text": card.text, "reconstructed": True}
     if card.combo:
@@ -98,10 +105,17 @@ def _elements(mask: int, superior: int) -> dict[str, str]:
             if ELEMENT_BIT[e] & mask}
 
 
-@cache
-def _hero_ability(index: int) -> dict[str, Any] | None:
-    """A hero's Ability in numbers (what it does, its Element and cost), or None."""
-    ability = catalog().heroes[index].ability
+def _hero_ability(cat: Catalog, index: int) -> dict[str, Any] | None:
+    """A hero's Ability in numbers (what it does, its Element and cost), or None (made
+    once per hero of a catalogue)."""
+    infos = cat.derived.setdefault("hero_ability", {})
+    if index not in infos:
+        infos[index] = _ability_info(cat.heroes[index].ability)
+    found: dict[str, Any] | None = infos[index]
+    return found
+
+
+def _ability_info(ability: Any) -> dict[str, Any] | None:
     if ability is None:
         return None
     return {"does": summary(ability.program), "element": ability.element or None,
@@ -131,7 +145,7 @@ def view(s: LsState, seat: int | None) -> dict[str, Any]:
         alive = s.alive[p]
         heroes.append({
             "seat": p, "hero": hero.id, "name": hero.name, "trait": hero.text,
-            "ability": _hero_ability(hero.index),
+            "ability": _hero_ability(s.cat, hero.index),
             "printed": [[e, lv] for e, lv in hero.elements],
             "elements": elements, "health": s.health[p], "vp": s.vp[p], "in_game": alive,
             "hand": len(s.hand[p]), "deck": len(s.deck[p]),
@@ -170,7 +184,7 @@ def view(s: LsState, seat: int | None) -> dict[str, Any]:
         out["returning"] = None
     out["timed"] = [{"seat": m.affects, "stat": m.key, "change": m.value, "until": m.until,
                      "card": m.card} for m in s.store]
-    out["cards"] = {cards[c].id: card_info(c) for c in sorted(named)}
+    out["cards"] = {cards[c].id: card_info(s.cat, c) for c in sorted(named)}
     if s.conceded:
         out["conceded"] = s.conceded_data()
     outcome = s.outcome()

@@ -126,4 +126,5 @@ SPEC = GameSpec(
     seat_label=seat_label,
     event_kinds=KINDS,
     words=words,  # each action in words for people (words.py)
+    card_files="tabletop.games.radiant_arena.cardfiles",
 )

@@ -69,7 +69,7 @@ from tabletop.sim import (
 
 from . import arena
 from .journal import Journal, check_record_path, default_record_path
-from .params import parse_params
+from .params import load_cards, parse_params
 from .play import PlaySession, Quit, stdin_reader
 from .render import pool_for
 
@@ -135,7 +135,8 @@ def _silence_stdout() -> None:
 
 
 def _fail_line(message: str) -> None:
-    text = " ".join(message.split())  # one line, whatever the message held
+    # one line, whatever the message held (a list of problems: each after a "; ")
+    text = "; ".join(" ".join(line.split()) for line in message.splitlines() if line.strip())
     sys.stderr.write(f"error: {text}\n")
     sys.stderr.flush()
 
@@ -848,7 +849,8 @@ def cards_cmd(
     name: Annotated[str | None, typer.Argument(
         help="One card, by id or printed name (default: the whole pool).")] = None,
     cards: Annotated[list[Path] | None, typer.Option(
-        "--cards", help="An extra card file (repeatable; radiant-arena).")] = None,
+        "--cards", help="An extra card file (repeatable): its cards join the pool "
+                        "(docs/cards.md, \"Adding a card\").")] = None,
 ) -> None:
     """Print a game's card pool, or one card with the text generated from its data."""
     spec = get_spec(game)
@@ -856,7 +858,10 @@ def cards_cmd(
     if pool is None:
         have = ", ".join(g.id for g in games() if pool_for(g.id) is not None)
         raise ParameterError(f"{spec.id} has no card list (tabletop cards is for {have})")
-    _out().print(pool(name, list(cards or [])), soft_wrap=True)
+    files = [p.resolve() for p in cards or []]
+    if files:  # every problem of every file at once; printed texts checked (warnings)
+        load_cards(spec, files)
+    _out().print(pool(name, files), soft_wrap=True)
 
 
 # --- balance ---------------------------------------------------------------------------

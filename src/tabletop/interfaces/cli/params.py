@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop.core import GameSpec, ParameterError
+from tabletop.core import GameSpec, ParameterError, games
 
 
 def parse_params(spec: GameSpec, pairs: list[str] | None, cards: list[Path] | None = None
@@ -33,10 +35,34 @@ def parse_params(spec: GameSpec, pairs: list[str] | None, cards: list[Path] | No
         else:
             out[key] = text
     if cards:
-        if "cards" not in spec.params:
-            raise ParameterError(f"{spec.id} does not take card files (--cards)")
-        for path in cards:
-            if not path.is_file():
-                raise ParameterError(f"--cards {path}: no such file")
-        out["cards"] = ",".join(str(p.resolve()) for p in cards)
+        out["cards"] = card_files(spec, cards)
     return out
+
+
+def _warn(text: str) -> None:
+    sys.stderr.write(f"warning: {text}\n")
+
+
+def load_cards(spec: GameSpec, cards: Sequence[Path],
+               warn: Callable[[str], None] = _warn) -> Any:
+    """The game's catalogue with these user card files, through the kernel's one loader
+    (tabletop.cards.files): every problem of every file at once as a ``CardDataError``;
+    a printed text that is not what the data does is a warning (``warn``, to stderr)."""
+    from tabletop.cards.files import format_of, load
+
+    fmt = format_of(spec)
+    if fmt is None or "cards" not in spec.params:
+        takers = ", ".join(g.id for g in games() if g.card_files) or "none"
+        raise ParameterError(f"{spec.id} does not take card files (--cards is for: "
+                             f"{takers})")
+    loaded = load(fmt, [p.resolve() for p in cards])
+    for w in loaded.warnings:
+        warn(w)
+    return loaded.catalog
+
+
+def card_files(spec: GameSpec, cards: Sequence[Path]) -> str:
+    """The ``cards`` parameter of these files (their full paths, comma-separated), once
+    the kernel's loader has checked them (:func:`load_cards`)."""
+    load_cards(spec, cards)
+    return ",".join(str(p.resolve()) for p in cards)

@@ -30,10 +30,9 @@ def find(name: str, cards: Iterable[tuple[str, str]], game: str) -> str:
     raise ParameterError(f"no card {name[:40]!r} in {game}'s card pool{hint}")
 
 
-def _no_files(game: str, files: Sequence[Path]) -> None:
-    if files:
-        raise ParameterError(f"{game} reads no extra card files (--cards is for "
-                             "radiant-arena)")
+def _files(files: Sequence[Path]) -> str:
+    """The ``cards`` parameter of these files (as the games cache their catalogues)."""
+    return ",".join(str(p.resolve()) for p in files)
 
 
 def _pool_table(title: str, rows: Iterable[tuple[str, ...]], columns: Sequence[str]) -> Table:
@@ -52,12 +51,12 @@ def _pool_table(title: str, rows: Iterable[tuple[str, ...]], columns: Sequence[s
 
 def lightseekers(name: str | None, files: Sequence[Path]) -> RenderableType:
     """Lightseekers' heroes, action cards and combos with their texts (reconstructed:
-    the rulebook prints no card), or one card in full with the ready decks holding it."""
+    the rulebook prints no card), or one card in full with the ready decks holding it;
+    with the cards of the user's files (``files``)."""
     from tabletop.games.lightseekers.data import catalog
     from tabletop.games.lightseekers.views import NOTE
 
-    _no_files("lightseekers", files)
-    cat = catalog()
+    cat = catalog(_files(files))
     note = Text(NOTE, style="dim")
     if name is not None:
         key = find(name, [(h.id, h.name) for h in cat.heroes] +
@@ -118,8 +117,7 @@ def hoshi_battle(name: str | None, files: Sequence[Path]) -> RenderableType:
     from tabletop.games.hoshi_battle.data import catalog
     from tabletop.games.hoshi_battle.ids import TIMING_TEXT
 
-    _no_files("hoshi-battle", files)
-    cat = catalog()
+    cat = catalog(_files(files))
     note = Text("Card texts marked reconstructed are tabletop's design, fitted to the "
                 "rulebook (docs/rules/hoshi-battle.md); the others are the publisher's "
                 "words.", style="dim")
