@@ -550,7 +550,8 @@ class Hub:
 
     def _ai_seat(self, live: LiveTable) -> int | None:
         if self.referee.pending(live):  # nobody decides a live strike but the referee
-            self.referee.open_if_due(live)
+            if self.keeps(live):  # (several servers: the table's keeper's referee)
+                self.referee.open_if_due(live)
             return None
         s = live.state.to_act
         return s if s is not None and live.ai_plays(s) else None
