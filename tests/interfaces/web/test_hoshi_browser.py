@@ -48,7 +48,10 @@ def play_until_our_strike(server: Server, browser: Browser, shots: Shots,
             if ours:
                 page.wait_for_selector("#strike-go.go", timeout=15000)
                 shots.take(page, "go")
-                page.wait_for_timeout(150)  # a person's reaction
+                # a person's reaction: 150 ms after GO appeared on this page
+                page.wait_for_function(
+                    "performance.now() - Number(document.getElementById('strike-go')"
+                    ".dataset.goAt) >= 150")
                 page.keyboard.press("Space")
             page.wait_for_function(
                 f"document.querySelectorAll(\".log li[data-kind='strike']\").length > {before}",
@@ -89,8 +92,10 @@ def test_hoshi_battle_three_seats_show_the_duel_and_the_line(server: Server, bro
     for _ in range(30):  # the keeping: then the order of the Duels is drawn by lot
         if page.query_selector("[data-testid='waiting']") is not None:
             break
-        if not click_once(page, rng):
-            page.wait_for_timeout(100)
+        if not click_once(page, rng):  # nothing to click now: until there is, or the line
+            page.wait_for_function(f"document.querySelector('{CLICKABLE}') || "
+                                   "document.querySelector(\"[data-testid='waiting']\")",
+                                   timeout=SLOW_MS)
     page.wait_for_selector("[data-testid='waiting']")
     assert page.locator(".duelist").count() == 2
     first = page.locator("[data-testid='waiting'] .waiter").first
@@ -101,8 +106,12 @@ def test_hoshi_battle_three_seats_show_the_duel_and_the_line(server: Server, bro
         if page.evaluate("document.body.dataset.status") == "over" or \
                 page.query_selector(f"[data-testid='waiter-{waiting}']") is None:
             break  # the waiting player has left the line to fight (or the game ended)
-        if not click_once(page, rng):
-            page.wait_for_timeout(100)
+        if not click_once(page, rng):  # until there is something to click, or a change
+            page.wait_for_function(
+                f"document.querySelector('{CLICKABLE}') || "
+                "document.body.dataset.status === 'over' || "
+                f"!document.querySelector(\"[data-testid='waiter-{waiting}']\")",
+                timeout=SLOW_MS)
     assert httpx.get(server.url + f"/api/tables/{tid}/view").status_code == 200
     assert page.locator("[data-testid='waiting'] .waiter").count() == 1 or \
         page.evaluate("document.body.dataset.status") == "over"

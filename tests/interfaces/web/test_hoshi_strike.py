@@ -23,9 +23,27 @@ DELAY = (0.6, 0.7)
 WINDOW = 0.8  # roomy: a loaded machine may answer slowly
 
 
+class Ahead:
+    """The referee's monotonic clock, moved on by the test (:func:`later`)."""
+
+    def __init__(self) -> None:
+        self.by = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.by
+
+
 def fast(client: TestClient) -> None:
+    """The referee's short delay and roomy window, and a clock the test moves on."""
     referee = client.app.state.hub.referee  # type: ignore[attr-defined]
     referee.delay, referee.window = DELAY, WINDOW
+    referee.clock = Ahead()
+
+
+def later(client: TestClient, seconds: float) -> None:
+    """``seconds`` pass on the referee's clock (a person's reaction, a press in flight):
+    a press made now is timed at least that much after what came before."""
+    client.app.state.hub.referee.clock.by += seconds  # type: ignore[attr-defined]
 
 
 def table(client: TestClient) -> tuple[str, list[str]]:
@@ -33,20 +51,25 @@ def table(client: TestClient) -> tuple[str, list[str]]:
     return create(client, "hoshi-battle", "human", "human", params={"strike": "live"})
 
 
+def someone(c: TestClient, tid: str, tokens: list[str]) -> tuple[str, dict[str, Any]] | None:
+    """The first seat (its token and view) that sees a strike window or may act; None."""
+    for tok in tokens:
+        msg = view(c, tid, tok)
+        if msg["strike"] is not None or msg["legal"]:
+            return tok, msg
+    return None
+
+
 def to_strike(c: TestClient, tid: str, tokens: list[str], limit: int = 400) -> dict[str, Any]:
     """Play the first legal action of whoever is to act until a strike window opens; the
-    window as every seat is told it."""
+    window as every seat is told it. (Between, the referee may be deciding the last
+    strike: wait until someone may act or a window is open.)"""
     for _ in range(limit):
-        for tok in tokens:
-            msg = view(c, tid, tok)
-            if msg["strike"] is not None:
-                return msg["strike"]  # type: ignore[no-any-return]
-            if msg["legal"]:
-                r = act(c, tid, tok, msg["legal"][0], msg["version"])
-                assert r.status_code == 200, r.text
-                break
-        else:
-            time.sleep(0.01)
+        tok, msg = wait_until(lambda: someone(c, tid, tokens), timeout=10)
+        if msg["strike"] is not None:
+            return msg["strike"]  # type: ignore[no-any-return]
+        r = act(c, tid, tok, msg["legal"][0], msg["version"])
+        assert r.status_code == 200, r.text
     live = c.app.state.hub.tables[tid]  # type: ignore[attr-defined]
     raise AssertionError(f"no strike window opened: {live.state!r} {live.strike} "
                          f"{[e.text for e in live.state.events[-5:]]}")
@@ -94,7 +117,7 @@ def test_a_strike_in_time_lands_and_enters_the_record(client: TestClient) -> Non
     assert view(client, tid, tokens[defender])["strike"] == window
     n = history(client, tid)
     go(client, tid, tokens[striker])
-    time.sleep(0.15)  # a person's reaction
+    later(client, 0.15)  # a person's reaction
     r = press(client, tid, tokens[striker], "strike")
     assert r.status_code == 200 and r.json()["counted"] is True
     assert result(client, tid, tokens, n) == "strike hit"
@@ -138,7 +161,7 @@ def test_forged_timestamps_are_ignored(client: TestClient) -> None:
     window = to_strike(client, tid, tokens)
     n = history(client, tid)
     go(client, tid, tokens[window["striker"]])
-    time.sleep(0.15)
+    later(client, 0.15)
     assert press(client, tid, tokens[window["striker"]], "strike",
                  client_ms=-5000.0).status_code == 200
     assert result(client, tid, tokens, n) == "strike hit"
@@ -150,9 +173,9 @@ def test_the_defender_pulls_away_first(client: TestClient) -> None:
     window = to_strike(client, tid, tokens)
     n = history(client, tid)
     go(client, tid, tokens[window["defender"]])
-    time.sleep(0.12)
+    later(client, 0.12)
     assert press(client, tid, tokens[window["defender"]], "pull").status_code == 200
-    time.sleep(0.2)  # more than a Swift striker's edge
+    later(client, 0.2)  # more than a Swift striker's edge
     press(client, tid, tokens[window["striker"]], "strike")
     assert result(client, tid, tokens, n) == "strike miss"
 
@@ -189,8 +212,9 @@ def test_an_ai_duelist_reacts_and_the_game_replays(db: Path) -> None:
                 decided += 1
             elif msg["legal"]:
                 act(c, tid, tok, msg["legal"][0], msg["version"])
-            else:
-                time.sleep(0.01)
+            else:  # the AI's turn: until it is mine, a strike's or the end
+                wait_until(lambda: (m := view(c, tid, tok))["legal"] or m["strike"]
+                           or m["table"]["status"] == "over", timeout=30)
         assert decided >= 1
         n = history(c, tid)
     with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
@@ -215,7 +239,7 @@ def test_with_three_players_the_strike_is_only_between_the_duelists(client: Test
     assert press(client, tid, tokens[waiting], "pull").status_code == 403
     n = history(client, tid)
     go(client, tid, tokens[s])
-    time.sleep(0.15)
+    later(client, 0.15)
     assert press(client, tid, tokens[s], "strike").status_code == 200
     assert result(client, tid, tokens, n) == "strike hit"
 
@@ -238,7 +262,7 @@ def test_a_slow_connection_does_not_lose_the_strike(client: TestClient) -> None:
     measured(client, tid, window["striker"], 400, 250, 300)  # the smallest counts
     n = history(client, tid)
     go(client, tid, tokens[window["striker"]])
-    time.sleep(WINDOW + 0.08)  # arrives 0.88 s after go: made about 0.63 s after it
+    later(client, WINDOW + 0.08)  # arrives 0.88 s after go: made about 0.63 s after it
     assert press(client, tid, tokens[window["striker"]], "strike").json()["counted"]
     assert result(client, tid, tokens, n) == "strike hit"
 
@@ -255,14 +279,14 @@ def test_the_credit_is_bounded_and_an_impossible_press_is_a_false_start(
     measured(client, tid, window["striker"], 2000)
     n = history(client, tid)
     go(client, tid, tokens[window["striker"]])
-    time.sleep(WINDOW + CREDIT_S + 0.1)
+    later(client, WINDOW + CREDIT_S + 0.1)
     press(client, tid, tokens[window["striker"]], "strike")
     assert result(client, tid, tokens, n) == "strike miss"
     window = to_strike(client, tid, tokens)
     measured(client, tid, window["striker"], 250)
     n = history(client, tid)
     go(client, tid, tokens[window["striker"]])
-    time.sleep(0.2)  # arrived 0.2 s after go with a 0.25 s round trip: pressed before it
+    later(client, 0.2)  # arrived 0.2 s after go with a 0.25 s round trip: pressed before it
     press(client, tid, tokens[window["striker"]], "strike")
     assert result(client, tid, tokens, n) == "strike miss"
 

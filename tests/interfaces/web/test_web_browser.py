@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 
+import httpx
 from playwright.sync_api import Browser, Page
 
 from .conftest import (
     CLICKABLE,
+    SLOW_MS,
     Server,
     Shots,
     browser,
@@ -23,6 +25,7 @@ from .conftest import (
     play_to_the_end,
     server,
     shots,
+    wait_until,
 )
 
 # The fixtures (conftest's), as the per-game table tests import them from here.
@@ -126,6 +129,14 @@ def test_radiant_arena_draft_by_clicking(server: Server, browser: Browser,
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def acting(server: Server, link: str) -> bool:
+    """Whether the seat of ``link`` (``/table/<id>#token=<token>``) may act now."""
+    tid, token = link.split("/table/")[1].split("#token=")
+    got = httpx.get(f"{server.url}/api/tables/{tid}/view", timeout=30,
+                    headers={"X-Seat-Token": token})
+    return bool(got.json()["legal"])
+
+
 def test_two_browsers_play_each_other(server: Server, browser: Browser,
                                       shots: Shots) -> None:
     host = page_at(browser)
@@ -144,8 +155,10 @@ def test_two_browsers_play_each_other(server: Server, browser: Browser,
     moves = 0
     while moves < 30:
         page = next((p for p in pages if p.query_selector(CLICKABLE)), None)
-        if page is None:
-            pages[0].wait_for_timeout(50)
+        if page is None:  # which seat may act is the server's to say: until its page is lit
+            wait_until(lambda: any(acting(server, str(link)) for link in links), timeout=60)
+            seat = next(i for i, link in enumerate(links) if acting(server, str(link)))
+            pages[seat].wait_for_selector(CLICKABLE, timeout=SLOW_MS)
             continue
         if click_once(page, rng):
             moves += 1

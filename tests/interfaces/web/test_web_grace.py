@@ -1,7 +1,11 @@
 """The grace period (issue 31, "Two people at one table": "A disconnected person's seat
 waits for a grace period chosen at table creation; then the AI holds the seat (shown as
 such to everyone) and hands it back when the person returns"; docs/web.md, "Presence and
-the grace period"). The grace is shortened on the live table (the API takes 5 s and up)."""
+the grace period"). The grace is shortened on the live table (the API takes 5 s and up).
+
+No test sleeps: "nothing happens" is checked once every wake-up the table had scheduled
+has run and none is left (:func:`settled`: nothing more will happen by itself), and the
+countdown runs on a server clock the test moves on (:class:`Ahead`)."""
 
 from __future__ import annotations
 
@@ -21,6 +25,28 @@ def table(client: Any, grace: float | None = 0.4) -> tuple[str, list[str], Any]:
     live.shown_after = 0.1
     live.row.options["grace_s"] = grace
     return tid, tokens, live
+
+
+class Ahead:
+    """The server's time (the hub's and the table's), moved on by the test."""
+
+    def __init__(self) -> None:
+        self.by = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.by
+
+
+def settled(client: Any, live: Any, seat: int) -> None:
+    """Once ``seat``'s connection is gone: its departure handled, every presence wake-up
+    it scheduled (the moment it shows as gone, the grace period's end) has run, and no
+    other is pending. A call through the server's loop returns only after what the loop
+    was doing (a review under way) is done."""
+    hub = client.app.state.hub
+    wait_until(lambda: live.gone_since[seat] is not None)
+    client.portal.call(lambda: None)  # the departure's review and schedule are done
+    wait_until(lambda: live.row.id not in hub.presence.tasks)
+    client.portal.call(lambda: None)  # and the last wake-up's review
 
 
 def notices(c: Any, tid: str) -> list[tuple[str, int | None]]:
@@ -51,7 +77,11 @@ def test_the_ai_holds_a_gone_seat_and_hands_it_back(client: Any) -> None:
             assert view(client, tid)["notices"][-1]["reason"] == "back"
             m = view(client, tid, p1)
             assert act(client, tid, p1, m["legal"][0], m["version"]).status_code == 200
-            time.sleep(0.5)  # the AI does not play P2's turn: P2 does
+            # the AI does not play P2's turn, P2 does: no AI loop runs for the table
+            # (the one that played for P2 has ended) and none will start for P2
+            wait_until(lambda: live.ai_task is None or live.ai_task.done())
+            client.portal.call(lambda: None)
+            assert not live.ai_plays(1) and live.thinking is None
             assert len(live.state.history) == 3 and view(client, tid, p2)["legal"]
 
 
@@ -62,8 +92,10 @@ def test_nobody_is_played_for_when_nobody_waits(client: Any) -> None:
     with client.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
         ws1.send_json({"token": p1})
         ws1.receive_json()
-    # P2 never came; P1 left too.
-    time.sleep(1.0)
+    # P2 never came; P1 left too. Every wake-up of P1's departure has run (its grace
+    # period is over) and nothing is left to happen.
+    settled(client, live, 0)
+    assert client.app.state.hub.now() - live.gone_since[0] >= 0.4
     assert not live.held and notices(client, tid) == []
     assert [s["connected"] for s in view(client, tid)["table"]["seats"]] == [False, False]
 
@@ -76,7 +108,7 @@ def test_a_table_without_grace_waits_for_ever(client: Any) -> None:
         with client.websocket_connect(f"/api/tables/{tid}/ws") as ws2:
             ws2.send_json({"token": p2})
             ws2.receive_json()
-        time.sleep(1.0)
+        settled(client, live, 1)  # nothing more is due: the table waits for ever
         assert not live.held
         assert view(client, tid)["table"]["seats"][1]["connected"] is False
         assert view(client, tid)["table"]["seats"][1]["grace_left_ms"] is None  # no countdown
@@ -88,6 +120,8 @@ def test_the_others_are_told_the_exact_grace_left(client: Any) -> None:
     the seat, counted down by the server; ``None`` while connected and for AI seats; and
     a live connection is told when a seat goes (its update carries the countdown)."""
     tid, (p1, p2), live = table(client, grace=30)
+    clock = Ahead()
+    client.app.state.hub.now = live.now = clock
     with client.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
         ws1.send_json({"token": p1})
         ws1.receive_json()
@@ -95,13 +129,14 @@ def test_the_others_are_told_the_exact_grace_left(client: Any) -> None:
             ws2.send_json({"token": p2})
             ws2.receive_json()
             assert [s["grace_left_ms"] for s in view(client, tid)["table"]["seats"]] == [None, None]
-        gone = time.time()
+        wait_until(lambda: live.gone_since[1] is not None)
+        gone = live.gone_since[1]
         first = view(client, tid, p1)["table"]["seats"][1]["grace_left_ms"]
         assert first is not None and 29_000 <= first <= 30_000
-        time.sleep(0.3)
+        clock.by += 0.3  # 0.3 s later on the server's clock
         later = view(client, tid, p1)["table"]["seats"][1]["grace_left_ms"]
-        assert later is not None and later <= first - 250  # it runs down
-        assert abs(later - (30_000 - (time.time() - gone) * 1000)) < 400
+        assert later is not None and later <= first - 300  # it runs down
+        assert abs(later - (30_000 - (clock() - gone) * 1000)) < 400
         # the connection was told of the departure, with the countdown
         seen = None
         for _ in range(10):

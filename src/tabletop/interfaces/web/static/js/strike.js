@@ -73,7 +73,8 @@ export class Strike {
         clearTimeout(this.steady); this.steady = setTimeout(() => this.draw(), STEADY_MS);
       }
       this.window = s;
-      if (went) { this.goAt = now; this.play("go"); }
+      // GO's moment on this page, also for tests and tools (a press "150 ms after GO").
+      if (went) { this.goAt = now; this.el.dataset.goAt = String(now); this.play("go"); }
       this.draw();
       return;
     }
