@@ -26,7 +26,8 @@ def test_the_command_writes_the_same_report_for_every_game(game: str, run: Run,
     assert f"{game}: 2 games; the first seat won" in result.stdout
     data = json.loads((out / "report.json").read_text())
     assert {"run", "game", "players", "games", "interval", "delta_interval", "first_seat",
-            "seats", "agents", "lengths", "reasons", "kinds", "focus", "plots"} <= set(data)
+            "seats", "agents", "lengths", "reasons", "kinds", "matchups", "focus",
+            "plots"} <= set(data)
     assert data["game"] == game and data["games"] == 2 and "Wilson" in data["interval"]
     assert "Newcombe" in data["delta_interval"]
     assert {"rate", "interval", "fair", "advantage", "advantage_interval"} <= set(

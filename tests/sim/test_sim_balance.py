@@ -171,3 +171,22 @@ def test_workers_do_not_change_the_report() -> None:
             r.add(g)
         reports.append(r.to_json())
     assert reports[0] == reports[1] and reports[0]["games"] == 4
+
+
+def test_matchups_of_ready_decks() -> None:
+    """A kind of which each seat has one (lightseekers' ready decks) gets every pair that
+    met, the first id's share against the second whichever seat it sat in; a mirror is
+    no matchup."""
+    report = new_report("lightseekers")
+
+    def game(i: int, decks: tuple[str, str], winner: int) -> TalliedGame:
+        seats = tuple(SeatTally({"deck": (d,)}) for d in decks)
+        return TalliedGame(i, i, ("random", "random"), (winner,), "why", 5,
+                           GameTally(seats, 0, 1))
+
+    for g in (game(0, ("astral", "tech"), 0), game(1, ("tech", "astral"), 0),
+              game(2, ("tech", "astral"), 1), game(3, ("storm", "storm"), 0)):
+        report.add(g)
+    assert report.to_json()["matchups"] == {"deck": [
+        {"a": "astral", "b": "tech", "n": 3, "wins": 2.0, "rate": 0.6667,
+         "interval": [round(x, 4) for x in wilson(2, 3)]}]}

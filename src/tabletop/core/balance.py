@@ -42,13 +42,16 @@ class Kind:
     no game used still gets a row). ``played``: the tally says which of these each seat
     played, so the report compares the games it was played in with those it was only
     held in. ``band``: the win rates the game's design aims within (radiant-arena's 40-60%
-    for heroes, deities and items), a rate outside is marked."""
+    for heroes, deities and items), a rate outside is marked. ``matchups``: each seat of
+    a two-player game has one of these (a ready deck), and the report tabulates every
+    pair that met."""
 
     key: str
     title: str
     names: Names
     played: bool = False
     band: tuple[float, float] | None = None
+    matchups: bool = False
 
 
 @dataclass(frozen=True, slots=True)

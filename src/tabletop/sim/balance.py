@@ -14,9 +14,10 @@ the same arguments give the same report on one worker or eight.
 A :class:`Report` keeps, for every id of every kind the game tallies (heroes, deities,
 items, skill cards, decks, cards ...), the games a seat had it in and that seat's share
 of the wins (a shared win is split); for the kinds a game says are played, the same
-split by whether the seat played it. From those: a win rate with its 95% Wilson score
-interval (:func:`.ratings.wilson`), and the "played and won" delta, the rate when played
-minus the rate when held and not played, with its 95% Newcombe interval
+split by whether the seat played it; for a kind of which each seat of a two-player game
+has one (a ready deck), every pair that met. From those: a win rate with its 95% Wilson
+score interval (:func:`.ratings.wilson`), and the "played and won" delta, the rate when
+played minus the rate when held and not played, with its 95% Newcombe interval
 (:func:`.ratings.newcombe`). Also the first seat's win rate and its advantage over a
 fair share, every seat's, every agent's when they differ, and the game lengths.
 :mod:`.reports` writes it (Markdown, HTML, JSON and SVG plots).
@@ -205,6 +206,8 @@ class Report:
     decisions: Counter[int] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
     focus: tuple[tuple[str, str], ...] = ()  # (kind, id) the reader asked about
+    # kind -> (a, b) with a < b -> a's games and wins against b (two-player matchups)
+    pairs: dict[str, dict[tuple[str, str], Rate]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seats = self.seats or [Rate() for _ in range(self.players)]
@@ -237,6 +240,14 @@ class Report:
             self.turns[t.turns] += 1
         self.decisions[g.decisions] += 1
         self.reasons[g.reason] += 1
+        for kind in self.spec.kinds:
+            ids = [seat.held.get(kind.key, ()) for seat in t.seats]
+            if kind.matchups and self.players == 2 and all(len(x) == 1 for x in ids):
+                (a,), (b,) = ids
+                if a != b:
+                    won = share[0] if a < b else share[1]
+                    self.pairs.setdefault(kind.key, {}).setdefault(
+                        (min(a, b), max(a, b)), Rate()).add(won)
         for s, seat in enumerate(t.seats):
             for kind in self.spec.kinds:
                 table = self.entities[kind.key]
@@ -302,6 +313,9 @@ class Report:
                         "turns": lengths(self.turns) if self.turns else None},
             "reasons": dict(self.reasons.most_common()),
             "kinds": kinds,
+            "matchups": {kind: [{"a": a, "b": b, **r.to_json()} for (a, b), r in
+                                sorted(table.items())]
+                         for kind, table in sorted(self.pairs.items())},
             "focus": [{"kind": k, "id": i} for k, i in self.focus],
         }
 

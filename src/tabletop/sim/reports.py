@@ -154,6 +154,17 @@ def sections(report: Report, run: Mapping[str, Any], plots: Mapping[str, list[st
             sec.parts.insert(0, f"The design aims every one of the {k.title.lower()} "
                                 f"within {pct(k.band[0])}–{pct(k.band[1])} (marked from "
                                 f"{BAND_MIN} games).")
+        pairs = report.pairs.get(k.key, {})
+        if pairs:
+            names = report.names.get(k.key, {})
+            sec.parts.append("Matchups: each pair that met, the first one's win rate "
+                             "against the second (a mirror is not counted).")
+            m = Table(("first", "second", "games", "first's wins", "win rate",
+                       "95% interval", "flag"))
+            for (one, other), r in sorted(pairs.items()):
+                m.rows.append((names.get(one, one), names.get(other, other), str(r.n),
+                               f"{r.wins:g}", *_rate_cells(r), flag(r, 0.5)))
+            sec.parts.append(m)
         sec.plots = list(plots.get(k.key, ()))
         out.append(sec)
     return out
@@ -188,6 +199,14 @@ def plot(report: Report, folder: Path) -> dict[str, list[str]]:
                     drows, f"{kind.title}: played and won, {report.games} games",
                     "win rate when played minus when held only (points; 95% Newcombe)",
                     lo=-1.0, hi=1.0, ref=0.0))
+        pairs = report.pairs.get(kind.key, {})
+        if pairs:
+            names = report.names.get(kind.key, {})
+            prow = [Row(f"{names.get(a, a)} v {names.get(b, b)} ({r.n})", r.rate, *r.interval,
+                        bool(flag(r, 0.5))) for (a, b), r in sorted(pairs.items())]
+            write(kind.key, f"{kind.key}-matchups.svg", forest(
+                prow, f"{kind.title}: matchups, {report.games} games",
+                f"the first one's win rate against the second ({INTERVAL})"))
     spec = get_spec(report.game)
     seat_rows = [Row(spec.seat_label(s), r.rate, *r.interval, bool(flag(r, fair)))
                  for s, r in enumerate(report.seats) if r.n]

@@ -51,7 +51,7 @@ def _cards(params: Mapping[str, Any]) -> dict[str, str]:
 
 
 BALANCE = BalanceSpec(
-    kinds=(Kind("hero", "Heroes", _heroes), Kind("deck", "Ready decks", _decks),
+    kinds=(Kind("hero", "Heroes", _heroes), Kind("deck", "Ready decks", _decks, matchups=True),
            Kind("card", "Cards", _cards, played=True)),
     tally=tally,
     params={"decks": "random"},  # a different ready deck each, drawn from the seed

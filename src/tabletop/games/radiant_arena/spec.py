@@ -96,7 +96,7 @@ BALANCE = BalanceSpec(
            Kind("deity", "Deities", _names("deity"), band=BAND),
            Kind("item", "Items", _names("item"), band=BAND),
            Kind("skill", "Skill cards", _names("skill"), played=True),
-           Kind("deck", "Ready decks", _names("deck"))),
+           Kind("deck", "Ready decks", _names("deck"), matchups=True)),
     tally=tally,
     params={"draft": True},  # drafted decks: every hero, deity and item gets played
 )
