@@ -948,8 +948,9 @@ def balance_cmd(
 # gives them (written out so that `tabletop` starts without importing the web server; a
 # test checks that the two agree).
 SERVE_LIMITS = ("body_bytes=65536, create_burst=20, create_per_min=2, guest_tables=10, "
-                "guest_window_s=3600, idle_s=600, max_live=5000, sockets_per_address=32, "
-                "sockets_total=2000")
+                "guest_window_s=3600, register_burst=5, register_per_hour=10, "
+                "login_burst=10, login_per_min=5, idle_s=600, max_live=5000, "
+                "sockets_per_address=32, sockets_total=2000")
 
 
 @app.command("serve")

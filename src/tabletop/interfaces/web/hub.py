@@ -43,6 +43,7 @@ from .errors import ApiError
 from .limits import Holdings, Limiter, Settings, Sockets
 from .lobby import server_only
 from .storage import (
+    AccountRow,
     NoticeRow,
     SeatRow,
     Storage,
@@ -92,6 +93,11 @@ class Hub:
         self.limits = {"chat": Limiter(5, 0.5), "gift": Limiter(3, 0.5),
                        "offer": Limiter(4, 0.2),
                        "create": Limiter(settings.create_burst, settings.create_per_min / 60),
+                       "create_account": Limiter(settings.create_burst,
+                                                 settings.create_per_min / 60),
+                       "register": Limiter(settings.register_burst,
+                                           settings.register_per_hour / 3600),
+                       "login": Limiter(settings.login_burst, settings.login_per_min / 60),
                        "join": Limiter(20, 1.0)}
         self.holdings = Holdings(settings.guest_window_s)  # who made which tables lately
         self.sweeper: asyncio.Task[None] | None = None  # idle tables out of memory
@@ -161,6 +167,11 @@ class Hub:
     def _live(self, row: TableRow, state: State, actions: Any = ()) -> LiveTable:
         live = LiveTable(row, state, actions, self.storage.chat(row.id),
                          self.storage.notices(row.id))
+        for s in row.seats:
+            account = self.storage.account(s.account) if s.account else None
+            if account is not None:
+                live.accounts[s.seat] = account
+        live.on_over = self._settle
         live.now = self.now
         live.shown_after = self.presence.shown_after
         return live
@@ -318,11 +329,20 @@ class Hub:
 
     def create(self, game: str, players: int | None, params: dict[str, Any],
                seats: list[dict[str, Any]], open_: bool, options: dict[str, Any],
-               me: int | None = None, name: str | None = None
+               me: int | None = None, name: str | None = None,
+               account: AccountRow | None = None
                ) -> tuple[LiveTable, dict[int, str], int | None]:
         """A new table; returns it, the token of every person's seat and the creator's
         seat (``me``, default the first person's), which is joined at once: nobody else
-        can take it, open table or not."""
+        can take it, open table or not. ``account``: the creator's, which holds that seat
+        (a rated table, ``options["rated"]``, needs one)."""
+        if options.get("rated"):
+            if account is None:
+                raise ApiError(403, "a rated table is for accounts: sign in to create one")
+            if options.get("grace_s") is None:
+                raise ApiError(400, "a rated table needs a grace period (grace_s): a "
+                               "player gone past it loses the game")
+            options = {**options, "on_leave": "ai"}  # the AI finishes an abandoned seat
         try:
             spec = get_spec(game)
         except TabletopError as e:
@@ -357,8 +377,11 @@ class Hub:
             if kind == "human":
                 token = new_token()
                 tokens[s] = token
-                rows.append(SeatRow(s, "human", token_hash=token_hash(token),
-                                    joined=s == mine, name=name if s == mine else None))
+                mine_here = s == mine
+                rows.append(SeatRow(
+                    s, "human", token_hash=token_hash(token), joined=mine_here,
+                    name=(account.name if account is not None else name) if mine_here
+                    else None, account=account.key if mine_here and account else None))
             elif kind == "ai":
                 level = want.get("difficulty") or "normal"
                 try:
@@ -375,6 +398,12 @@ class Hub:
         self.make_room()
         self.storage.create(row)
         return self.adopt(row, state), tokens, mine
+
+    def _settle(self, live: LiveTable) -> None:
+        """The game is over: its results and ratings (ratings.py), once."""
+        from .ratings import settle
+
+        settle(self.storage, live)
 
     def adopt(self, row: TableRow, state: State) -> LiveTable:
         """Serve a table just stored (a rematch)."""
@@ -410,19 +439,27 @@ class Hub:
         raise ApiError(403, f"this token is not a seat of table {live.row.id}")
 
     def join(self, live: LiveTable, seat: int, token: str | None,
-             name: str | None = None) -> str | None:
+             name: str | None = None, account: AccountRow | None = None) -> str | None:
         """Take a seat: with its token (a join link), or, at an open table, a person's
         seat nobody has joined yet (a fresh token is returned, the old link stops and
-        says why). ``name``: the person's guest name."""
+        says why). ``name``: the person's guest name; ``account``: the signed-in
+        player's, which holds the seat from now on (its name is the seat's)."""
         if not 0 <= seat < live.row.players:
             raise ApiError(400, f"no seat {seat} at this table (0..{live.row.players - 1})")
         row = live.row.seats[seat]
         if row.kind != "human":
             raise ApiError(409, f"seat {seat} is played by the AI")
+        self._check_account(live, seat, account)
+        if seat in live.accounts:
+            name = live.accounts[seat].name  # an account's seat shows the account's name
+        elif account is not None:
+            name = account.name
         if token:
             if self.seat_for(live, token) != seat:
                 raise ApiError(403, f"this token is not seat {seat}'s")
-            if not row.joined or (name is not None and name != row.name):
+            if account is not None and seat not in live.accounts:
+                self._bind(live, seat, account)
+            elif not row.joined or (name is not None and name != row.name):
                 self.storage.join(live.row.id, seat, name=name)
                 row.joined = True
                 row.name = name if name is not None else row.name
@@ -437,9 +474,51 @@ class Hub:
         row.token_hash = token_hash(fresh)
         row.joined = True
         row.name = name
+        if account is not None:
+            self._bind(live, seat, account)
         self.add_notice(live, "seat_taken", seat)
         live.notify()
         return fresh
+
+    def _check_account(self, live: LiveTable, seat: int, account: AccountRow | None
+                       ) -> None:
+        """403 when ``account`` (``None``: a guest) may not sit at ``seat``: another
+        account holds it, a rated table's seat wants an account, or the account holds
+        another seat here already (one account, one result)."""
+        held = live.accounts.get(seat)
+        if held is not None:
+            if (account is not None and account.key != held.key) or (
+                    account is None and live.row.options.get("rated")):
+                raise ApiError(403, f"seat {seat} is {held.name}'s account's: sign in as "
+                               f"{held.name} to play it")
+            return
+        if account is None:
+            if live.row.options.get("rated"):
+                raise ApiError(403, "this table is rated: its seats are for accounts; sign "
+                               "in (or register) to take a seat")
+            return
+        for other, a in live.accounts.items():
+            if a.key == account.key and other != seat:
+                raise ApiError(409, f"your account already holds seat {other} here")
+
+    def _bind(self, live: LiveTable, seat: int, account: AccountRow) -> None:
+        self.storage.bind_seat(live.row.id, seat, account.key, account.name)
+        row = live.row.seats[seat]
+        row.account, row.name, row.joined = account.key, account.name, True
+        live.accounts[seat] = account
+        live.notify()
+
+    def reclaim(self, live: LiveTable, account: AccountRow) -> tuple[int, str]:
+        """``account``'s seat at the table with a fresh token (its old link stops)."""
+        seat = next((s for s, a in live.accounts.items() if a.key == account.key), None)
+        if seat is None:
+            raise ApiError(404, f"{account.name} holds no seat at table {live.row.id}")
+        if live.state.is_over:
+            raise ApiError(409, "the game is over: watch its replay")
+        fresh = new_token()
+        self.storage.join(live.row.id, seat, token_hash(fresh))
+        live.row.seats[seat].token_hash = token_hash(fresh)
+        return seat, fresh
 
     # --- acting ---------------------------------------------------------------------
 

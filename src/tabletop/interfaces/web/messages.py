@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from tabletop.core import get_spec
 
+from .accounts import AI_NAMES
 from .engine import labels as words_of
 from .presence import GRACE_S
 from .storage import ChatRow, NoticeRow
@@ -44,7 +45,8 @@ def table_line(live: LiveTable) -> dict[str, Any]:
                    "connected": live.connected(s.seat),
                    "ai_holding": s.kind == "human" and (s.seat in live.held
                                                         or s.seat == live.ai_turn),
-                   "grace_left_ms": grace_left_ms(live, s.seat)}
+                   "grace_left_ms": grace_left_ms(live, s.seat),
+                   **_account_of(live, s.seat)}
                   for s in row.seats],
         "open": row.open, "status": "over" if live.state.is_over else "running",
         "to_act": live.state.to_act, "thinking": live.thinking,
@@ -80,11 +82,23 @@ def public_params(live: LiveTable) -> dict[str, Any]:
             if not (k in spec and spec[k].private)}
 
 
+def _account_of(live: LiveTable, seat: int) -> dict[str, Any]:
+    """Who holds a seat, when an account does: its name, and whether it is a bot."""
+    account = live.accounts.get(seat)
+    row = live.row.seats[seat]
+    if account is None and row.kind == "ai" and live.row.options.get("rated"):
+        # A rated table's AI plays as its difficulty's account (ratings.py).
+        return {"account": AI_NAMES.get(row.difficulty or "normal"), "bot": True}
+    if account is None:
+        return {"account": None, "bot": False}
+    return {"account": account.name, "bot": account.kind in ("bot", "ai")}
+
+
 def public_options(live: LiveTable) -> dict[str, Any]:
     """The table's settings (clock, grace period): chosen in the open, known to all."""
     o = live.row.options
     return {"clock": o.get("clock"), "grace_s": o.get("grace_s"),
-            "on_leave": o.get("on_leave", "ai")}
+            "on_leave": o.get("on_leave", "ai"), "rated": bool(o.get("rated"))}
 
 
 def chat_line(live: LiveTable, line: ChatRow) -> dict[str, Any]:

@@ -193,7 +193,7 @@ def rematch(hub: Hub, live: LiveTable) -> LiveTable:
     for s in old.seats:
         to = (s.seat + 1) % n
         seats.append(SeatRow(to, s.kind, s.difficulty, s.agent, s.token_hash,
-                             joined=True, name=s.name))
+                             joined=True, name=s.name, account=s.account))
     seats.sort(key=lambda r: r.seat)
     state = new_game(old.game, players=n, **get_spec(old.game).check_params(n, old.params))
     options = dict(old.options)

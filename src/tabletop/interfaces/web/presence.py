@@ -104,6 +104,7 @@ class Presence:
         return live.connected(seat)
 
     def _abandon(self, live: LiveTable, seat: int) -> None:
+        live.abandoned.add(seat)  # its result counts it as abandoned (ratings.py)
         async def concede() -> None:
             with contextlib.suppress(ApiError):
                 await self.hub.concede(live, seat, "abandon", by="server")

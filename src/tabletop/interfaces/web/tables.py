@@ -25,7 +25,7 @@ from typing import Any
 from tabletop.core import State, record_of
 
 from .clock import RTT_CAP_MS, Clock
-from .storage import ActionRow, ChatRow, NoticeRow, Storage, TableRow
+from .storage import AccountRow, ActionRow, ChatRow, NoticeRow, Storage, TableRow
 from .strike import live_strike
 
 MAX_WATCHERS = 64  # live connections to one table
@@ -110,6 +110,10 @@ class LiveTable:
         # connected, or never seen); the seats the AI holds for their absent player.
         self.gone_since: list[float | None] = [None] * n
         self.held: set[int] = set()
+        self.abandoned: set[int] = set()  # seats conceded when their grace period ran out
+        self.accounts: dict[int, AccountRow] = {}  # the seats held by accounts
+        # Told once when the game ends (the hub settles its results and ratings).
+        self.on_over: Callable[[LiveTable], None] | None = None
         self.ever_connected = [False] * n
         self.ai_turn: int | None = None  # a seat whose clock ran out: the AI plays its turn
         self.rtt: list[deque[int]] = [deque(maxlen=RTT_SAMPLES) for _ in range(n)]
@@ -224,6 +228,8 @@ class LiveTable:
         if new.is_over:
             self.row.status = "over"
             self.row.record = record
+            if self.on_over is not None:
+                await asyncio.to_thread(self.on_over, self)
         if self.thinking is not None and new.to_act != self.thinking:
             self.thinking = None
 
@@ -239,7 +245,7 @@ class LiveTable:
         goes_on = now[:len(done)] == done
         new_notices = fresh.notices[len(self.notices):] if goes_on else []
         for name in ("row", "state", "revision", "actors", "by", "chat", "notices", "clock",
-                     "_seen", "_own", "_bump"):
+                     "accounts", "_seen", "_own", "_bump"):
             setattr(self, name, getattr(fresh, name))
         if not goes_on:
             self.epoch += 1

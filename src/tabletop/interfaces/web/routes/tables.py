@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tabletop.agents import DIFFICULTIES
 from tabletop.core import games
 
-from .. import talk
+from .. import accounts, talk
 from ..clock import INCREMENT_S, LIMITS_S, check_options
 from ..errors import ApiError
 from ..hub import Hub
@@ -70,6 +70,10 @@ class NewTable(BaseModel):
     on_leave: Literal["ai", "concede"] = Field(default="ai", description="After the grace "
                                                "period: the AI holds the seat, or it "
                                                "concedes")
+    rated: bool = Field(default=False, description="A rated game: for accounts only (you "
+                        "must be signed in, and every person's seat is taken by an "
+                        "account); the ratings change once at its end; a player gone past "
+                        "the grace period loses and the AI finishes the seat")
 
 
 class JoinSeat(BaseModel):
@@ -124,19 +128,29 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     except ValueError as e:
         raise ApiError(400, str(e)) from None
     name = _name(body.name)
+    found = accounts.who(request, hub.storage, change=True)
+    account = None if found is None else found.account
     key = client_key(request.client.host if request.client else None)
     _check_holdings(hub, key)
+    limits = hub.settings
     wait = hub.limits["create"].wait(key)
     if wait:
-        limits = hub.settings
         raise ApiError(429, f"too many new tables from your address: wait {math.ceil(wait)} "
                        f"s (an address may make {limits.create_burst} at once, then "
                        f"{limits.create_per_min:g} a minute)", retry_after=round(wait, 1))
+    if account is not None:
+        # An account counts on its own too (a bot's tables come from many addresses).
+        wait = hub.limits["create_account"].wait(account.key)
+        if wait:
+            raise ApiError(429, f"too many new tables from your account: wait "
+                           f"{math.ceil(wait)} s (an account may make "
+                           f"{limits.create_burst} at once, then {limits.create_per_min:g} "
+                           "a minute)", retry_after=round(wait, 1))
     options = {"clock": None if clock is None else clock.to_json(), "grace_s": body.grace_s,
-               "on_leave": body.on_leave}
+               "on_leave": body.on_leave, "rated": body.rated}
     live, tokens, me = hub.create(body.game, body.players, dict(body.params),
                                   [s.model_dump() for s in body.seats], body.open, options,
-                                  body.seat, name)
+                                  body.seat, name, account)
     hub.holdings.add(key, live.row.id)
     line = table_line(live)
     return {"table": line, "you": me, "seats": [
@@ -187,7 +201,9 @@ async def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str,
                                               else None))
     if wait:
         raise ApiError(429, f"too many joins: wait {wait:.0f} s", retry_after=round(wait, 1))
-    fresh = hub.join(live, body.seat, body.token, name)
+    found = accounts.who(request, hub.storage, change=True)
+    fresh = hub.join(live, body.seat, body.token, name,
+                     None if found is None else found.account)
     out: dict[str, Any] = {"table": table_line(live), "seat": body.seat}
     if fresh is not None:
         out["token"] = fresh

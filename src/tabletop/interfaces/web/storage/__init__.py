@@ -17,9 +17,13 @@ from pathlib import Path
 
 from .postgres import PostgresStorage, is_url, redact
 from .rows import (
+    AccountRow,
     ActionRow,
     ChatRow,
     NoticeRow,
+    Rater,
+    RatingRow,
+    ResultRow,
     SeatRow,
     Storage,
     StorageError,
@@ -31,7 +35,8 @@ from .schema import MIGRATIONS, Migration, migrate
 from .sqlite import SqliteStorage
 
 __all__ = [
-    "MIGRATIONS", "ActionRow", "ChatRow", "Migration", "NoticeRow", "PostgresStorage",
+    "MIGRATIONS", "AccountRow", "ActionRow", "ChatRow", "Migration", "NoticeRow",
+    "PostgresStorage", "RatingRow", "Rater", "ResultRow",
     "SeatRow", "SqliteStorage", "Storage", "StorageError", "StoreUnreachable", "TableRow",
     "is_url", "migrate", "open_storage", "redact", "token_hash",
 ]

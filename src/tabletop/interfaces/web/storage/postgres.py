@@ -63,6 +63,8 @@ class PostgresStorage(SqlStorage):
     ``migrations`` (``version``); raises :class:`StorageError` (in one line, without the
     password) when the URL is bad or the database out of reach."""
 
+    _for_update = " FOR UPDATE"  # a settled game's ratings stay locked until it commits
+
     def __init__(self, url: str, pool_size: int = POOL_SIZE,
                  migrations: Sequence[Migration] = MIGRATIONS) -> None:
         try:

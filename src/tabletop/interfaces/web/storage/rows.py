@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +36,7 @@ class SeatRow:
     name: str | None = None
     mute_all: bool = False
     muted: tuple[int, ...] = ()
+    account: str | None = None  # the key of the account that holds the seat (accounts.py)
 
 
 @dataclass(slots=True)
@@ -102,6 +103,64 @@ class NoticeRow:
     public: dict[str, Any]
     secret: dict[str, Any]
     at: float
+
+
+@dataclass(slots=True, frozen=True)
+class AccountRow:
+    """An account: ``key`` is its name in lower case (names are unique whatever their
+    case), ``name`` as its owner wrote it; ``kind`` is ``person``, ``bot`` (an agent's,
+    made by ``owner``, which signs in with a token) or ``ai`` (one of the server's AI
+    difficulties). Only a person has a ``password_hash`` (Argon2)."""
+
+    key: str
+    name: str
+    kind: str
+    password_hash: str | None = None
+    owner: str | None = None
+    created: float = field(default_factory=time.time)
+
+
+@dataclass(slots=True, frozen=True)
+class RatingRow:
+    """An account's rating in one game and bracket (``1v1``, ``ffa``, ``teams``):
+    OpenSkill's ``mu`` and ``sigma`` after ``games`` rated games; ``name`` and ``kind``
+    are the account's."""
+
+    account: str
+    game: str
+    bracket: str
+    mu: float
+    sigma: float
+    games: int
+    name: str = ""
+    kind: str = "person"
+
+
+@dataclass(slots=True, frozen=True)
+class ResultRow:
+    """How a finished game went for the account at one seat: its ``place`` (1 is first;
+    equal places tie), whether it won, whether it abandoned the game, and, for a rated
+    game, its rating before and after."""
+
+    table_id: str
+    seat: int
+    account: str
+    game: str
+    bracket: str
+    rated: bool
+    place: int
+    won: bool
+    abandoned: bool
+    mu_before: float | None = None
+    sigma_before: float | None = None
+    mu_after: float | None = None
+    sigma_after: float | None = None
+    at: float = field(default_factory=time.time)
+
+
+# How a rated game's ratings change: given each account's (mu, sigma) before (``None``:
+# no rating yet), the (mu, sigma) after.
+Rater = Callable[[dict[str, "tuple[float, float] | None"]], dict[str, tuple[float, float]]]
 
 
 class StorageError(RuntimeError):
@@ -194,6 +253,46 @@ class Storage(Protocol):
 
     def expired_leases(self) -> list[str]:
         """The names of the leases whose time has run out (their owner is gone)."""
+
+    # --- accounts (accounts.py, ratings.py) ---------------------------------------------
+
+    def add_account(self, row: AccountRow, token_hash: str | None = None) -> bool:
+        """Store a new account (``token_hash``: a bot's token, hashed); ``False`` if its
+        name is taken (whatever the case)."""
+
+    def account(self, key: str) -> AccountRow | None:
+        """The account of that key (a name in lower case), or ``None``."""
+
+    def account_by_token(self, token_hash: str) -> AccountRow | None:
+        """The bot whose token hashes to ``token_hash``, or ``None``."""
+
+    def add_session(self, token_hash: str, account: str, csrf: str, expires: float) -> None:
+        """Store a signed-in session (its cookie's hash) and its CSRF token."""
+
+    def session(self, token_hash: str, now: float) -> tuple[AccountRow, str] | None:
+        """The account and CSRF token of an unexpired session, or ``None``."""
+
+    def drop_session(self, token_hash: str) -> None:
+        """Forget a session (signing out)."""
+
+    def bind_seat(self, table_id: str, seat: int, account: str, name: str) -> None:
+        """The seat is the account's from now on (``name``: the account's, shown)."""
+
+    def settle(self, table_id: str, results: list[ResultRow], rate: Rater | None) -> bool:
+        """Store a finished game's results, and with ``rate`` (a rated game) every
+        account's rating after it, in one transaction; ``False`` (nothing written) if the
+        table's results are already stored: a game is settled once."""
+
+    def ratings(self, account: str | None = None, game: str | None = None,
+                bracket: str | None = None, limit: int = 100) -> list[RatingRow]:
+        """Ratings: of one account, or a game's (and bracket's) best first (by
+        ``mu - 3 sigma``)."""
+
+    def results(self, account: str, limit: int = 20) -> list[ResultRow]:
+        """An account's latest results, newest first."""
+
+    def played(self, account: str) -> list[tuple[str, int, int, int]]:
+        """Per game: (game, finished games, games won, games abandoned)."""
 
     def ping(self) -> None:
         """One trivial query (``/readyz``); raises :class:`StorageError` if the store does

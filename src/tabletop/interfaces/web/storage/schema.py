@@ -157,9 +157,69 @@ def _leases(db: Db, dialect: str) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS leases_owner ON leases(owner)")
 
 
+_ACCOUNTS = """
+ALTER TABLE seats ADD COLUMN account TEXT;
+CREATE TABLE IF NOT EXISTS accounts (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    password_hash TEXT,
+    token_hash TEXT,
+    owner TEXT,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_token ON accounts(token_hash);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(key),
+    csrf TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    expires DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    account TEXT NOT NULL REFERENCES accounts(key),
+    game TEXT NOT NULL,
+    bracket TEXT NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    updated DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (account, game, bracket)
+);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    account TEXT NOT NULL REFERENCES accounts(key),
+    game TEXT NOT NULL,
+    bracket TEXT NOT NULL,
+    rated INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    abandoned INTEGER NOT NULL,
+    mu_before DOUBLE PRECISION,
+    sigma_before DOUBLE PRECISION,
+    mu_after DOUBLE PRECISION,
+    sigma_after DOUBLE PRECISION,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS results_account ON results(account, at);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, bracket);
+CREATE INDEX IF NOT EXISTS seats_account ON seats(account)
+"""
+
+
+def _accounts(db: Db, dialect: str) -> None:
+    """Migration 3: accounts (people, bots, the AI's difficulties), their sessions, the
+    account of a seat, ratings, and each finished game's result for each account."""
+    for statement in _statements(_ACCOUNTS):
+        db.execute(statement)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
+    Migration(3, "accounts, sessions, seat accounts, ratings, results", _accounts),
 )
 
 _VERSIONS = """

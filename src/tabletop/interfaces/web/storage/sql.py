@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
+from .accounts_sql import AccountsSql
 from .rows import ActionRow, ChatRow, NoticeRow, SeatRow, StorageError, StoreUnreachable, TableRow
 
 
@@ -62,7 +63,8 @@ def _muted(text: str) -> tuple[bool, tuple[int, ...]]:
 
 _COLUMNS = ("id, game, rules_version, players, params, seed, open, created, status, "
             "actions, record, options, clock, rematch, rematch_of, revision")
-_SEAT_COLUMNS = "table_id, seat, kind, difficulty, agent, token_hash, joined, name, muted"
+_SEAT_COLUMNS = ("table_id, seat, kind, difficulty, agent, token_hash, joined, name, muted, "
+                 "account")
 _CHUNK = 500  # table ids per ``IN (...)`` when reading many tables' seats
 
 
@@ -78,10 +80,10 @@ def _table(r: Sequence[Any]) -> TableRow:
 
 def _seat(r: Sequence[Any]) -> SeatRow:
     mute_all, muted = _muted(r[8])
-    return SeatRow(r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], mute_all, muted)
+    return SeatRow(r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], mute_all, muted, r[9])
 
 
-class SqlStorage:
+class SqlStorage(AccountsSql):
     """:class:`~.rows.Storage` over SQL. A backend provides :meth:`_tx` (a write
     transaction, committed durably when it ends), :meth:`_read` and ``_errors``, the
     driver's exceptions (each becomes a :class:`StorageError` saying what failed)."""
@@ -138,10 +140,10 @@ class SqlStorage:
                  table.status, table.actions, _json(table.record), json.dumps(table.options),
                  _json(table.clock), table.rematch, table.rematch_of, table.revision))
             db.executemany(
-                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 [(table.id, s.seat, s.kind, s.difficulty, s.agent, s.token_hash,
                   int(s.joined), s.name,
-                  json.dumps({"all": s.mute_all, "seats": list(s.muted)}))
+                  json.dumps({"all": s.mute_all, "seats": list(s.muted)}), s.account)
                  for s in table.seats])
 
     def append(self, table_id: str, row: ActionRow, record: dict[str, Any] | None = None,

@@ -10,10 +10,19 @@ export class ApiError extends Error {
   }
 }
 
+// A signed-in page proves each change is its own with the session's CSRF token, which
+// the server left in a cookie that only this site's scripts can read.
+export function csrfToken() {
+  const found = document.cookie.split("; ").find(c => c.startsWith("tabletop_csrf="));
+  return found ? decodeURIComponent(found.slice("tabletop_csrf=".length)) : null;
+}
+
 export async function call(method, path, { body, token } = {}) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  const csrf = method !== "GET" ? csrfToken() : null;
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }

@@ -9,6 +9,7 @@ const $ = id => document.getElementById(id);
 const query = new URLSearchParams(location.search);
 const DEV = query.get("dev") === "1";
 let catalog = { games: [], difficulties: [] };
+let me = null; // the signed-in account, or null for a guest
 
 // The tiles' order and their line about each game (the lobby's own words).
 const TILES = {
@@ -45,7 +46,8 @@ function tiles() {
     h("div", { class: "tile-actions" },
       h("button", { class: "primary", "data-quick": g.id, onclick: () => quick(g) }, "Play against the AI"),
       h("button", { "data-friends": g.id, onclick: () => friends(g) }, "Play with friends")),
-    h("a", { class: "rules-link", href: `/rules/${g.id}` }, "Rules"))));
+    h("a", { class: "rules-link", href: `/rules/${g.id}` }, "Rules"),
+    h("a", { class: "rules-link", href: `/leaderboard/${g.id}` }, "Leaderboard"))));
 }
 
 function quick(g) {
@@ -139,6 +141,7 @@ function formBody() {
   }
   body.grace_s = $("grace_s").value === "" ? null : Number($("grace_s").value);
   body.on_leave = $("on_leave").value;
+  if (me && $("rated").checked) body.rated = true;
   return body;
 }
 
@@ -168,7 +171,8 @@ async function loadTables(status) {
     const { tables } = await call("GET", `/api/tables?status=${status}`);
     const rows = tables.filter(t => DEV || t.game in TILES);
     $("tables").replaceChildren(...(rows.length ? rows.map(t => {
-      const seats = t.seats.map(s => s.kind === "ai" ? `${s.label}: AI (${s.difficulty})` : `${s.label}: ${s.joined ? (s.name || "a person") : "free"}`).join(", ");
+      const who = s => s.account ? `${s.account}${s.bot ? " (bot)" : ""}` : s.kind === "ai" ? `AI (${s.difficulty})` : s.joined ? (s.name || "a person") : "free";
+      const seats = t.seats.map(s => `${s.label}: ${who(s)}`).join(", ") + (t.options && t.options.rated ? " · rated" : "");
       const actions = [h("a", { href: t.status === "over" ? `/table/${t.id}?replay=1` : `/table/${t.id}` }, t.status === "over" ? "replay" : "watch")];
       if (status === "open") {
         for (const s of t.seats.filter(s => s.kind === "human" && !s.joined)) {
@@ -188,8 +192,60 @@ async function join(id, seat) {
   } catch (e) { showError(e); }
 }
 
+// The account bar: sign in or register as a guest; your name (your profile) and sign
+// out once signed in.
+function renderAccount() {
+  const bar = $("account");
+  $("rated").disabled = !me;
+  if (!me) $("rated").checked = false;
+  if (me) {
+    bar.replaceChildren(h("span", { class: "me" }, "Signed in as ",
+      h("a", { href: `/players/${encodeURIComponent(me.name)}`, "data-testid": "me" }, me.name)),
+      " ", h("button", { class: "small", id: "sign-out", onclick: signOut }, "Sign out"));
+  } else {
+    bar.replaceChildren(h("button", { class: "small", id: "sign-in", onclick: () => openSign("login") }, "Sign in"),
+      " ", h("button", { class: "small", id: "register", onclick: () => openSign("register") }, "Register"));
+  }
+}
+
+let signMode = "login";
+function openSign(mode) {
+  signMode = mode;
+  $("sign").hidden = false;
+  $("sign-title").textContent = mode === "login" ? "Sign in" : "Register";
+  $("sign-submit").textContent = mode === "login" ? "Sign in" : "Register";
+  $("sign-password").autocomplete = mode === "login" ? "current-password" : "new-password";
+  $("sign-error").hidden = true;
+  $("sign-name").focus();
+}
+
+async function submitSign(ev) {
+  ev.preventDefault();
+  const body = { name: $("sign-name").value, password: $("sign-password").value };
+  try {
+    const got = await call("POST", signMode === "login" ? "/api/login" : "/api/register", { body });
+    me = got.account;
+    $("sign-password").value = "";
+    $("sign").hidden = true;
+    renderAccount();
+  } catch (e) {
+    $("sign-error").hidden = false;
+    $("sign-error").textContent = e.message || String(e);
+  }
+}
+
+async function signOut() {
+  try { await call("POST", "/api/logout", { body: {} }); } catch (e) { showError(e); }
+  me = null;
+  renderAccount();
+}
+
 async function main() {
   catalog = await call("GET", "/api/games");
+  me = (await call("GET", "/api/me")).account;
+  renderAccount();
+  $("sign-form").addEventListener("submit", submitSign);
+  $("sign-cancel").addEventListener("click", () => { $("sign").hidden = true; });
   tiles();
   $("game").replaceChildren(...shown().map(g => h("option", { value: g.id }, g.name)));
   const wanted = query.get("game");

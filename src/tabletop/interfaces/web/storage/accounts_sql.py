@@ -1,0 +1,164 @@
+"""The store's queries for accounts, sessions, ratings and results (migration 3), written
+once for both databases like the rest (:mod:`.sql`, whose :class:`~.sql.SqlStorage`
+includes these).
+
+A game is settled once: its results are inserted in the transaction that reads and writes
+its players' ratings, so a second settling of the same table (two servers, a retry) finds
+the results there and changes nothing. The ratings it reads are locked until it commits
+(SQLite's one writer; ``FOR UPDATE`` on PostgreSQL), so two games of one player ending at
+once on two servers each build on the other's rating.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+from .rows import AccountRow, Rater, RatingRow, ResultRow
+
+if TYPE_CHECKING:
+    from .sql import Db
+
+_ACCOUNT = "key, name, kind, password_hash, owner, created"
+_RESULT = ("table_id, seat, account, game, bracket, rated, place, won, abandoned, "
+           "mu_before, sigma_before, mu_after, sigma_after, at")
+
+
+def _account(r: Sequence[Any]) -> AccountRow:
+    return AccountRow(r[0], r[1], r[2], r[3], r[4], r[5])
+
+
+def _result(r: Sequence[Any]) -> ResultRow:
+    return ResultRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], bool(r[7]), bool(r[8]),
+                     r[9], r[10], r[11], r[12], r[13])
+
+
+class AccountsSql:
+    """Accounts, sessions, seats' accounts, ratings and results over SQL."""
+
+    _for_update = ""  # how a read locks the rows it reads until the transaction ends
+
+    if TYPE_CHECKING:
+        def _tx(self) -> AbstractContextManager[Db]: ...
+
+        def _read(self) -> AbstractContextManager[Db]: ...
+
+        def _guard(self, what: str) -> AbstractContextManager[None]: ...
+
+        def _write(self, what: str, table_id: str, touch: bool = True
+                   ) -> AbstractContextManager[Db]: ...
+
+    def add_account(self, row: AccountRow, token_hash: str | None = None) -> bool:
+        with self._guard(f"cannot store the account {row.name!r}"), self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO accounts (key, name, kind, password_hash, token_hash, owner, "
+                "created) VALUES (?,?,?,?,?,?,?) ON CONFLICT (key) DO NOTHING",
+                (row.key, row.name, row.kind, row.password_hash, token_hash, row.owner,
+                 row.created))
+            return cur.rowcount == 1
+
+    def account(self, key: str) -> AccountRow | None:
+        with self._guard("cannot read the accounts"), self._read() as db:
+            r = db.execute(f"SELECT {_ACCOUNT} FROM accounts WHERE key = ?",
+                           (key,)).fetchone()
+        return None if r is None else _account(r)
+
+    def account_by_token(self, token_hash: str) -> AccountRow | None:
+        with self._guard("cannot read the accounts"), self._read() as db:
+            r = db.execute(f"SELECT {_ACCOUNT} FROM accounts WHERE token_hash = ?",
+                           (token_hash,)).fetchone()
+        return None if r is None else _account(r)
+
+    def add_session(self, token_hash: str, account: str, csrf: str, expires: float) -> None:
+        with self._guard("cannot store the session"), self._tx() as db:
+            db.execute("INSERT INTO sessions (token_hash, account, csrf, created, expires) "
+                       "VALUES (?,?,?,?,?)", (token_hash, account, csrf, time.time(),
+                                              expires))
+
+    def session(self, token_hash: str, now: float) -> tuple[AccountRow, str] | None:
+        with self._guard("cannot read the sessions"), self._read() as db:
+            r = db.execute(
+                "SELECT a.key, a.name, a.kind, a.password_hash, a.owner, a.created, s.csrf "
+                "FROM sessions s JOIN accounts a ON a.key = s.account "
+                "WHERE s.token_hash = ? AND s.expires > ?", (token_hash, now)).fetchone()
+        return None if r is None else (_account(r), r[6])
+
+    def drop_session(self, token_hash: str) -> None:
+        with self._guard("cannot forget the session"), self._tx() as db:
+            db.execute("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+
+    def bind_seat(self, table_id: str, seat: int, account: str, name: str) -> None:
+        with self._write(f"table {table_id}: cannot give seat {seat} to an account",
+                         table_id) as db:
+            db.execute("UPDATE seats SET account = ?, name = ?, joined = 1 WHERE "
+                       "table_id = ? AND seat = ?", (account, name, table_id, seat))
+
+    def settle(self, table_id: str, results: list[ResultRow], rate: Rater | None) -> bool:
+        with self._guard(f"table {table_id}: cannot store its results"), self._tx() as db:
+            if db.execute("SELECT 1 FROM results WHERE table_id = ? LIMIT 1",
+                          (table_id,)).fetchone() is not None:
+                return False
+            after: dict[str, tuple[float, float]] = {}
+            before: dict[str, tuple[float, float] | None] = {}
+            if rate is not None and results:
+                game, bracket = results[0].game, results[0].bracket
+                for r in results:
+                    got = db.execute(
+                        "SELECT mu, sigma FROM ratings WHERE account = ? AND game = ? AND "
+                        f"bracket = ?{self._for_update}", (r.account, game, bracket)
+                    ).fetchone()
+                    before[r.account] = None if got is None else (got[0], got[1])
+                after = rate(before)
+                for key, (mu, sigma) in after.items():
+                    db.execute(
+                        "INSERT INTO ratings (account, game, bracket, mu, sigma, games, "
+                        "updated) VALUES (?,?,?,?,?,1,?) ON CONFLICT (account, game, bracket) "
+                        "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                        "games = ratings.games + 1, updated = excluded.updated",
+                        (key, game, bracket, mu, sigma, results[0].at))
+            rows = []
+            for r in results:
+                old = before.get(r.account)
+                new = after.get(r.account)
+                rows.append((r.table_id, r.seat, r.account, r.game, r.bracket,
+                             int(r.rated and new is not None), r.place, int(r.won),
+                             int(r.abandoned), None if old is None else old[0],
+                             None if old is None else old[1],
+                             None if new is None else new[0],
+                             None if new is None else new[1], r.at))
+            db.executemany(f"INSERT INTO results ({_RESULT}) VALUES "
+                           "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+            return True
+
+    def ratings(self, account: str | None = None, game: str | None = None,
+                bracket: str | None = None, limit: int = 100) -> list[RatingRow]:
+        where, params = [], []
+        for column, value in (("r.account", account), ("r.game", game),
+                              ("r.bracket", bracket)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        clause = f"WHERE {' AND '.join(where)} " if where else ""
+        with self._guard("cannot read the ratings"), self._read() as db:
+            rows = db.execute(
+                "SELECT r.account, r.game, r.bracket, r.mu, r.sigma, r.games, a.name, "
+                f"a.kind FROM ratings r JOIN accounts a ON a.key = r.account {clause}"
+                "ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.account LIMIT ?",
+                (*params, limit)).fetchall()
+        return [RatingRow(*r) for r in rows]
+
+    def results(self, account: str, limit: int = 20) -> list[ResultRow]:
+        with self._guard("cannot read the results"), self._read() as db:
+            rows = db.execute(f"SELECT {_RESULT} FROM results WHERE account = ? "
+                              "ORDER BY at DESC, table_id LIMIT ?", (account, limit)
+                              ).fetchall()
+        return [_result(r) for r in rows]
+
+    def played(self, account: str) -> list[tuple[str, int, int, int]]:
+        with self._guard("cannot read the results"), self._read() as db:
+            rows = db.execute("SELECT game, count(*), sum(won), sum(abandoned) FROM results "
+                              "WHERE account = ? GROUP BY game ORDER BY game",
+                              (account,)).fetchall()
+        return [(r[0], int(r[1]), int(r[2]), int(r[3])) for r in rows]
