@@ -2,12 +2,14 @@
 // seats, built from their kinds and fields only. The server never sends English for
 // these, and nothing here reads another seat's secrets: a notice is public by design.
 
-// "P2" or "P2 (Ada)": a seat as the others know it.
+// "P2", "P2 (Ada)" or "P2 (robo, bot)": a seat as the others know it (an account's
+// seat shows its name; a bot's, and the AI's at a rated table, say so).
 export function seatName(table, seat) {
   if (seat === null || seat === undefined) return "the table";
   const s = table && table.seats ? table.seats[seat] : null;
   const label = table && table.labels ? table.labels[seat] : `P${seat + 1}`;
-  return s && s.name ? `${label} (${s.name})` : label;
+  const name = s ? (s.name || s.account) : null;
+  return name ? `${label} (${name}${s.bot ? ", bot" : ""})` : label;
 }
 
 // The subject of a sentence: "You" for the reader's own seat.

@@ -1,0 +1,84 @@
+"""Accounts in the browser (issue 29, Tests: "Playwright: create an account, play a rated
+game against another account in two browser contexts ..., see both ratings change, find
+each other's games on the profiles"). Debian's Chromium; one server (one worker here)."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Browser, Page
+
+from .conftest import (
+    CLICKABLE,
+    SLOW_MS,
+    Server,
+    Shots,
+    click_once,
+    open_link,
+    page_at,
+)
+
+PASSWORD = "correct horse battery"
+
+
+def register(page: Page, server: Server, name: str) -> None:
+    """Register ``name`` from the lobby's account bar (developer mode: the template game)."""
+    page.goto(server.url + "/?dev=1")
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=SLOW_MS)
+    page.click("#register")
+    page.fill("#sign-name", name)
+    page.fill("#sign-password", PASSWORD)
+    page.click("#sign-submit")
+    page.wait_for_selector(f"[data-testid=me]:has-text('{name}')")
+    assert page.is_hidden("#sign")
+
+
+def test_two_accounts_play_a_rated_game_and_see_their_ratings(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    alice, bob = page_at(browser), page_at(browser)  # two contexts: two people
+    register(alice, server, "alice")
+    register(bob, server, "bob")
+    # Alice makes a rated table of the short template game for two people.
+    alice.select_option("#game", "goofspiel")
+    alice.select_option("#players", "2")
+    alice.fill("[name='param:cards']", "3")
+    alice.select_option("[name='kind:1']", "human")
+    alice.check("#rated")
+    alice.click("#create-button")
+    alice.wait_for_selector("#links a[data-seat='1']")
+    shots.take(alice, "links")
+    bob_link = alice.get_attribute("#links a[data-seat='1']", "href") or ""
+    mine = alice.get_attribute("[data-testid=take-my-seat]", "href") or ""
+    tid = mine.split("/table/")[1].split("#")[0]
+    open_link(alice, server, mine)
+    open_link(bob, server, bob_link)  # opening the link takes the seat for bob's account
+    alice.wait_for_function(
+        "document.body.innerText.includes('bob')", timeout=SLOW_MS)
+    rng = random.Random(7)
+    for p in (alice, bob):  # a round each, by clicking
+        p.wait_for_selector(CLICKABLE, timeout=SLOW_MS)
+        assert click_once(p, rng)
+    bob.click("#menu-button")  # then bob gives up: alice wins
+    bob.click("[data-testid='concede']")
+    bob.click("[data-testid='confirm-yes']")
+    for p in (alice, bob):
+        p.wait_for_function("document.body.dataset.status === 'over'", timeout=SLOW_MS)
+    shots.take(alice, "over")
+    # Each sees both ratings moved (alice's up, bob's down), and finds the game on the
+    # other's profile with its replay.
+    shown = {}
+    for p, other in ((alice, "bob"), (bob, "alice")):
+        for name in ("alice", "bob"):
+            p.goto(f"{server.url}/players/{name}")
+            p.wait_for_function("document.body.dataset.ready === '1'", timeout=SLOW_MS)
+            row = p.locator("#ratings tr[data-game='goofspiel']")
+            assert row.count() == 1
+            shown[name] = row.inner_text()
+            game = p.locator(f"#recent tr[data-table='{tid}']")
+            assert game.count() == 1 and "(rated)" in game.inner_text()
+            assert game.locator("a").get_attribute("href") == f"/table/{tid}?replay=1"
+        shots.take(p, f"profile-{other}")
+    assert "provisional" in shown["alice"] and "provisional" in shown["bob"]
+    up, down = (int(shown[n].split("\t")[2].split()[0]) for n in ("alice", "bob"))
+    assert up > 1500 > down and up + down in range(2999, 3002)  # one gains what one loses
+    assert not alice.errors and not bob.errors  # type: ignore[attr-defined]
