@@ -21,12 +21,21 @@ from typing import Any
 
 from .context import complete
 from .modifiers import Modifier, context
-from .nodes import Replacement
+from .nodes import ANY, FRIENDLY, Replacement
 from .select import holds, matches
 from .vocab import Ctx, Vocabulary, World
 
 
 def _applies(v: Vocabulary, w: World, r: Replacement, ctx: Ctx, obj: Any) -> bool:
+    spec = v.hooks.get(r.hook)
+    if spec is not None and spec.fields.get(spec.subject) == "seat":
+        # A player's event ("If you would draw"): ``affects`` names a side, relative to
+        # the controller — ``self`` (the default) and friendly are you, enemy the others,
+        # any everyone (a seat is no object: it was compared with "this" object).
+        side = FRIENDLY if r.affects.ref == "self" else r.affects.side
+        if side != ANY and (obj == ctx["p"]) != (side == FRIENDLY):
+            return False
+        return holds(v, w, r.cond, ctx)
     if r.affects.ref == "self":
         if obj != ctx["u"]:
             return False

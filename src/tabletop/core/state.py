@@ -49,6 +49,12 @@ def _check_hooks(cls: type) -> None:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+class NoLegalAction(RuntimeError):
+    """A game left the seat to act no legal action while not over (issue 26: the core
+    contract says the list of legal actions is never empty then). A bug of the game,
+    never of the input: not a TabletopError."""
+
+
 class State(metaclass=ABCMeta):
     """The whole truth of one game. It changes only inside :meth:`apply`.
 
@@ -144,12 +150,32 @@ class State(metaclass=ABCMeta):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in a stable order (cached until the next
-        apply; a tuple, so no caller can change what the state relies on)."""
+        apply; a tuple, so no caller can change what the state relies on).
+
+        Never empty while the game is not over (issue 26): when the game's rules leave the
+        seat to act nothing to choose, the list is the game's forced action
+        (:meth:`_forced_actions`, its rulebook's decision, in docs/rules/<game>.md); a
+        game that has none for that position broke the contract (:class:`NoLegalAction`).
+        """
         legal = self._legal
         if legal is None:
-            legal = self._legal = (tuple(self._legal_actions()) if self.to_act is not None
-                                   else ())
+            seat = self.to_act
+            legal = tuple(self._legal_actions()) if seat is not None else ()
+            if not legal and seat is not None:
+                legal = tuple(self._forced_actions())
+                if not legal:
+                    raise NoLegalAction(f"{self.spec.id}: seat {seat} has no legal action "
+                                        "while the game is not over (a bug of the game: "
+                                        "State._forced_actions)")
+            self._legal = legal
         return legal
+
+    def _forced_actions(self) -> list[Action]:
+        """What the seat to act may do when the game's own rules offer it nothing (a
+        forced pass): the game's decision by its rulebook. Asked only then; the game's
+        ``_apply`` carries it out. The default is none: a game whose rules always offer
+        an action need not override it."""
+        return []
 
     def describe(self, action: Action | str, seat: int | None) -> ActionWords:
         """``action`` (an Action or its notation; legal now, or just played from here) in

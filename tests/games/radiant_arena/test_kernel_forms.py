@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cardkit import A, legal, play, u
+from .cardkit import A, committed, dmg, happened, legal, play, u
 from .helpers import CARDS, EXTRA_CARDS, scenario, with_banished
 
 KERNEL_CARDS = f"{EXTRA_CARDS},{CARDS / 'kernel.toml'}"
 
 
 def position(units: dict[str, Any], *, hands: list[list[str]] | None = None,
-             deck_a: str = "a-kernel", **fields: Any) -> Any:
-    """A scenario with the kernel test cards (player A's deck has the test items)."""
+             deck_a: str = "a-kernel", deck_b: str = "b", **fields: Any) -> Any:
+    """A scenario with the kernel test cards (the decks with the test items: a-kernel,
+    b-kernel)."""
     return scenario(with_banished({
-        "game": "radiant-arena", "params": {"deck_a": deck_a, "deck_b": "b",
+        "game": "radiant-arena", "params": {"deck_a": deck_a, "deck_b": deck_b,
                                             "cards": KERNEL_CARDS},
         "units": units, "hands": hands if hands is not None else [[], []], **fields}))
 
@@ -36,3 +37,32 @@ def test_a_timed_instead_replacement_made_by_the_replace_op_fires() -> None:
     assert s.dmg[u(s, "iskandar")] == 0
     assert len(s.hands[A]) == 2 and len(s.decks[A]) == deck - 1
     assert s.active == A and "pass" in legal(s)
+
+
+def test_an_attack_left_without_a_target_ends_by_a_forced_pass() -> None:
+    """Issue 26, crashes: "a seat was left with nothing legal". The Stasis Ward (B's
+    Viggo): "Heroes in this combat controlled by your opponent can't attack." Once Alyn
+    declares an attack he is in the combat, so he has no target left to choose (Combat —
+    Step One: the target is chosen by the attackers) and no hero may join him: A's only
+    action is the forced pass (docs/rules/radiant-arena.md, "A seat with nothing to do"),
+    which ends the combat with no clash and no damage; Alyn stays committed."""
+    s = position({"alyn": {"zone": "left"}, "viggo": {"zone": "left", "item": "stasis-ward"},
+                  "mato": {"zone": "right"}}, hands=[["time-lock"], []], deck_b="b-kernel")
+    play(s, "attack alyn")
+    assert legal(s) == ["pass"]
+    play(s, "pass")
+    assert happened(s, "no_target", lane="left") and happened(s, "combat_end")
+    assert s.combat is None and committed(s, "alyn") and dmg(s, "viggo") == 0
+    assert "pass" in legal(s) and s.to_act == A
+
+
+def test_a_replacement_does_not_replace_its_own_effects() -> None:
+    """docs/rules/radiant-arena.md, "A replacement does not replace its own effects" (found
+    by the random card files of issue 26: the game never ended). The Echo Charm: "If you
+    would draw a card, instead draw 2 cards." Iskandar's Study draws one card: it becomes
+    two draws, which the Echo Charm does not replace again."""
+    s = position({"iskandar": {"zone": "left", "item": "echo-charm"},
+                  "viggo": {"zone": "right"}}, hands=[["time-lock"], []])
+    deck = len(s.decks[A])
+    play(s, "talent iskandar:study")
+    assert len(s.hands[A]) == 3 and len(s.decks[A]) == deck - 2

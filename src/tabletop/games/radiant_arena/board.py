@@ -60,6 +60,26 @@ if TYPE_CHECKING:
 
 # --- frames and triggers ---------------------------------------------------------------
 
+# The context key of a frame that is an instead replacement's effects: the addresses of
+# the replacements it (and the frames that made it) stands for. Comprehensive rules of the
+# big card games (a replacement applies once to one event, never to what it makes) and
+# docs/rules/radiant-arena.md, "Replacement effects".
+REPLACING = "replacing"
+
+
+def instead(s: ArenaState, r: Replacement, ctx: dict[str, Any], **more: Any) -> Frame:
+    """Push the instead effects of ``r`` (their frame carries the chain of replacements
+    it stands for, so none of them replaces what these effects do)."""
+    assert r.program is not None
+    return push(s, r.program, ctx["p"], ctx["u"], ctx["lane"], ctx["src"],
+                **{REPLACING: (*s.replacing, r.program.address)}, **more)
+
+
+def _standing(s: ArenaState, r: Replacement) -> bool:
+    """Whether ``r`` applies: not when the running frame is its own instead effects."""
+    return not (s.replacing and r.program is not None and r.program.address in s.replacing)
+
+
 
 def push(s: ArenaState, program: Program, seat: int, unit: Any, lane: int, src: str,
          **ctx: Any) -> Frame:
@@ -177,7 +197,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                  "stun": stun, "combat": combat, "source": by}
         for r, ctx in replacements(s, "would_take_damage", target, event):
             rid = id(r)
-            if rid in used:
+            if rid in used or not _standing(s, r):
                 continue
             used += (rid,)
             if r.form == "prevent":
@@ -202,9 +222,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                 pierce, normal = pierce - moved_p, normal - moved_n
                 hit(s, to[0], moved_p, moved_n, stun, combat, source, by, used)
             elif r.form == "instead":
-                assert r.program is not None
-                push(s, r.program, ctx["p"], ctx["u"], ctx["lane"], ctx["src"],
-                     event=event)
+                instead(s, r, ctx, event=event)
                 return 0
             if pierce + normal <= 0:
                 break
@@ -282,12 +300,13 @@ def knock_out(s: ArenaState, u: int, source: str | None, by: int = -1) -> None:
     p = owner(u)
     event = {"unit": u, "source": by}
     for r, ctx in replacements(s, "would_be_koed", u, event):
+        if not _standing(s, r):
+            continue
         if r.form == "prevent":
             s.event("ko_prevented", (s.unit_name[u], LANES[s.zone[u]]), R_DAMAGE)
             return
         if r.form == "instead":
-            assert r.program is not None
-            push(s, r.program, ctx["p"], ctx["u"], ctx["lane"], ctx["src"], event=event)
+            instead(s, r, ctx, event=event)
             return
     lane = LANES[s.zone[u]]
     fire(s, "ko", {"unit": u, "seat": p, "source": by, "lane": lane})  # before it leaves
@@ -372,11 +391,12 @@ def draw(s: ArenaState, seat: int, rule: str) -> bool:
     Replacement effects of "would draw" apply first."""
     if "would_draw" in s.cat.replaced or s.store:
         for r, ctx in draw_replacements(s, seat):
+            if not _standing(s, r):
+                continue
             if r.form == "prevent":
                 return True
             if r.form == "instead":
-                assert r.program is not None
-                push(s, r.program, ctx["p"], ctx["u"], ctx["lane"], ctx["src"])
+                instead(s, r, ctx)
                 return True
     if not s.decks[seat]:
         finish(s, other(seat), "deck_out", f"{SEATS[seat]} had to draw from an empty skill "
@@ -393,13 +413,9 @@ def draw(s: ArenaState, seat: int, rule: str) -> bool:
 
 
 def draw_replacements(s: ArenaState, seat: int) -> list[tuple[Replacement, dict[str, Any]]]:
-    """"If you would draw": the replacements of the cards of ``seat`` (its units and their
-    items in play, its ruined conduits) and those its effects made."""
-    out = []
-    for r, ctx in replacements(s, "would_draw", seat, {"seat": seat}):
-        if ctx["p"] == seat:
-            out.append((r, ctx))
-    return out
+    """"If you would draw": the replacements that apply to ``seat`` drawing (``affects``
+    a side: the kernel's replace.applicable), printed ones and those effects made."""
+    return replacements(s, "would_draw", seat, {"seat": seat})
 
 
 def discard_card(s: ArenaState, seat: int, card: str, why: str, rule: str) -> None:

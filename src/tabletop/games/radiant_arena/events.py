@@ -208,6 +208,9 @@ KINDS: tuple[EventKind, ...] = (
        "left; a power cost follows as power_pay); card: the skill card played from hand for "
        "it (revealed; it goes to the discard pile once resolved), hand: the hand size "
        "after."),
+    _k("no_answer", "seat ask", "{seat} has no answer to give: the step cannot resolve.",
+       "A question of an effect (ask: its kind) has no option left (FAQ — partial "
+       "resolution: the effect stops there, as effect_stops says)."),
     _k("effect_stops", "source step op", "{source}: the effect cannot resolve step {step} "
        "({op}) and stops.", "FAQ — partial resolution: a step has no legal target, so the "
        "rest of the card's effect is skipped (step counts from 1)."),
@@ -238,6 +241,11 @@ KINDS: tuple[EventKind, ...] = (
        "Step One: a hero joins a team attack and is committed."),
     _k("target", "seat target lane", "The target: {target} in the {lane} lane.",
        "Step One: the attack's target, a unit id or \"conduit\"."),
+    _k("no_target", "seat lane", "The attack in the {lane} lane has no target left: it "
+       "ends.", "Step One: the attackers have no target to choose (an effect made them "
+       "unable to attack, or took every target away) and no hero may join: the combat ends "
+       "with no clash and no damage; the attackers stay committed (docs/rules/"
+       "radiant-arena.md, \"A seat with nothing to do\")."),
     _k("snipe", "seat unit target lane", "{unit} attacks {target} in the {lane} lane from "
        "afar.", "An attack made by an effect (Maka's talent: a hero in another lane); the "
        "attacker is committed; lane: the defender's."),

@@ -15,6 +15,7 @@ from tabletop.cards import modifiers as mods
 from . import combat, draft
 from .actions import Act
 from .board import (
+    REPLACING,
     board,
     discard_card,
     draw,
@@ -41,6 +42,7 @@ from .ids import (
     DRAFT,
     DRAW,
     END,
+    GATHER,
     HAND_LIMIT,
     HOME,
     LANES,
@@ -55,6 +57,7 @@ from .ids import (
     R_FAQ_PARTIAL,
     R_FIRST,
     R_HEROIC,
+    R_PARTICIPANTS,
     R_PREP,
     R_RESOLUTION,
     R_REVIVE,
@@ -69,7 +72,14 @@ from .ids import (
     other,
     owner,
 )
-from .legal import level_cost, revive_actions, shop_actions, talent_ap, talent_context
+from .legal import (
+    legal_actions,
+    level_cost,
+    revive_actions,
+    shop_actions,
+    talent_ap,
+    talent_context,
+)
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -85,7 +95,9 @@ def apply_action(s: ArenaState, a: Act) -> None:
     """Carry out a legal action, then run to the next decision."""
     verb, args = a.verb, a.args
     seat = s.to_act
-    if s.phase == DRAFT:
+    if verb == "pass" and s.phase != DRAFT and not legal_actions(s):
+        forced_pass(s)
+    elif s.phase == DRAFT:
         draft.apply_action(s, a)
     elif s.ask is not None:
         _answer(s, verb, args)
@@ -143,6 +155,35 @@ def apply_action(s: ArenaState, a: Act) -> None:
     elif verb == "discard":
         discard_card(s, s.active, args[0], "hand_limit", R_DRAW)
     advance(s)
+
+
+def forced_pass(s: ArenaState) -> None:
+    """The seat to act has nothing legal and passes (docs/rules/radiant-arena.md, "A seat
+    with nothing to do"): a question with no option left ends its effect's step (FAQ —
+    partial resolution); an attack with no target left and no one to join ends with no
+    clash and no damage (Combat — Step One: the target must be "an enemy hero or conduit
+    at the same location as the attackers")."""
+    seat = s.to_act
+    assert seat is not None
+    if s.ask is not None:
+        kind = s.ask[0]
+        s.ask = None
+        s.event("no_answer", (seat, kind), R_FAQ_PARTIAL)
+        if s.stack:
+            frame = s.stack[-1]
+            if not frame.done:
+                step = frame.program.steps[frame.pc]
+                s.event("effect_stops", (frame.ctx.get("src"), _printed_step(frame),
+                                         step.op), R_FAQ_PARTIAL)
+                frame.pc = len(frame.program.steps)
+        return
+    if s.phase == GATHER and s.combat is not None:
+        c = s.combat
+        s.event("no_target", (seat, LANES[c.lane] if c.lane >= 0 else None),
+                R_PARTICIPANTS)
+        s.phase = COMBAT_END
+        return
+    raise AssertionError(f"radiant-arena: nothing legal in phase {s.phase}")
 
 
 def _spend(s: ArenaState, name: str, seat: int | None) -> int:
@@ -273,7 +314,13 @@ def concede(s: ArenaState, seat: int, reason: str) -> None:
 def step_effect(s: ArenaState) -> None:
     """Resolve one step of the effect on top of the stack (tabletop.cards.program)."""
     frame = s.stack[-1]
-    status = run(s.V, s, frame)
+    # A replacement's instead effects are not replaced by that replacement again ("If you
+    # would draw, instead draw two" would never end): the hooks read the running frame's.
+    s.replacing = frame.ctx.get(REPLACING, ())
+    try:
+        status = run(s.V, s, frame)
+    finally:
+        s.replacing = ()
     if status == Status.FINISHED:
         s.stack.pop()
         skill = frame.ctx.get("skill")

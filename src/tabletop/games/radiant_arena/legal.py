@@ -340,6 +340,12 @@ def _clashes(s: ArenaState) -> list[Action]:
     assert c is not None
     seat = s.active if s.phase == CLASH_A else other(s.active)
     cards = sorted(set(s.hands[seat]))
+    # Step Two, 1: "The attacking hero may clash once", the defender too: a side whose
+    # heroes have all left the combat (KO'd, banished by an effect) has no one to clash.
+    gone = not c.attackers if s.phase == CLASH_A else (
+        isinstance(c.defender, int) and s.zone[c.defender] < 0)
+    if gone:
+        return [act("no-clash")]
     out: list[Action] = []
     if s.phase == CLASH_A and len(c.attackers) > 1:
         out.extend(act("clash", k, "by", s.uname(u)) for u in c.attackers for k in cards)

@@ -472,6 +472,8 @@ def _move(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         found = targets(s, step, ctx)
         if found is None or found is ASKED:
             return FIZZLED if found is None else WAITING
+        if not found:  # "up to", and none chosen: nothing to do
+            return RESOLVED
         ctx["_moving"] = found[0]
         ctx["_last"] = (found[0],)
         ctx.pop("answer", None)
@@ -572,6 +574,8 @@ def _revive(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         found = targets(s, step, ctx)
         if found is None or found is ASKED:
             return FIZZLED if found is None else WAITING
+        if not found:  # "up to", and none chosen: nothing to do
+            return RESOLVED
         ctx["_moving"] = found[0]
         ctx["_last"] = (found[0],)
         ctx.pop("answer", None)
@@ -654,6 +658,8 @@ def _attack(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     found = targets(s, step, ctx, ("attackable",))
     if found is None or found is ASKED:
         return FIZZLED if found is None else WAITING
+    if not found:  # "up to", and none chosen: nothing to do
+        return RESOLVED
     attack_as_effect(s, u, found[0], R_FAQ_MAKA)
     return RESOLVED
 

@@ -224,6 +224,8 @@ def _ctx_data(s: ArenaState, ctx: dict[str, Any]) -> dict[str, Any]:
         out["skill"] = ctx["skill"]
     if "x" in ctx:
         out["x"] = ctx["x"]
+    if ctx.get("replacing"):
+        out["replacing"] = list(ctx["replacing"])
     if "on" in ctx:
         out["on"] = ctx["on"]
         objects = OBJECT_FIELDS.get(ctx["on"], frozenset())
@@ -582,6 +584,8 @@ def _ctx(s: ArenaState, t: Table) -> dict[str, Any]:
         ctx["skill"] = t.str("skill", "", s.cat.skills)
     if "x" in t:
         ctx["x"] = t.int("x", 0, 0, 99)
+    if "replacing" in t:  # the instead replacements this frame's effects stand for
+        ctx["replacing"] = tuple(str(a) for a in t.list("replacing", []))
     if "on" in t:
         on = t.str("on", "", OBJECT_FIELDS)
         ctx["on"] = on

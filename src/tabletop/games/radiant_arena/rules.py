@@ -177,6 +177,12 @@ class ArenaState(State):
         self.delayed: tuple[Delayed, ...] = ()
         self.seen: tuple[tuple[Any, ...], ...] = ()
         self.ask: tuple[str, int, tuple[Any, ...]] | None = None
+        # While one step of a frame resolves: the instead replacements whose effects that
+        # frame is (board.REPLACING), which do not replace what they do themselves.
+        self.replacing: tuple[str, ...] = ()
+        # The keywords being worked out now (keyword_value), to stop a static ability
+        # that depends on itself.
+        self.asking: set[tuple[int, str]] = set()
         self.winner = -1
         self.cause = ""
         self.reason = ""
@@ -331,7 +337,19 @@ class ArenaState(State):
         if not self.store and not live:
             return base
         statics = self.statics() if live else ()
-        return kernel_mods.keyword(self.V, self, self.store, unit, kw, base, statics)
+        if not live:
+            return kernel_mods.keyword(self.V, self, self.store, unit, kw, base, statics)
+        # A static ability whose own reach depends on the keyword it gives (Taunt given to
+        # the heroes that are attackable, which Taunt decides) would ask itself forever:
+        # asked again while being worked out, the keyword is what it was without them.
+        key = (unit, kw)
+        if key in self.asking:
+            return kernel_mods.keyword(self.V, self, self.store, unit, kw, base, ())
+        self.asking.add(key)
+        try:
+            return kernel_mods.keyword(self.V, self, self.store, unit, kw, base, statics)
+        finally:
+            self.asking.discard(key)
 
     def keywords(self, unit: int) -> frozenset[str]:
         """Every keyword a unit has now (Regen apart: its value is :meth:`regen`)."""
@@ -512,6 +530,11 @@ class ArenaState(State):
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
 
+    def _forced_actions(self) -> list[Action]:
+        # A seat with nothing to do passes (docs/rules/radiant-arena.md, "A seat with
+        # nothing to do"): flow.forced_pass says what that does where it happens.
+        return [legal.PASS]
+
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         return legal.why_illegal(self, action)
 
@@ -569,6 +592,8 @@ class ArenaState(State):
         new.stack = [f.copy() for f in stack] if stack else []
         new.pending, new.delayed, new.seen = self.pending, self.delayed, self.seen
         new.ask, new.winner, new.cause, new.reason = self.ask, self.winner, self.cause, self.reason
+        new.replacing = self.replacing
+        new.asking = set()
         new.chance = self.chance.copy()
         new.draft, new.deck_list = self.draft, self.deck_list
         new.statics_memo = self.statics_memo  # (immutable once made; keyed on the board)
