@@ -94,11 +94,11 @@ def servers(store_url: str, tmp_path: Path) -> Iterator[Start]:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _make(server: Server, game: str, *kinds: str) -> tuple[str, list[str]]:
+def _make(server: Server, game: str, *kinds: str, **extra: Any) -> tuple[str, list[str]]:
     seats = [{"kind": "human"} if k == "human" else {"kind": "ai", "difficulty": k}
              for k in kinds]
-    r = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": len(kinds),
-                                                      "seats": seats}, timeout=30)
+    r = httpx.post(f"{server.url}/api/tables", timeout=30,
+                   json={"game": game, "players": len(kinds), "seats": seats, **extra})
     assert r.status_code == 201, r.text
     body = r.json()
     return body["table"]["id"], [s["token"] for s in body["seats"]]
@@ -255,6 +255,40 @@ def test_an_ai_seat_is_played_by_one_server_only(servers: Start) -> None:
     assert _replays(_store_of(a), tid) > 0
     for s in (a, b):
         assert "is not the next one" not in s.log.read_text()  # no second player
+
+
+def test_who_is_connected_is_known_on_every_server(servers: Start) -> None:
+    """Issue 29 with issue 31's grace period: two people at one table, each connected to
+    another server: both servers show both connected, and past the grace period the AI
+    holds neither seat; once one leaves, the AI holds its seat after the grace period,
+    and hands it back when the person comes back through the other server."""
+    a, b = servers(2)
+    grace = 5  # the least the API takes
+    tid, (p0, p1) = _make(a, "radiant-arena", "human", "human", grace_s=grace)
+
+    def seats(s: Server) -> list[dict[str, Any]]:
+        return _get(s, f"/api/tables/{tid}/view")["table"]["seats"]  # type: ignore[no-any-return]
+
+    def kinds(s: Server) -> list[str]:
+        return [n["kind"] for n in _get(s, f"/api/tables/{tid}/view")["notices"]]
+
+    with _socket(a, tid, p0) as ws0:
+        _until(ws0, lambda m: m["type"] == "state")
+        with _socket(b, tid, p1) as ws1:
+            _until(ws1, lambda m: m["type"] == "state")
+            wait_until(lambda: all(x["connected"] for s in (a, b) for x in seats(s)))
+            time.sleep(grace + 2)  # past the grace period, both still connected
+            for s in (a, b):
+                assert not any(x["ai_holding"] for x in seats(s)), seats(s)
+                assert "ai_holds" not in kinds(s)
+        # P2 left (its only connection was to b): the AI holds its seat after the grace
+        wait_until(lambda: seats(a)[1]["ai_holding"] and seats(b)[1]["ai_holding"],
+                   timeout=30)
+        with _socket(a, tid, p1) as back:  # back, through the other server
+            _until(back, lambda m: m["type"] == "state")
+            wait_until(lambda: not seats(b)[1]["ai_holding"] and seats(b)[1]["connected"],
+                       timeout=30)
+    assert kinds(b).count("ai_holds") == 1 and kinds(b).count("ai_releases") == 1
 
 
 # --- faults ----------------------------------------------------------------------------

@@ -16,6 +16,11 @@ the tables it serves in memory, as one server does, and keeps them fresh three w
   second while Redis is out of reach) a worker compares the revisions of the tables it
   holds with the store's, and it does so at once when Redis is back.
 
+Who is connected travels too: each worker says which seats of a table have a connection
+open to it (when that changes, every few seconds, and when asked by a worker that just
+loaded the table), so that a person connected through another worker counts as here,
+and the table's keeper alone decides the grace period's AI holds.
+
 A table's AI seats and clocks have one keeper at a time: the worker holding the table's
 lease in the store (``leases``: owner, expiry), renewed every third of its length. A
 worker that needs a keeper for a table (an AI seat to act, a clock running) takes its
@@ -53,6 +58,7 @@ LEASE_S = 10.0  # a lease's length: a dead worker's tables go on after about thi
 POLL_S = 5.0  # the held tables are checked against the store this often anyway ...
 POLL_DOWN_S = 1.0  # ... and this often while Redis is out of reach
 REDIS_RETRY_S = 1.0  # how soon a lost Redis connection is tried again
+HERE_S = 3 * POLL_S  # another server's word on who is connected to it lasts this long
 PREFIX = "table:"  # a table's lease: PREFIX + its id
 
 
@@ -87,6 +93,7 @@ class Cluster:
         self.up = False  # whether the Redis subscription is live
         self.channel = "tabletop"
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._said: dict[str, frozenset[int]] = {}  # who is connected here, as last said
         self._behind: set[str] = set()  # tables to check against the store
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -155,7 +162,23 @@ class Cluster:
         self._out.put_nowait((table_id, "wrote"))
 
     def _message(self, table_id: str, kind: str) -> str:
-        return json.dumps({"w": self.name, "t": table_id, "k": kind})
+        out: dict[str, Any] = {"w": self.name, "t": table_id, "k": kind}
+        if kind == "here":
+            live = self.hub.tables.get(table_id)
+            out["s"] = sorted(live.here()) if live is not None else []
+        return json.dumps(out)
+
+    def announce(self, live: LiveTable) -> None:
+        """Tell the others which seats of the table are connected here (when that
+        changes, and every few seconds for the tables with a connection)."""
+        seats = frozenset(live.here())
+        if self._said.get(live.row.id) != seats:
+            self._said[live.row.id] = seats
+            self._out.put_nowait((live.row.id, "here"))
+
+    def loaded(self, live: LiveTable) -> None:
+        """A table just came into memory: ask the others who is connected to it."""
+        self._out.put_nowait((live.row.id, "who"))
 
     async def _publish(self) -> None:
         while True:
@@ -210,9 +233,19 @@ class Cluster:
             return
         if who == self.name or table_id not in self.hub.tables:
             return
+        live = self.hub.tables[table_id]
         if kind == "free":  # its keeper let it go: this worker may keep it
-            live = self.hub.tables[table_id]
             self.hub.changed(live, notify=False)
+        elif kind == "here":
+            seats = frozenset(int(s) for s in msg.get("s", ()) if isinstance(s, int))
+            if seats:
+                live.elsewhere[who] = (seats, time.monotonic())
+            else:
+                live.elsewhere.pop(who, None)
+            self.hub.presence.elsewhere(live)
+        elif kind == "who":
+            if live.watchers:
+                self._out.put_nowait((table_id, "here"))
         else:
             self.behind([table_id])
 
@@ -235,6 +268,7 @@ class Cluster:
                 last = time.monotonic()
                 self._behind.update(t for t, live in self.hub.tables.items()
                                     if live.watchers or self.lease(t) in self.held)
+                self._heartbeat(last)
             ids, self._behind = sorted(self._behind), set()
             if not ids:
                 continue
@@ -249,6 +283,19 @@ class Cluster:
                 live = self.hub.tables.get(table_id)
                 if live is not None and stored.get(table_id, live.revision) != live.revision:
                     await self.hub.catch_up_locked(live)
+
+    def _heartbeat(self, now: float) -> None:
+        """Say again who is connected here; forget what a silent server said."""
+        for table_id in [t for t in self._said if t not in self.hub.tables]:
+            del self._said[table_id]
+        for table_id, live in self.hub.tables.items():
+            if live.watchers:
+                self._out.put_nowait((table_id, "here"))
+            old = [w for w, (_, at) in live.elsewhere.items() if now - at > HERE_S]
+            for w in old:
+                del live.elsewhere[w]
+            if old:
+                self.hub.presence.elsewhere(live)
 
     # --- leases --------------------------------------------------------------------------
 

@@ -122,6 +122,8 @@ class Hub:
                 log.error("table %s cannot be resumed: %s", row.id, e)
                 continue
             self.tables[row.id] = live
+            if self.cluster is not None:
+                self.cluster.loaded(live)
             self.changed(live, notify=False)
             count += 1
         return count
@@ -203,6 +205,8 @@ class Hub:
                            "longer replay under this server's rules") from None
         self._forget_finished()
         self.tables[row.id] = live
+        if self.cluster is not None:
+            self.cluster.loaded(live)  # who is connected to it elsewhere?
         if not live.state.is_over:
             self.changed(live, notify=False)  # its AI, clock and grace period go on
         return live

@@ -55,6 +55,7 @@ class Presence:
             live.ever_connected[seat] = True
             live.gone_since[seat] = None
         live.watchers.add(watcher)
+        self._told(live)
         self.review(live)
         live.notify()
 
@@ -64,17 +65,49 @@ class Presence:
             return
         live.watchers.discard(watcher)
         seat = watcher.seat
-        if seat is not None and not any(w.seat == seat for w in live.watchers):
+        if (seat is not None and not any(w.seat == seat for w in live.watchers)
+                and seat not in live.connected_elsewhere()):
             live.gone_since[seat] = self.hub.now()
+        self._told(live)
         self.review(live)
         self.schedule(live)
         live.notify()
+
+    def _told(self, live: LiveTable) -> None:
+        """Several servers: tell the others which seats are connected here."""
+        if self.hub.cluster is not None:
+            self.hub.cluster.announce(live)
+
+    def elsewhere(self, live: LiveTable) -> None:
+        """Several servers: another server said which seats are connected to it (or its
+        word expired): a seat connected anywhere is here; one connected nowhere any more
+        is gone from now."""
+        there = live.connected_elsewhere()
+        mine = live.here()
+        now = self.hub.now()
+        changed = False
+        for s in live.people():
+            if s in there or s in mine:
+                if live.gone_since[s] is not None or not live.ever_connected[s]:
+                    live.gone_since[s] = None
+                    live.ever_connected[s] = True
+                    changed = True
+            elif live.gone_since[s] is None and live.ever_connected[s]:
+                live.gone_since[s] = now
+                changed = True
+        if changed:
+            self.review(live)
+            self.schedule(live)
+            live.notify()
 
     # --- the grace period ---------------------------------------------------------------
 
     def review(self, live: LiveTable) -> None:
         """Hold the seats of people gone past the grace period while someone waits, and
-        hand back those whose person is here again (or whom nobody waits for)."""
+        hand back those whose person is here again (or whom nobody waits for). With
+        several servers only the table's keeper decides (the others hear of it)."""
+        if not self.hub.keeps(live):
+            return
         now = self.hub.now()
         grace = live.row.options.get("grace_s", GRACE_S)
         on_leave = live.row.options.get("on_leave", "ai")

@@ -115,6 +115,9 @@ class LiveTable:
         # Told once when the game ends (the hub settles its results and ratings).
         self.on_over: Callable[[LiveTable], None] | None = None
         self.ever_connected = [False] * n
+        # Several servers: the seats connected through each other server, as it last
+        # said, and when (monotonic; cluster.py).
+        self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}
         self.ai_turn: int | None = None  # a seat whose clock ran out: the AI plays its turn
         self.rtt: list[deque[int]] = [deque(maxlen=RTT_SAMPLES) for _ in range(n)]
         self.now: Callable[[], float] = time.time  # the server's time (the hub's)
@@ -167,6 +170,14 @@ class LiveTable:
     def people(self) -> list[int]:
         """The seats played by people."""
         return [s.seat for s in self.row.seats if s.kind == "human"]
+
+    def here(self) -> set[int]:
+        """The seats with a connection open to this server."""
+        return {w.seat for w in self.watchers if w.seat is not None}
+
+    def connected_elsewhere(self) -> set[int]:
+        """The seats with a connection open to another server (several servers)."""
+        return set().union(*(seats for seats, _ in self.elsewhere.values()))
 
     def connected(self, seat: int) -> bool:
         """Whether ``seat``'s player is here: an AI always is; a person while one of its
