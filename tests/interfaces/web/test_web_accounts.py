@@ -260,3 +260,32 @@ def test_no_password_or_session_leaks(store_url: str | Path, tmp_path: Path,
     if isinstance(store_url, Path):
         dump = "\n".join(sqlite3.connect(store_url).iterdump())
         assert secret not in dump and session not in dump
+
+
+def test_a_session_ends_when_it_runs_out(client: TestClient,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session lasts SESSION_S (30 days): past it the cookie is a guest's, and the
+    next sign-in clears the stale session from the store."""
+    import time as clock
+
+    from tabletop.interfaces.web import accounts
+
+    alice = Person(client, "alice", PASSWORD)
+    storage = client.app.state.hub.storage
+    start = clock.time()
+    monkeypatch.setattr(accounts.time, "time", lambda: start + accounts.SESSION_S + 1)
+    assert alice.call("GET", "/api/me").json()["account"] is None
+    r = alice.call("POST", "/api/tables", json={"game": GAME, "players": 2,
+                                                "params": SHORT})
+    assert r.status_code == 201 and r.json()["table"]["seats"][0]["account"] is None
+    with storage._read() as db:
+        assert db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 1
+    monkeypatch.undo()
+    from tabletop.interfaces.web.storage import accounts_sql
+
+    monkeypatch.setattr(accounts_sql.time, "time", lambda: start + accounts.SESSION_S + 1)
+    again = Person(client, "alice", register=False)
+    assert again.call("POST", "/api/login",
+                      json={"name": "alice", "password": PASSWORD}).status_code == 200
+    with storage._read() as db:
+        assert db.execute("SELECT count(*) FROM sessions").fetchone()[0] == 1  # the new one

@@ -42,6 +42,8 @@ def test_a_bot_signs_in_with_its_token_and_is_shown_as_a_bot(client: Any) -> Non
     token = make_bot(alice)
     bearer = {"Authorization": f"Bearer {token}"}
     assert client.get("/api/me", headers=bearer).json()["account"]["kind"] == "bot"
+    for path in ("/api/me", "/api/players/robo", "/api/players/alice"):
+        assert token not in client.get(path, headers=bearer).text  # given once, only
     # A bot token is not cookie authentication: no CSRF token needed to make a table.
     r = client.post("/api/tables", headers=bearer, json={
         "game": GAME, "players": 2, "params": SHORT, "rated": True,

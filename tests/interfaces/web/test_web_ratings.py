@@ -266,3 +266,30 @@ def _table(tid: str) -> Any:
 
     return TableRow(id=tid, game=GAME, rules_version="1", players=2, params={}, seed=1,
                     seats=[SeatRow(0, "human"), SeatRow(1, "human")])
+
+
+def test_a_seat_conceded_for_leaving_counts_as_abandoned(client: Any) -> None:
+    """An unrated table that concedes on leave: the seat gone past its grace concedes,
+    and that game is on its account's profile as abandoned (no rating moves)."""
+    alice, bob = Person(client, "alice", PASSWORD), Person(client, "bob", PASSWORD)
+    r = alice.call("POST", "/api/tables", json={
+        "game": GAME, "players": 2, "params": {"cards": 3}, "on_leave": "concede",
+        "grace_s": 5, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    tid, (p1, p2) = r.json()["table"]["id"], [s["token"] for s in r.json()["seats"]]
+    assert bob.call("POST", f"/api/tables/{tid}/join",
+                    json={"seat": 1, "token": p2}).status_code == 200
+    hub = client.app.state.hub
+    live = hub.tables[tid]
+    hub.presence.shown_after = live.shown_after = 0.1
+    live.row.options["grace_s"] = 0.3
+    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
+        ws1.send_json({"token": p1})
+        ws1.receive_json()
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws2:
+            ws2.send_json({"token": p2})
+            ws2.receive_json()
+        wait_until(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "over",
+                   timeout=10)
+    b = profile(client, "bob")
+    assert b["abandoned"] == 1 and b["recent"][0]["abandoned"] and b["ratings"] == []
+    assert profile(client, "alice")["abandoned"] == 0

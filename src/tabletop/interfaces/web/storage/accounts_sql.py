@@ -73,6 +73,8 @@ class AccountsSql:
 
     def add_session(self, token_hash: str, account: str, csrf: str, expires: float) -> None:
         with self._guard("cannot store the session"), self._tx() as db:
+            # Sessions that ran out go when a new one starts (nothing else reads them).
+            db.execute("DELETE FROM sessions WHERE expires <= ?", (time.time(),))
             db.execute("INSERT INTO sessions (token_hash, account, csrf, created, expires) "
                        "VALUES (?,?,?,?,?)", (token_hash, account, csrf, time.time(),
                                               expires))
