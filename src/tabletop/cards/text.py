@@ -57,12 +57,18 @@ class Say:
         # (radiant-arena: the combat on a clash effect, the turn on a talent).
         self.default_until = default_until
         self.pending: list[tuple[str, str]] = []  # (letter, explanation) for this sentence
+        # What a remembered name (``$hit``) took: the selector of the step that took it,
+        # so that "that conduit" names its kind (set as the program is written).
+        self.refs: dict[str, Selector] = {}
 
     # --- selectors -----------------------------------------------------------------------
 
     def noun(self, sel: Selector, many: bool) -> str:
-        """The noun of a selector's kinds ("hero", "heroes", "hero or conduit")."""
-        kinds = sel.kinds or self.vocab.default_kinds[:1]
+        """The noun of a selector's kinds ("hero", "heroes", "hero or conduit"); a
+        remembered name's are those of the step that took it."""
+        taken = self.refs.get(sel.ref) if sel.ref and not sel.kinds else None
+        kinds = sel.kinds or (taken.kinds if taken is not None else ()) or \
+            self.vocab.default_kinds[:1]
         specs = [self.vocab.kinds[k] for k in kinds]
         return " or ".join(s.plural if many else s.noun for s in specs)
 
@@ -207,6 +213,16 @@ class Say:
         if cond is None:
             return "always"
         op = cond[0]
+        if op in ("exists", "none") and cond[1].ref and cond[1].ref != "self" and \
+                cond[1].where:
+            # "if that conduit is ruined": a remembered object and what it must be
+            words = []
+            for name, negated, arg in cond[1].where:
+                spec = self.vocab.conditions[name]
+                text = spec.text.replace("{arg}", self._arg(spec.arg, arg)).strip()
+                words.append(("not " if negated else "") + text)
+            verb = "is" if op == "exists" else "is not"
+            return f"{self.sel(cond[1], False)} {verb} " + " and ".join(words)
         if op == "exists":
             return "there is " + self.sel(cond[1])
         if op == "none":
@@ -257,6 +273,8 @@ def nodes_text(say: Say, tree: tuple[Any, ...]) -> list[str]:
             lead = ""
         if kind == "step":
             step = node[1]
+            if step.remember and isinstance(step.f.get("target"), Selector):
+                say.refs[step.remember] = step.f["target"]
             op = say.vocab.ops[step.op]
             clause = op.text(step, say)
             if clause and op.colon:
@@ -293,12 +311,41 @@ def program_text(say: Say, program: Program) -> str:
     return " ".join(s + "." for s in nodes_text(say, program.tree))
 
 
+def _named(template: str) -> set[str]:
+    """The fields a text template names (``{unit}``; ``{seat_who}`` names ``seat``)."""
+    return {m.split("_")[0] for m in re.findall(r"\{(\w+)\}", template)} | set(
+        re.findall(r"\{(\w+)\}", template))
+
+
+def _object_word(say: Say, name: str, side: str = "") -> str:
+    """An event's object field left unmatched: "a hero", "a conduit" (the kind the field
+    is named for, else the vocabulary's first kind), "an enemy conduit" with a side."""
+    kind = name if name in say.vocab.kinds else say.vocab.default_kinds[0]
+    noun = " ".join(x for x in (side, say.vocab.kinds[kind].noun) if x)
+    return f"{article(noun)} {noun}"
+
+
 def trigger_text(say: Say, trig: Trigger) -> str:
-    """"After this hero deals combat damage, heal 1 damage from this hero."."""
+    """"After this hero deals combat damage, heal 1 damage from this hero."; every field
+    of its ``match`` is said (a seat the opening does not name makes its object friendly
+    or enemy; another field reads as the event spec's ``more`` says)."""
     spec = say.vocab.events[trig.on]
+    named = _named(spec.text)
+    matched = dict(trig.match)
     words: dict[str, str] = {}
+    side = ""
+    seat = next((n for n, k in spec.fields.items() if k == "seat"), "")
+    if seat in matched and seat not in named and any(
+            k == "object" and n in named and n not in matched for n, k in spec.fields.items()):
+        side = {FRIENDLY: "friendly", ENEMY: "enemy"}.get(matched[seat], "")
     for name, kind in spec.fields.items():
-        words[name] = {"object": "a hero", "seat": "each player's"}.get(kind, name)
+        if kind == "object":
+            words[name] = _object_word(say, name, "" if name in matched else side)
+        else:
+            words[name] = "each player's" if kind == "seat" else name
+    # "{seat_who}": the seat as a subject ("you", "your opponent", "a player")
+    words[f"{seat}_who"] = "a player"
+    more: list[str] = []
     for name, matcher in trig.match:
         kind = spec.fields[name]
         if kind == "object":
@@ -306,11 +353,22 @@ def trigger_text(say: Say, trig: Trigger) -> str:
         elif kind == "seat":
             words[name] = {FRIENDLY: "your", ENEMY: "your opponent's"}.get(matcher,
                                                                           "each player's")
+            words[f"{name}_who"] = {FRIENDLY: "you", ENEMY: "your opponent"}.get(
+                matcher, "a player")
         elif isinstance(matcher, frozenset):
             words[name] = " or ".join(sorted(matcher))
         else:
-            words[name] = str(matcher)
-    opening = spec.text.format_map(words)
+            words[name] = str(matcher).lower() if isinstance(matcher, bool) else str(matcher)
+        if name in named or (kind == "seat" and side):
+            continue
+        phrase = spec.more.get(name)
+        if phrase is not None:
+            more.append(" " + phrase.format_map(words))
+        elif kind == "seat":
+            more.append({FRIENDLY: " (yours)", ENEMY: " (your opponent's)"}.get(matcher, ""))
+        else:
+            more.append(f", where its {name.replace('_', ' ')} is {words[name]}")
+    opening = spec.text.format_map(words) + "".join(more)
     if trig.cond is not None:
         opening += f", if {say.condition(trig.cond)}"
     body = nodes_text(say, trig.program.tree)

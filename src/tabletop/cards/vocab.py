@@ -107,6 +107,11 @@ class EventSpec:
     subject: str = ""
     doc: str = ""
     example: str = ""
+    # How a matched field the opening does not name reads, after it: ``{"source": "by
+    # {source}"}`` ("When an enemy hero is KO'd by this hero"). A matched field without
+    # one reads ", where its <field> is <value>" (never left out: the text says what the
+    # data does).
+    more: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -480,11 +480,13 @@ def manifest(s: ArenaState, deity: int, lane: int, banish: int, ap: int | None =
     fire(s, "manifest", {"unit": deity, "lane": LANES[lane]})
 
 
-def banished(s: ArenaState, u: int) -> None:
+def banished(s: ArenaState, u: int, by: int | None = None) -> None:
     """A hero goes to the void for the rest of the game, with its item; nothing of it
-    stays on the board (damage, state, the effects on it)."""
+    stays on the board (damage, state, the effects on it). ``by``: the seat that banishes
+    it (an effect's controller; by default its owner, as a manifestation does)."""
     p = owner(u)
-    s.event("banish", (p, s.unit_name[u], s.item[u] or None), R_MANIFEST)
+    s.event("banish", (p if by is None else by, s.unit_name[u], s.item[u] or None),
+            R_MANIFEST)
     leave_play(s, u, VOID)
     if s.item[u]:
         s.to_void(p, s.item[u])

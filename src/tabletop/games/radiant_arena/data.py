@@ -454,7 +454,11 @@ class Catalog:
         names = {c.id: c.name for table in (self.units, self.skills, self.items, self.conduits)
                  for c in table.values()}
         object.__setattr__(self, "names", names)
-        object.__setattr__(self, "book", make_book(names))
+        # an item's talent is named by its item in the log (its id is no name)
+        talents = {(u.id, t.id): i.name for i in self.items.values() for t in i.talents
+                   for u in self.units.values()
+                   if all(t.id != own.id for side in u.sides for own in side.talents)}
+        object.__setattr__(self, "book", make_book(names, talents))
         self._set_flags(self.units, self.items, self.conduits)
         object.__setattr__(self, "rules", RULE_PROGRAMS)
         object.__setattr__(self, "games", {})

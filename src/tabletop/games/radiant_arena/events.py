@@ -39,7 +39,9 @@ CODES: dict[str, dict[str, str]] = {
     "why": {"hand_limit": "the hand limit", "effect": "an effect", "clash": "the combat "
             "ended", "talent": "its talent resolved", "overkill": "Overkill"},
     "until": {"combat": "until the end of the combat", "turn": "until the end of the turn",
-              "next_turn": "until the start of the next turn",
+              # the effect's controller's next turn (the event does not say whose: the
+              # words do not guess)
+              "next_turn": "until the start of its controller's next turn",
               "source": "while its source is in play", "permanent": "for the rest of the game"},
     "origin": {"deck_top": "the top of the deck", "hand": "the hand",
                "discard": "the discard pile"},
@@ -104,10 +106,25 @@ def field_words(names: Mapping[str, str], field: str, value: Any) -> str:
     return str(value)
 
 
-def phrases(kind: str, fields: dict[str, Any]) -> dict[str, str]:
+def phrases(talents: Mapping[tuple[str, str], str], kind: str, fields: dict[str, Any]
+            ) -> dict[str, str]:
     """Words read from several fields of one event: a boost says what it changes ("gets +2
     armor until ...", not "+0 attack and +2 armor"; one worth nothing, such as Battle
-    Frenzy's with too little damage to count, says so)."""
+    Frenzy's with too little damage to count, says so); a timed replacement its form and
+    amount ("reduce 2", "prevent"); an item's talent the item it is on ("uses the talent
+    of Star Lantern": ``talents`` maps (unit card, talent id) to the item's name for the
+    talents that are an item's, not the hero's own)."""
+    if kind == "talent":
+        unit = str(fields.get("unit", ""))
+        unit = unit[:-2] if unit[-2:] in (".a", ".b") else unit
+        item = talents.get((unit, str(fields.get("ability"))))
+        return {"ability": f"of {item}"} if item and fields.get("card") is None else {}
+    if kind == "modifier":
+        if fields.get("kind") != "replace":
+            return {"value": f" {fields.get('value')}"}
+        hook = str(fields.get("key", "")).replace("_", " ")
+        form = str(fields.get("op", ""))
+        return {"key": hook, "value": f" {fields.get('value')}" if form == "reduce" else ""}
     if kind != "boost":
         return {}
     attack, armor = fields["attack_bonus"], fields["armor_bonus"]
@@ -198,7 +215,7 @@ KINDS: tuple[EventKind, ...] = (
     _k("keyword", "unit keyword until source", "{unit} gains {keyword} {until}.",
        "A keyword is granted for a duration (until: combat, turn, next_turn, "
        "source, permanent)."),
-    _k("modifier", "unit kind key op value until source", "{unit}: {key} ({op} {value}) {until}.",
+    _k("modifier", "unit kind key op value until source", "{unit}: {key} ({op}{value}) {until}.",
        "Another continuous effect begins (a rule, a cost, a "
        "keyword lost, a set stat, a replacement effect): kind, key, op and value as in the "
        "modifier store (docs/cards.md); unit: the unit it affects, or the source of a "
@@ -225,7 +242,8 @@ KINDS: tuple[EventKind, ...] = (
        "manifest.", "The third conduit is ruined: the deity must manifest now."),
     _k("banish", "seat unit item", "{seat} banishes {unit} to the void.",
        "Manifestation: a hero goes to the void for good, with its item (item: its id or "
-       "null); its damage and committed state go with it."),
+       "null); its damage and committed state go with it. seat: who banishes it (the "
+       "manifesting seat, or the controller of the effect that banishes it)."),
     _k("manifest", "seat deity lane ap", "{deity} manifests in the {lane} lane.",
        "A deity enters play, revealed, ready and undamaged (the Manifest action: ap is the "
        "action points left; forced: null)."),
@@ -322,9 +340,11 @@ KINDS: tuple[EventKind, ...] = (
 KIND_NAMES = frozenset(k.name for k in KINDS)
 
 
-def make_book(names: Mapping[str, str]) -> EventBook:
-    """The book of a catalogue: its card names put in the sentences."""
-    return EventBook(GAME, KINDS, make_words(names), phrases)
+def make_book(names: Mapping[str, str],
+              talents: Mapping[tuple[str, str], str] | None = None) -> EventBook:
+    """The book of a catalogue: its card names put in the sentences (``talents``: the
+    item talents, see :func:`phrases`)."""
+    return EventBook(GAME, KINDS, make_words(names), partial(phrases, dict(talents or {})))
 
 
 __all__ = ["KINDS", "KIND_NAMES", "make_book", "SEATS"]

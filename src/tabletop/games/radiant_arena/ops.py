@@ -399,8 +399,11 @@ def _grant_text(step: Step, say: Say) -> str:
     if kw in ("piercing", "stun"):
         return f"{say.possessive(target)} combat damage is {say.keyword(kw)} " \
                f"{_short_duration(say, step.f.get('until'))}"
-    return f"{say.sel(target)} {say.verb(target, 'gains', 'gain')} {say.keyword(kw)} " \
-           f"{say.duration(step.f.get('until'))}"
+    # a keyword with a number says it ("gains Regen 2"; 1 when the step gives none)
+    number = f" {say.number(step.f.get('value', 1))}" if say.vocab.keywords[kw].valued \
+        else ""
+    return f"{say.sel(target)} {say.verb(target, 'gains', 'gain')} {say.keyword(kw)}" \
+           f"{number} {say.duration(step.f.get('until'))}"
 
 
 _add_each("grant", _grant, {"target": TARGET, "keyword": Field("keyword", required=True),
@@ -613,7 +616,7 @@ OPS.add("revive", _revive, {"target": REQUIRED,
 def _banish(s: ArenaState, step: Step, ctx: Ctx, found: list[Any]) -> None:
     """banish: a hero goes to the void (a deity banished loses the game)."""
     for t in found:
-        banished(s, t)
+        banished(s, t, int(ctx["p"]))  # the effect's controller banishes it
 
 
 _add_each("banish", _banish, {"target": REQUIRED},
@@ -971,8 +974,10 @@ def _replace(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     if r.form == "redirect" and to and unit >= 0:
         s.event("lifelink", (s.unit_name[unit], s.unit_name[to[0]]), R_TALENT)
     else:
+        # a reduction logs its amount (the other forms have none)
+        n = value(s.V, s, r.value, ctx) if r.form == "reduce" and r.value is not None else 0
         s.event("modifier", (s.unit_name[unit] if unit >= 0 else None, "replace", r.hook,
-                              r.form, 0, duration, source(ctx)), R_TALENT)
+                              r.form, n, duration, source(ctx)), R_TALENT)
     return RESOLVED
 
 

@@ -239,7 +239,8 @@ def _events() -> dict[str, EventSpec]:
                   doc="a unit or conduit takes damage (after armor, at least 1)",
                   example='{ on = "damage_taken", match = { combat = true } }'),
         EventSpec("ko", {"unit": obj, "seat": seat, "source": obj, "lane": word},
-                  "When {unit} is KO'd", "unit",
+                  "When {unit} is KO'd", "unit", more={"source": "by {source}",
+                                                       "lane": "in the {lane} lane"},
                   doc="a hero is KO'd (source: the unit whose damage did it)",
                   example='{ on = "ko", match = { unit = { side = "friendly", exclude = '
                   '["self"] } } }'),
