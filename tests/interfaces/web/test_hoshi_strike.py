@@ -319,3 +319,46 @@ def test_an_ai_duelist_presses_at_its_own_difficulty(db: Path) -> None:
         live = hub.tables[tid]
         assert hub.referee.difficulty(live, 1) == "hard"
         assert hub.referee.difficulty(live, 0) == "normal"  # a person the AI would hold
+
+
+# --- a result the store refuses (issue 31: GO is never dropped) -------------------------
+
+
+def test_a_result_the_store_refuses_opens_a_new_window(client: TestClient) -> None:
+    """The strike's result cannot be stored (the store refuses it once): the table stays
+    at the strike and a new window opens for it, with an id of its own (not the last
+    one's: a page whose "closed" message was merged into the next must not take the new
+    window for the one it pressed in, and miss its GO); a late press of the old window is
+    refused (409), not counted in the new one; the new window's GO and press decide, and
+    the result is stored once."""
+    from tabletop.interfaces.web.storage import StorageError
+
+    tid, tokens = table(client)
+    window = to_strike(client, tid, tokens)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    real, refused = hub.storage.append, []
+
+    def append(table_id: str, row: Any, *rest: Any) -> None:
+        if row.by == "referee" and not refused:
+            refused.append(row.action)
+            raise StorageError("the disk is full")
+        real(table_id, row, *rest)
+
+    hub.storage.append = append
+    n = history(client, tid)
+    striker = tokens[window["striker"]]
+    go(client, tid, striker)
+    later(client, 0.15)
+    assert press(client, tid, striker, "strike", window=window["id"]).json()["counted"]
+    again = wait_until(lambda: (s := view(client, tid, striker)["strike"]) is not None
+                       and s["id"] != window["id"] and s, timeout=10)
+    assert refused == ["strike hit"] and history(client, tid) == n  # nothing stored
+    assert again["phase"] == "ready" and again["striker"] == window["striker"]
+    late = press(client, tid, striker, "strike", window=window["id"])
+    assert late.status_code == 409 and "no strike window" in late.json()["error"]
+    go(client, tid, striker)
+    later(client, 0.15)
+    assert press(client, tid, striker, "strike", window=again["id"]).json()["counted"]
+    assert result(client, tid, tokens, n) == "strike hit"
+    rows = hub.storage.actions(tid)
+    assert [r.action for r in rows[n:]][:1] == ["strike hit"] and len(refused) == 1

@@ -87,11 +87,15 @@ def live_strike(state: State) -> dict[str, Any] | None:
 
 @dataclass
 class StrikeWindow:
-    """One strike being raced: its position (actions so far), the two sides, Swift and
-    Elusive, the server times it opened and went (``go``), each seat's first press
-    (server time, its round trip already taken off) and the most credited to each side
-    (0 for an AI, which presses on the server)."""
+    """One strike being raced: its id (every window its own, even a window opened again
+    at the same position: a client never takes a new window for one it has pressed in,
+    nor does a late press of an old window count in a new one), its position (actions so
+    far), the two sides, Swift and Elusive, the server times it opened and went (``go``),
+    each seat's first press (server time, its round trip already taken off), the most
+    credited to each side (0 for an AI, which presses on the server) and whether it is
+    decided (its result being stored: if the store fails, a new window opens)."""
 
+    id: int
     position: int
     striker: int
     defender: int
@@ -104,10 +108,11 @@ class StrikeWindow:
     presses: dict[int, float] = field(default_factory=dict)
     credit: dict[int, float] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    decided: bool = False
 
     def message(self) -> dict[str, Any]:
         """What every seat is told (nothing about the delay or the presses' times)."""
-        return {"id": self.position, "phase": "ready" if self.go is None else "go",
+        return {"id": self.id, "phase": "ready" if self.go is None else "go",
                 "striker": self.striker, "defender": self.defender,
                 "window_ms": int(self.window * 1000)}
 
@@ -158,11 +163,16 @@ class Referee:
         tid = live.row.id
         n = len(live.state.history)
         w = self.windows.get(tid)
-        if strike is None or (w is not None and w.position == n):
+        if strike is None or (w is not None and w.position == n and not w.decided):
             return
         players = live.state.view(None)["players"]
         striker, defender = int(strike["striker"]), int(strike["defender"])
-        w = StrikeWindow(n, striker, defender, bool(players[striker].get("swift")),
+        # An id of its own, unguessable and unlike the last one's (not the position: a
+        # window opened again at one must read as new to every client).
+        wid = secrets.randbits(29)
+        while w is not None and wid == w.id:
+            wid = secrets.randbits(29)
+        w = StrikeWindow(wid, n, striker, defender, bool(players[striker].get("swift")),
                          bool(players[defender].get("elusive")), self.clock(),
                          self.rng.uniform(*self.delay), self.window)
         self.windows[tid] = w
@@ -184,8 +194,8 @@ class Referee:
         w = self.windows.get(live.row.id)
         if kind not in PRESSES:
             raise ApiError(400, "press must be strike or pull")
-        if w is None or w.position != len(live.state.history) or (
-                window is not None and window != w.position):
+        if w is None or w.position != len(live.state.history) or w.decided or (
+                window is not None and window != w.id):
             raise ApiError(409, "no strike window is open at this table"
                            + ("" if window is None else f" with id {window}"))
         role = w.striker if kind == "strike" else w.defender
@@ -230,12 +240,16 @@ class Referee:
                 await self._sleep_until(w, end, wake=True)
             text = "strike hit" if w.result() else "strike miss"
             if self.windows.get(live.row.id) is w and w.position == len(live.state.history):
+                # Decided: a result the store refuses leaves the table at the strike,
+                # and the apply's wake-up (open_if_due) opens a new window for it.
+                w.decided = True
                 await self.apply(live, w.striker, text)
         finally:
             if self.windows.get(live.row.id) is w:
                 del self.windows[live.row.id]
                 live.strike = None
-            self.tasks.pop(live.row.id, None)
+            if self.tasks.get(live.row.id) is asyncio.current_task():
+                del self.tasks[live.row.id]  # (not the next window's, opened meanwhile)
 
     async def _sleep_until(self, w: StrikeWindow, when: float, wake: bool) -> None:
         """Sleep until the server time ``when`` (or, with ``wake``, a press)."""

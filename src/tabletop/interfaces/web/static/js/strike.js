@@ -63,13 +63,20 @@ export class Strike {
     if (ev && recent) this.pending = { ...ev.fields };
     const s = moved ? null : msg.strike;
     if (s) {
-      const fresh = !this.window || this.window.id !== s.id;
+      // A new window: another id (the server gives each its own, also one opened again
+      // at the same position), or a window that went back from GO to ready (a server of
+      // before, whose ids were positions). The messages between (the last window closed)
+      // may have been merged into this one by the server, or come in one burst after a
+      // stall: the new window is still new, its GO shown and its press sent, never taken
+      // for the last one ("already pressed").
+      const fresh = !this.window || this.window.id !== s.id || (this.window.phase === "go" && s.phase !== "go");
       const went = s.phase === "go" && (fresh || this.window.phase !== "go");
       if (fresh) {
         // A strike that missed is often followed at once by the next window (a throw
         // again): its result is then told in the new window's panel.
         this.last = this.pending ? this.outcome(this.pending) : null;
         this.opened = now; this.result = null; this.pending = null; this.reaction = null; this.pressedAt = null;
+        this.pressed = null;
         clearTimeout(this.steady); this.steady = setTimeout(() => this.draw(), STEADY_MS);
       }
       this.window = s;
