@@ -96,3 +96,19 @@ def test_out_must_be_a_folder(run: Run, tmp_path: Path) -> None:
     result = run("balance", "hoshi-battle", "--out", str(file))
     assert result.exit_code == 1 and "not a folder" in result.stderr
     assert file.read_text() == "x"
+
+
+def test_user_card_files_are_tallied(run: Run, tmp_path: Path) -> None:
+    """--cards FILE (issue 26, "Cards as user files"): a designer's new cards and deck are
+    in the report, by name, and --focus finds them."""
+    cards = Path(__file__).parents[2] / "examples" / "cards" / "lightseekers.toml"
+    out = tmp_path / "r"
+    result = run("balance", "lightseekers", "--games", "2", "--agents", "random",
+                 "--cards", str(cards), "--param", "decks=dawn,storm",
+                 "--focus", "Sun Lance", "--out", str(out), "--quiet")
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "report.json").read_text())
+    assert data["focus"] == [{"kind": "card", "id": "sun-lance"}]
+    assert data["kinds"]["deck"]["entities"]["dawn"]["n"] == 2
+    assert data["kinds"]["card"]["entities"]["sun-lance"]["name"] == "Sun Lance"
+    assert "card Sun Lance: 2 games" in result.stdout

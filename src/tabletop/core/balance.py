@@ -67,12 +67,14 @@ class SeatTally:
 @dataclass(frozen=True, slots=True)
 class GameTally:
     """One finished game's tally: a :class:`SeatTally` per seat, the seat that moved
-    first (the rulebook's first player), and the turns the game took (``None``: the game
-    has no turns to count; the report then shows decisions only)."""
+    first (the rulebook's first player), the turns the game took (``None``: the game
+    has no turns to count; the report then shows decisions only), and how it ended in a
+    word or two that many games share ("deity KO"; empty: the outcome's reason)."""
 
     seats: tuple[SeatTally, ...]
     first: int = 0
     turns: int | None = None
+    ending: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -239,7 +239,7 @@ class Report:
         if t.turns is not None:
             self.turns[t.turns] += 1
         self.decisions[g.decisions] += 1
-        self.reasons[g.reason] += 1
+        self.reasons[t.ending or g.reason] += 1
         for kind in self.spec.kinds:
             ids = [seat.held.get(kind.key, ()) for seat in t.seats]
             if kind.matchups and self.players == 2 and all(len(x) == 1 for x in ids):

@@ -64,10 +64,11 @@ def _delta_cells(e: Entity) -> tuple[str, str]:
 
 
 def entity_table(report: Report, kind: str, keys: Sequence[str] | None = None) -> Table:
-    """The table of one kind (or of ``keys`` of it): games in, share of games, win rate,
-    interval, flag; for a played kind, the split by played / held only and the delta."""
+    """The table of one kind (or of ``keys`` of it): games in, share of the seats (a seat
+    of a game) that had it, win rate, interval, flag; for a played kind, the split by
+    played / held only and the delta."""
     k = report.spec.kind(kind)
-    head = ["name", "id", "games", "of games", "win rate", "95% interval", "flag"]
+    head = ["name", "id", "games", "of seats", "win rate", "95% interval", "flag"]
     if k.played:
         head += ["played in", "won when played", "held, not played", "won when not",
                  "delta", "delta 95% interval"]
@@ -75,7 +76,8 @@ def entity_table(report: Report, kind: str, keys: Sequence[str] | None = None) -
     for key, name, e in report.rows(kind):
         if keys is not None and key not in keys:
             continue
-        share = e.held.n / report.games if report.games else math.nan
+        seats = report.games * report.players  # a seat of a game: one deck, one hand
+        share = e.held.n / seats if seats else math.nan
         cells = [name, f"`{key}`", str(e.held.n), pct(share), *_rate_cells(e.held),
                  flag(e.held, report.fair, k.band)]
         if k.played:
@@ -99,7 +101,8 @@ def sections(report: Report, run: Mapping[str, Any], plots: Mapping[str, list[st
         f"{report.games} games of {report.players} players, agents {agents} (turned round "
         f"the seats from one game to the next), {seeds}, parameters: {params}.",
         f"A win rate is the share of the games a seat had the thing in that this seat won "
-        f"(a shared win is split between its winners), with its {INTERVAL} (Wilson 1927). "
+        f"(a shared win is split between its winners), with its {INTERVAL} (Wilson 1927); "
+        f"**of seats**: the share of the seats (one seat of one game) that had it. "
         f"**strong** / **weak**: the interval lies wholly above / below a fair share "
         f"({pct(fair)}). For the kinds a seat plays, **delta** is the win rate in the games "
         f"it played the card minus the rate in the games it held the card and did not "
@@ -149,7 +152,9 @@ def sections(report: Report, run: Mapping[str, Any], plots: Mapping[str, list[st
     length.plots = list(plots.get("lengths", ()))
     out.append(length)
     for k in report.spec.kinds:
-        sec = Section(k.title, [entity_table(report, k.key)])
+        seen = any(e.held.n for e in report.entities.get(k.key, {}).values())
+        sec = Section(k.title, [entity_table(report, k.key) if seen else
+                                f"No seat had one in these games (parameters: {params})."])
         if k.band is not None:
             sec.parts.insert(0, f"The design aims every one of the {k.title.lower()} "
                                 f"within {pct(k.band[0])}–{pct(k.band[1])} (marked from "

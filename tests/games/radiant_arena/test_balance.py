@@ -15,6 +15,7 @@ def test_a_drafted_game_counts_three_heroes_a_deity_and_three_items_each() -> No
         assert job[5] == {"draft": True}
         t = play_tallied(job).tally
         assert t.first == 0 and t.turns is not None and t.turns > 0  # A deploys first
+        assert t.ending in ("deity ko", "deck out")  # Winning the Game
         heroes = [s.held["hero"] for s in t.seats]
         assert all(len(h) == 3 for h in heroes) and not set(heroes[0]) & set(heroes[1])
         for seat in t.seats:

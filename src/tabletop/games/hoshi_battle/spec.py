@@ -50,11 +50,11 @@ def tally(state: State) -> GameTally:
 
 
 def _heroes(params: Mapping[str, Any]) -> dict[str, str]:
-    return {h: hero.name for h, hero in catalog().heroes.items()}
+    return {h: hero.name for h, hero in catalog(params.get("cards", "")).heroes.items()}
 
 
 def _cards(params: Mapping[str, Any]) -> dict[str, str]:
-    return {c: card.name for c, card in catalog().cards.items()}
+    return {c: card.name for c, card in catalog(params.get("cards", "")).cards.items()}
 
 
 BALANCE = BalanceSpec(

@@ -39,15 +39,15 @@ def tally(state: State) -> GameTally:
 
 
 def _heroes(params: Mapping[str, Any]) -> dict[str, str]:
-    return {h.id: h.name for h in catalog().heroes}
+    return {h.id: h.name for h in catalog(params.get("cards", "")).heroes}
 
 
 def _decks(params: Mapping[str, Any]) -> dict[str, str]:
-    return {d.id: d.name for d in catalog().decks.values()}
+    return {d.id: d.name for d in catalog(params.get("cards", "")).decks.values()}
 
 
 def _cards(params: Mapping[str, Any]) -> dict[str, str]:
-    return {c.id: c.name for c in catalog().cards}
+    return {c.id: c.name for c in catalog(params.get("cards", "")).cards}
 
 
 BALANCE = BalanceSpec(

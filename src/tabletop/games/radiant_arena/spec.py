@@ -60,7 +60,8 @@ def tally(state: State) -> GameTally:
     """What a finished game counts for the balance report (docs/balance/radiant-arena.md):
     each seat's heroes, deity and items (drafted, or its ready deck's), the skill cards
     of its heroes' sets and those it played (clashed or used for a talent), its ready
-    deck when the decks were not drafted; A deploys first; the turns."""
+    deck when the decks were not drafted; A deploys first; the turns; the ending (deity
+    ko, deck out)."""
     assert isinstance(state, ArenaState)
     cat = state.cat
     played: list[list[str]] = [[], []]
@@ -76,7 +77,7 @@ def tally(state: State) -> GameTally:
                 "skill": distinct(k for h in deck.heroes for k in cat.skill_set(h)),
                 "deck": (deck.id,) if state.draft is None else ()}
         seats.append(SeatTally(held, {"skill": distinct(played[seat])}))
-    return GameTally(tuple(seats), 0, state.turn)
+    return GameTally(tuple(seats), 0, state.turn, state.cause.replace("_", " "))
 
 
 def _names(kind: str) -> Callable[[Mapping[str, Any]], dict[str, str]]:

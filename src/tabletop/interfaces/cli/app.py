@@ -867,6 +867,9 @@ def cards_cmd(
 # --- balance ---------------------------------------------------------------------------
 
 
+FLAGS_SHOWN = 12  # the marked rates `tabletop balance` prints (the report has them all)
+
+
 @app.command("balance")
 def balance_cmd(
     game: Annotated[str, typer.Argument(help="The game id (any game with a balance report: "
@@ -934,12 +937,17 @@ def balance_cmd(
     for kind, key in report.focus:
         e = report.entities[kind][key]
         a, b = e.held.interval
-        console.print(f"{kind} {report.names[kind].get(key, key)}: {e.held.n} games, won "
-                      f"{100 * e.held.rate:.1f}% ({100 * a:.1f}–{100 * b:.1f}%)"
-                      if e.held.n else f"{kind} {key}: in no game", soft_wrap=True)
-    for kind, key, why, e in report.flagged():
+        name = report.names[kind].get(key, key)
+        console.print(f"{kind} {name}: {e.held.n} games, won {100 * e.held.rate:.1f}% "
+                      f"({100 * a:.1f}–{100 * b:.1f}%)" if e.held.n else
+                      f"{kind} {name}: in no game", soft_wrap=True)
+    flagged = report.flagged()
+    for kind, key, why, e in flagged[:FLAGS_SHOWN]:
         console.print(f"{why}: {kind} {report.names[kind].get(key, key)} "
                       f"{100 * e.held.rate:.1f}% of {e.held.n}", soft_wrap=True)
+    if len(flagged) > FLAGS_SHOWN:
+        console.print(f"... and {len(flagged) - FLAGS_SHOWN} more marked in the report",
+                      soft_wrap=True)
 
 
 # --- serve ----------------------------------------------------------------------------
