@@ -117,3 +117,23 @@ def test_conditions() -> None:
     assert t({"any": [{"self": ["hurt"]}, {"self": ["ready"]}]})
     assert t({"not": {"self": ["hurt"]}})
     assert holds(VOCAB, w, None, ctx())
+
+
+def test_kind_filters_remembered_targets() -> None:
+    """Issue 26, silently wrong: "`kind` on a `ref` selector is ignored although
+    docs/cards.md says it filters (its own example: { ref = "$top", kind = "card" })".
+    Remembered dee and fay (off the board since): of kind creature (those in play) only
+    dee is left, so "if that target survives" and "for each one KO'd" count right."""
+    w = world()
+    c = ctx(**{"$hit": (3, 5)})
+    alive = sel({"ref": "$hit", "kind": "creature"})
+    assert candidates(VOCAB, w, alive, c) == [3]
+    assert matches(VOCAB, w, alive, c, 3) and not matches(VOCAB, w, alive, c, 5)
+    assert value(VOCAB, w, C.value({"count": {"ref": "$hit", "kind": "creature"}}, "t"),
+                 c) == 1
+    assert value(VOCAB, w, C.value({"count": "$hit"}, "t"), c) == 2  # no kind: as remembered
+    assert holds(VOCAB, w, C.condition({"exists": {"ref": "$hit", "kind": "creature"}}, "t"),
+                 c)
+    w.creatures[3].place = None  # dee leaves too
+    assert not holds(VOCAB, w, C.condition({"exists": {"ref": "$hit", "kind": "creature"}},
+                                           "t"), c)

@@ -94,6 +94,8 @@ def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
         return [u]
     if ref:
         pool: Any = ctx.get(ref, ())
+        if sel.kinds:  # "{ ref = "$top", kind = "card" }": those that are of it now
+            pool = [o for o in pool if _of_kinds(v, w, sel.kinds, o)]
     elif len(sel.kinds) == 1:
         pool = v.kinds[sel.kinds[0]].objects(w)
     elif not sel.kinds and len(v.default_kinds) == 1:
@@ -103,13 +105,20 @@ def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
     return _filter(v, w, sel, ctx, pool, implied, first)
 
 
+def _of_kinds(v: Vocabulary, w: World, kinds: tuple[str, ...], obj: Any) -> bool:
+    """Whether ``obj`` is of one of ``kinds`` now (a remembered hero KO'd since is no
+    longer a ``hero`` in play but a ``fallen`` one)."""
+    return any(v.kinds[k].has(w, obj) for k in kinds)
+
+
 def matches(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:
     """Whether one object is among those a selector allows (without listing them)."""
     ref = sel.ref
     if ref == "self":
         return bool(obj == ctx["u"])
     if ref:
-        if obj not in ctx.get(ref, ()):
+        if obj not in ctx.get(ref, ()) or (sel.kinds and not _of_kinds(v, w, sel.kinds,
+                                                                        obj)):
             return False
     elif not any(v.kinds[k].has(w, obj) for k in (sel.kinds or v.default_kinds)):
         return False

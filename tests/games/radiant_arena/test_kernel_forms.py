@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cardkit import A, committed, dmg, happened, legal, play, u
+from .cardkit import CAT, A, committed, dmg, happened, legal, play, u
 from .helpers import CARDS, EXTRA_CARDS, scenario, with_banished
 
 KERNEL_CARDS = f"{EXTRA_CARDS},{CARDS / 'kernel.toml'}"
@@ -66,3 +66,25 @@ def test_a_replacement_does_not_replace_its_own_effects() -> None:
     deck = len(s.decks[A])
     play(s, "talent iskandar:study")
     assert len(s.hands[A]) == 3 and len(s.decks[A]) == deck - 2
+
+
+def test_remembered_targets_filtered_by_kind_count_the_kod_and_the_survivors() -> None:
+    """Issue 26, silently wrong: "`kind` on a `ref` selector is ignored ... cards that
+    should check 'if that target survives' or 'for each hero KO'd' counted the wrong
+    things". The Culling Blade: "Deal 2 Piercing damage to each enemy hero at this
+    location. Gain 1 Power for each hero KO'd this way. If any of them survives, draw a
+    card." Viggo (one health left) is KO'd, Eleanor survives: 1 Power (2 more for the KO,
+    Damage and KOs) and a card; with both KO'd, 2 Power and no card."""
+    hp = {n: CAT.units[n].sides[0].health for n in ("viggo", "eleanor")}
+    s = position({"iskandar": {"zone": "left", "item": "culling-blade"},
+                  "viggo": {"zone": "left", "damage": hp["viggo"] - 1},
+                  "eleanor": {"zone": "left"}}, hands=[["time-lock"], []])
+    play(s, "talent iskandar:cull")
+    assert happened(s, "ko", unit="viggo") and not happened(s, "ko", unit="eleanor")
+    assert s.power[A] == 2 + 1 and len(s.hands[A]) == 2
+    s = position({"iskandar": {"zone": "left", "item": "culling-blade"},
+                  "viggo": {"zone": "left", "damage": hp["viggo"] - 1},
+                  "eleanor": {"zone": "left", "damage": hp["eleanor"] - 1}},
+                 hands=[["time-lock"], []])
+    play(s, "talent iskandar:cull")
+    assert s.power[A] == 2 * 2 + 2 and len(s.hands[A]) == 1
