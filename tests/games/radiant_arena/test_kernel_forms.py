@@ -88,3 +88,22 @@ def test_remembered_targets_filtered_by_kind_count_the_kod_and_the_survivors() -
                  hands=[["time-lock"], []])
     play(s, "talent iskandar:cull")
     assert s.power[A] == 2 * 2 + 2 and len(s.hands[A]) == 1
+
+
+def test_a_clash_effect_cancels_the_opposing_clash_effects_checked_as_each_resolves() -> None:
+    """Issue 26, timing: "a clash effect that cancels the opposing clash effects never
+    works, because the hook is checked when the effects are pushed, not when each is
+    about to resolve". A Time Lock rewritten (cards/kernel_clash.toml): "This combat, the
+    clash effects of opposing heroes do not resolve." The attacker's effects resolve
+    first (Clash Cards & Clash Effects), so Viggo's Blood Drunk ("Heal 2 damage from this
+    hero") is stopped as it is about to resolve: his damage stays."""
+    s = scenario(with_banished({
+        "game": "radiant-arena", "params": {
+            "deck_a": "a-kernel", "deck_b": "b",
+            "cards": f"{KERNEL_CARDS},{CARDS / 'kernel_clash.toml'}"},
+        "units": {"iskandar": {"zone": "left"}, "viggo": {"zone": "left", "damage": 3},
+                  "alyn": {"zone": "right"}},
+        "hands": [["time-lock"], ["blood-drunk"]]}))
+    play(s, "attack iskandar", "target viggo", "clash time-lock", "clash blood-drunk")
+    assert happened(s, "clash_prevented", unit="viggo", card="blood-drunk")
+    assert not happened(s, "heal", unit="viggo")

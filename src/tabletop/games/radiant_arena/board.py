@@ -201,7 +201,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                 continue
             used += (rid,)
             if r.form == "prevent":
-                s.event("damage_prevented", (name, _word(s, ctx)), R_HEROIC)
+                s.event("damage_prevented", (name, source_word(s, ctx)), R_HEROIC)
                 return 0
             if r.form == "reduce":
                 cut = max(0, value(s.V, s, r.value, ctx))
@@ -259,7 +259,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
     return dealt
 
 
-def _word(s: ArenaState, ctx: dict[str, Any]) -> str:
+def source_word(s: ArenaState, ctx: dict[str, Any]) -> str:
     """How a replacement's source is named in events: its unit, else its card."""
     u = ctx.get("u", -1)
     return s.unit_name[u] if isinstance(u, int) and u >= 0 else str(ctx.get("src"))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.cards import SET_ZERO
 from tabletop.cards import modifiers as mods
 
-from .board import fire, health_kos, healths, hit, push, replacements
+from .board import fire, health_kos, healths, hit, instead, push, replacements, source_word
 from .ids import (
     BLOCK,
     CLASH_A,
@@ -237,13 +237,35 @@ def clash_effect(s: ArenaState, u: int, card: str) -> Frame | None:
     if k.ultimate and not s.mighty(u):
         s.event("ultimate_fizzles", (s.unit_name[u], card), R_ULTIMATE)
         return None
-    if "clash_effect_resolves" in s.cat.replaced or s.store:
-        for r, ctx in replacements(s, "clash_effect_resolves", u, {"unit": u, "card": card}):
-            if r.form == "prevent":
-                return None
-            if r.form == "instead" and r.program is not None:
-                return push(s, r.program, ctx["p"], ctx["u"], ctx["lane"], ctx["src"])
+    # Its replacements ("clash_effect_resolves") are asked as it is about to resolve
+    # (gate), not now: an effect resolving before it may make one (issue 26).
     return push(s, k.clash, owner(u), u, s.zone[u], card)
+
+
+def gate(s: ArenaState, frame: Frame) -> bool:
+    """A clash effect about to resolve (its frame on top, at its first step): the
+    replacements of "clash_effect_resolves" that apply now, the first of them taking its
+    place (prevent: it does not resolve; instead: those effects do). Checked when each
+    clash effect is about to resolve, so the attacker's "the opposing hero's clash
+    effects do not resolve this combat" stops the defender's (Clash Cards & Clash
+    Effects: the attacker's effects resolve first). True when the frame was replaced."""
+    if frame.pc or not (s.store or "clash_effect_resolves" in s.cat.replaced):
+        return False
+    card = frame.ctx.get("src")
+    k = s.cat.skills.get(card) if isinstance(card, str) else None
+    if k is None or frame.program is not k.clash:
+        return False
+    u = frame.ctx["u"]
+    for r, ctx in replacements(s, "clash_effect_resolves", u, {"unit": u, "card": card}):
+        if r.form == "prevent":
+            s.stack.pop()
+            s.event("clash_prevented", (s.unit_name[u], card, source_word(s, ctx)), R_CLASH)
+            return True
+        if r.form == "instead" and r.program is not None:
+            s.stack.pop()
+            instead(s, r, ctx)
+            return True
+    return False
 
 
 def extra_clash(s: ArenaState, u: int, card: str) -> None:

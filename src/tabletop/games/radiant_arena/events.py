@@ -228,6 +228,10 @@ KINDS: tuple[EventKind, ...] = (
     _k("no_answer", "seat ask", "{seat} has no answer to give: the step cannot resolve.",
        "A question of an effect (ask: its kind) has no option left (FAQ — partial "
        "resolution: the effect stops there, as effect_stops says)."),
+    _k("clash_prevented", "unit card source", "The clash effect of {card} ({unit}) does "
+       "not resolve ({source}).", "A replacement stops a clash effect as it is about to "
+       "resolve (hook clash_effect_resolves; source: the hero or card whose replacement "
+       "it is)."),
     _k("effect_stops", "source step op", "{source}: the effect cannot resolve step {step} "
        "({op}) and stops.", "FAQ — partial resolution: a step has no legal target, so the "
        "rest of the card's effect is skipped (step counts from 1)."),

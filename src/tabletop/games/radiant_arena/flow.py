@@ -314,6 +314,8 @@ def concede(s: ArenaState, seat: int, reason: str) -> None:
 def step_effect(s: ArenaState) -> None:
     """Resolve one step of the effect on top of the stack (tabletop.cards.program)."""
     frame = s.stack[-1]
+    if frame.pc == 0 and combat.gate(s, frame):
+        return  # a clash effect replaced as it was about to resolve
     # A replacement's instead effects are not replaced by that replacement again ("If you
     # would draw, instead draw two" would never end): the hooks read the running frame's.
     s.replacing = frame.ctx.get(REPLACING, ())
