@@ -5,6 +5,7 @@ each other's games on the profiles"). Debian's Chromium; one server (one worker 
 from __future__ import annotations
 
 import random
+import secrets
 
 from playwright.sync_api import Browser, Page
 
@@ -36,8 +37,12 @@ def register(page: Page, server: Server, name: str) -> None:
 def test_two_accounts_play_a_rated_game_and_see_their_ratings(
         server: Server, browser: Browser, shots: Shots) -> None:
     alice, bob = page_at(browser), page_at(browser)  # two contexts: two people
-    register(alice, server, "alice")
-    register(bob, server, "bob")
+    # Names of this run (the module's server is shared, and a retried test registers
+    # again).
+    tag = secrets.token_hex(3)
+    names = {"alice": f"alice{tag}", "bob": f"bob{tag}"}
+    register(alice, server, names["alice"])
+    register(bob, server, names["bob"])
     # Alice makes a rated table of the short template game for two people.
     alice.select_option("#game", "goofspiel")
     alice.select_option("#players", "2")
@@ -53,7 +58,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings(
     open_link(alice, server, mine)
     open_link(bob, server, bob_link)  # opening the link takes the seat for bob's account
     alice.wait_for_function(
-        "document.body.innerText.includes('bob')", timeout=SLOW_MS)
+        f"document.body.innerText.includes('{names['bob']}')", timeout=SLOW_MS)
     rng = random.Random(7)
     for p in (alice, bob):  # a round each, by clicking
         p.wait_for_selector(CLICKABLE, timeout=SLOW_MS)
@@ -69,7 +74,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings(
     shown = {}
     for p, other in ((alice, "bob"), (bob, "alice")):
         for name in ("alice", "bob"):
-            p.goto(f"{server.url}/players/{name}")
+            p.goto(f"{server.url}/players/{names[name]}")
             p.wait_for_function("document.body.dataset.ready === '1'", timeout=SLOW_MS)
             row = p.locator("#ratings tr[data-game='goofspiel']")
             assert row.count() == 1
