@@ -99,6 +99,9 @@ class AccountsSql:
 
     def settle(self, table_id: str, results: list[ResultRow], rate: Rater | None) -> bool:
         with self._guard(f"table {table_id}: cannot store its results"), self._tx() as db:
+            # The table's row is locked first: a second settling of it (another server)
+            # waits here until the first commits, then finds its results.
+            db.execute(f"SELECT id FROM tables WHERE id = ?{self._for_update}", (table_id,))
             if db.execute("SELECT 1 FROM results WHERE table_id = ? LIMIT 1",
                           (table_id,)).fetchone() is not None:
                 return False

@@ -1,0 +1,115 @@
+"""The accounts' part of the stores (issue 29, Players; Several servers: "the store has a
+PostgreSQL backend beside SQLite behind the one Storage protocol"): every test on both.
+Names are unique whatever their case; a game is settled once even when two servers settle
+it at the same moment; ratings build on each other in order."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.interfaces.web.storage import (
+    AccountRow,
+    PostgresStorage,
+    ResultRow,
+    SeatRow,
+    SqliteStorage,
+    TableRow,
+    token_hash,
+)
+
+from .services import postgres_schema
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
+    if request.param == "sqlite":
+        yield tmp_path / "store.sqlite3"
+    else:
+        with postgres_schema() as url:
+            yield url
+
+
+def opener(where: str | Path) -> Any:
+    return SqliteStorage(where) if isinstance(where, Path) else PostgresStorage(where)
+
+
+def _table(tid: str) -> TableRow:
+    return TableRow(id=tid, game="goofspiel", rules_version="1", players=2, params={},
+                    seed=1, seats=[SeatRow(0, "human"), SeatRow(1, "human")])
+
+
+def _results(tid: str) -> list[ResultRow]:
+    return [ResultRow(tid, 0, "p", "goofspiel", "1v1", True, 1, True, False),
+            ResultRow(tid, 1, "q", "goofspiel", "1v1", True, 2, False, False)]
+
+
+def _plus(before: dict[str, tuple[float, float] | None]) -> dict[str, tuple[float, float]]:
+    """A stand-in rater: the winner p gains one, q loses one (sigma kept)."""
+    out = {}
+    for k, v in before.items():
+        mu, sigma = v or (25.0, 8.0)
+        out[k] = (mu + (1 if k == "p" else -1), sigma)
+    return out
+
+
+def test_accounts_sessions_and_seats(where: str | Path) -> None:
+    store = opener(where)
+    try:
+        assert store.add_account(AccountRow("ada", "Ada", "person", "$argon2id$x"))
+        assert not store.add_account(AccountRow("ada", "ADA", "person", "$argon2id$y"))
+        assert store.account("ada").name == "Ada"  # type: ignore[union-attr]
+        assert store.add_account(AccountRow("robo", "robo", "bot", owner="Ada"),
+                                 token_hash("bot_t"))
+        assert store.account_by_token(token_hash("bot_t")).key == "robo"  # type: ignore
+        assert store.account_by_token(token_hash("bot_u")) is None
+        store.add_session(token_hash("s"), "ada", "csrf", expires=2e9)
+        got = store.session(token_hash("s"), now=1e9)
+        assert got is not None and got[0].key == "ada" and got[1] == "csrf"
+        assert store.session(token_hash("s"), now=3e9) is None  # ran out
+        store.drop_session(token_hash("s"))
+        assert store.session(token_hash("s"), now=1e9) is None
+        store.create(_table("t1"))
+        store.bind_seat("t1", 1, "ada", "Ada")
+        seat = store.table("t1").seats[1]  # type: ignore[union-attr]
+        assert (seat.account, seat.name, seat.joined) == ("ada", "Ada", True)
+    finally:
+        store.close()
+
+
+def test_a_game_is_settled_once_even_by_two_servers_at_once(where: str | Path) -> None:
+    stores = [opener(where) for _ in range(3)]
+    try:
+        for k in ("p", "q"):
+            stores[0].add_account(AccountRow(k, k, "person"))
+        stores[0].create(_table("t1"))
+        start = threading.Barrier(3)
+        answers: list[bool] = []
+
+        def settle(store: Any) -> None:
+            start.wait(30)
+            answers.append(store.settle("t1", _results("t1"), _plus))
+
+        threads = [threading.Thread(target=settle, args=(s,)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert sorted(answers) == [False, False, True]
+        (p,) = stores[0].ratings(account="p")
+        assert (p.mu, p.games) == (26.0, 1)
+        # A second game builds on the first; the leaderboard orders by mu - 3 sigma.
+        stores[1].create(_table("t2"))
+        assert stores[1].settle("t2", _results("t2"), _plus)
+        board = stores[2].ratings(game="goofspiel", bracket="1v1")
+        assert [(r.account, r.mu, r.games) for r in board] == [("p", 27.0, 2),
+                                                               ("q", 23.0, 2)]
+        assert [r.table_id for r in stores[2].results("p")] == ["t2", "t1"]
+        assert stores[2].played("p") == [("goofspiel", 2, 2, 0)]
+    finally:
+        for s in stores:
+            s.close()
