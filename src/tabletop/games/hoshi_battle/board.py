@@ -74,6 +74,17 @@ def counts_as(s: HoshiState, seat: int, face: str) -> tuple[str, ...]:
     return counted(s.V, s, s.store, seat, face)
 
 
+def count_table(s: HoshiState, seat: int, faces: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """What each of ``faces`` counts as for ``seat`` now (:func:`counts_as` of each).
+    Without a count modifier in the store (most rounds) every face counts as itself,
+    which the kernel would find face by face after a pass over the store each."""
+    store = s.store
+    for m in store:
+        if m.kind == "count":
+            return {f: counted(s.V, s, store, seat, f) for f in set(faces)}
+    return {f: (f,) for f in faces}
+
+
 def roll_die(s: HoshiState, seat: int) -> tuple[str, tuple[str, ...]]:
     """One die of ``seat``'s current type: the face, and what it counts as."""
     faces = FACES[die_of(s, seat)]
@@ -198,11 +209,28 @@ def sources(s: HoshiState) -> list[Source]:
     return out
 
 
+def _listened(s: HoshiState, kind: str) -> bool:
+    """Whether a card in play (of :func:`sources`) has a trigger on ``kind``: read from
+    the cards, without building the sources (most events set nothing off)."""
+    cat = s.cat
+    for seat in s.duelists:
+        hero_id = s.hero[seat]
+        if hero_id:
+            for t in cat.heroes[hero_id].triggers:
+                if t.on == kind:
+                    return True
+            for card_id in s.in_play[seat]:
+                for t in cat.cards[card_id].triggers:
+                    if t.on == kind:
+                        return True
+    return False
+
+
 def fire(s: HoshiState, kind: str, fields: dict[str, Any]) -> None:
     """The triggers ``kind`` sets off, resolved one at a time: the last player to hit
     first, then the other (each in the order of its cards). A hit cancelled stops the
     abilities that would cancel it again."""
-    if not any(t.on == kind for src in sources(s) for t in src.triggers):
+    if not _listened(s, kind):
         return
     pending = collect(s.V, s, kind, fields, sources(s))
     for group in order(pending, s.last_hitter, s.players):
@@ -215,5 +243,5 @@ def fire(s: HoshiState, kind: str, fields: dict[str, Any]) -> None:
 
 
 __all__ = ["BASE_HEALTH", "die_of", "dice_of", "full_health", "has_keyword", "count_rules",
-           "roll_die", "shows_symbol", "effect_code", "add_modifier", "expire", "refresh",
-           "resolve", "sources", "fire", "activate"]
+           "count_table", "roll_die", "shows_symbol", "effect_code", "add_modifier", "expire",
+           "refresh", "resolve", "sources", "fire", "activate"]

@@ -412,11 +412,15 @@ class HoshiState(State):
         """Throw until a strike lands, a draw, or a live strike waits for its referee."""
         # Nothing changes the dice between two throws: read them once (each face's counted
         # symbols too, from the kernel's count modifiers).
+        # A throw shows the symbol when a face counting as it comes up: those faces are
+        # found once too.
         dice = []
         for seat in self.duelists:
             faces_of = FACES[fx.die_of(self, seat)]
-            dice.append((seat, faces_of, fx.dice_of(self, seat),
-                         {f: fx.counts_as(self, seat, f) for f in set(faces_of)}))
+            table = fx.count_table(self, seat, faces_of)
+            strikes = frozenset(f for f, symbols in table.items() if STRIKE in symbols)
+            dice.append((seat, faces_of, len(faces_of), fx.dice_of(self, seat), table,
+                         strikes))
         below = self.chance.below
         while True:
             self.throw += 1
@@ -425,11 +429,11 @@ class HoshiState(State):
                 return
             shows: list[bool] = [False] * self.players
             all_counted: list[list[list[str]]] = [[] for _ in range(self.players)]
-            for seat, faces_of, n, table in dice:
-                faces = [faces_of[below(len(faces_of))] for _ in range(n)]
+            for seat, faces_of, sides, n, table, strikes in dice:
+                faces = [faces_of[below(sides)] for _ in range(n)]
                 self.faces[seat] = faces
                 all_counted[seat] = [list(table[f]) for f in faces]
-                shows[seat] = any(STRIKE in c for c in all_counted[seat])
+                shows[seat] = not strikes.isdisjoint(faces)
             self.event("throw", (self.round, self.throw, [list(f) for f in self.faces],
                                  all_counted, shows), R_BATTLE)
             strikers = [d for d in self.duelists if shows[d]]
