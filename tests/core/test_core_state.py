@@ -260,3 +260,31 @@ def test_conceded_as_position_data(toy: GameSpec) -> None:
     for bad in (["", ""], ["", "x", ""], "time", [0, "", ""]):
         with pytest.raises(ScenarioError, match="conceded: a reason for each of the 3"):
             other.read_conceded(bad)
+
+
+@pytest.mark.parametrize("game", ["radiant-arena", "radiant-perim", "lightseekers",
+                                  "hoshi-battle"])
+def test_every_resample_keeps_the_seats_own_copies_of_the_events_so_far(game: str) -> None:
+    """``_resampled`` reads a seat's copies of the events once per position (issue 28:
+    a search resamples one position hundreds of times): every sample, for either seat,
+    asked in any order and again after the game moves on, still holds exactly
+    ``events_for(seat)`` of the position it was drawn from, in a list of its own."""
+    import random
+
+    state = new_game(game, players=2, seed=5)
+    rng = random.Random(5)
+    for _ in range(3):
+        for _ in range(12):
+            if state.to_act is None:
+                break
+            state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+        if state.to_act is None:
+            break
+        samples = []
+        for seat in (0, 1, 0, 1, 0):
+            sample = state.resample(seat, random.Random(len(samples)))
+            assert sample.events == state.events_for(seat), (game, seat)
+            samples.append(sample)
+        samples[0].events.append(samples[0].events[0])  # a sample's list is its own
+        assert state.resample(0, random.Random(9)).events == state.events_for(0)
+        assert samples[2].events == state.events_for(0)

@@ -80,6 +80,9 @@ class State(metaclass=ABCMeta):
         self._legal: tuple[Action, ...] | None = None
         # The game's event kinds and how their fields read (set by the game's __init__).
         self.book: EventBook = NO_BOOK
+        # The last events_for(seat) a resample kept (_resampled): the seat, the event list
+        # it was read from and its length then, and the copies.
+        self._seen: tuple[int, list[Event], int, list[Event]] | None = None
 
     # --- the contract -------------------------------------------------------------
 
@@ -415,7 +418,17 @@ class State(metaclass=ABCMeta):
         only ``seat``'s copies of the events, no history or start (a sample is not a
         game that was played), and fresh seed and chance from ``rng`` (the true seed
         decides hidden cards, so it must not carry over)."""
-        new.events = self.events_for(seat)
+        # A search resamples the same position again and again: the seat's copies of its
+        # events are read once (a pass over the whole log, an event at a time) and each
+        # sample gets a copy of the list, so a resample does not cost more as the log grows
+        # but by that copy. Events are only ever appended: the same list at the same length
+        # holds the same events.
+        events = self.events
+        seen = getattr(self, "_seen", None)  # (a game's clone may not set it)
+        if (seen is None or seen[0] != seat or seen[1] is not events
+                or seen[2] != len(events)):
+            seen = self._seen = (seat, events, len(events), self.events_for(seat))
+        new.events = seen[3][:]
         new.history = []
         new.start = None
         new._legal = None
@@ -441,6 +454,7 @@ class State(metaclass=ABCMeta):
         other.conceded = self.conceded  # shared: concede replaces it, never changes it
         other._legal = self._legal
         other.book = self.book
+        other._seen = None
 
 
 def _fields(state: State) -> dict[str, Any]:
