@@ -291,6 +291,42 @@ def test_who_is_connected_is_known_on_every_server(servers: Start) -> None:
     assert kinds(b).count("ai_holds") == 1 and kinds(b).count("ai_releases") == 1
 
 
+def _post(server: Server, path: str, token: str, body: dict[str, Any] | None = None
+          ) -> dict[str, Any]:
+    r = httpx.post(server.url + path, headers={"X-Seat-Token": token}, json=body,
+                   timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_offers_made_through_one_server_are_answered_through_another(
+        servers: Start) -> None:
+    """Issue 29 with the takeback and the rematch (docs/web.md, "Undo and takebacks",
+    "Rematch"): an offer made through one server is seen, declined or accepted through
+    another, by the same id."""
+    a, b = servers(2)
+    tid, (p1, p2) = _make(a, "radiant-arena", "human", "human")
+    base = f"/api/tables/{tid}"
+    start = _get(a, base + "/view", p1)
+    assert _act(a, tid, p1, start["legal"][0], start["version"]).status_code == 200
+    offer = _post(a, base + "/undo", p1)["offer"]
+    wait_until(lambda: _get(b, base + "/view", p2)["offers"] == [offer])
+    _post(b, base + f"/offers/{offer['id']}", p2, {"answer": "decline"})
+    assert _get(a, base + "/view", p1)["offers"] == []
+    offer = _post(a, base + "/undo", p1)["offer"]
+    assert _get(b, base + "/view", p2)["offers"] == [offer]
+    assert _post(b, base + f"/offers/{offer['id']}", p2, {"answer": "accept"})["undone"]
+    back = _get(a, base + "/view", p1)
+    assert back["view"] == start["view"] and back["offers"] == []
+    _post(a, base + "/concede", p1)
+    offer = _post(a, base + "/rematch", p1)["offer"]
+    assert offer["kind"] == "rematch"
+    assert _get(b, base + "/view", p2)["offers"] == [offer]
+    _post(b, base + f"/offers/{offer['id']}", p2, {"answer": "accept"})
+    made = _get(a, base + "/view", p1)["rematch"]
+    assert made and made["table"] == _get(b, base + "/view", p2)["rematch"]["table"]
+
+
 # --- faults ----------------------------------------------------------------------------
 
 

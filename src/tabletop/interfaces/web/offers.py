@@ -137,10 +137,11 @@ async def propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> dict[str, 
     wait = hub.limits["offer"].wait((live.row.id, seat))
     if wait:
         raise ApiError(429, f"too many offers: wait {wait:.0f} s", retry_after=round(wait, 1))
-    live.offer_ids += 1
-    offer = Offer(live.offer_ids, kind, seat, len(live.state.history))
+    # Its id is the number of the notice that records it: the same on every server (the
+    # others learn of the offer from that notice: LiveTable.became).
+    offer = Offer(len(live.notices), kind, seat, len(live.state.history))
     live.offers.append(offer)
-    hub.add_notice(live, "offer", seat, offer=kind)
+    hub.add_notice(live, "offer", seat, secret={"at": offer.at}, offer=kind)
     live.notify()
     return {"offer": offer.to_json()}
 

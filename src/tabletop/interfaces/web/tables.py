@@ -80,6 +80,29 @@ class Offer:
                 "accepted": sorted(self.accepted)}
 
 
+def offers_after(offers: Sequence[Offer], notices: Iterable[NoticeRow], state: State,
+                 row: TableRow) -> list[Offer]:
+    """The offers open after ``notices`` (in order) where ``offers`` were open, at the
+    table at ``state``: a takeback offer lapses once the table moves on (its ``at`` is
+    the number of actions when it was made), a rematch offer once the rematch is made."""
+    by_kind = {o.kind: o for o in offers}
+    for n in notices:
+        kind = n.public.get("offer")
+        if n.kind == "offer" and kind in ("takeback", "rematch") and n.seat is not None:
+            if by_kind.get(kind) is None or by_kind[kind].id != n.n:
+                by_kind[kind] = Offer(n.n, kind, n.seat, int(n.secret.get("at", -1)))
+        elif n.kind in ("withdrawn", "declined") and kind in by_kind:
+            del by_kind[kind]
+        elif n.kind in ("takeback", "undo"):
+            by_kind.pop("takeback", None)
+        elif n.kind == "rematch":
+            by_kind.pop("rematch", None)
+    done = len(state.history)
+    return [o for o in by_kind.values()
+            if (o.kind == "takeback" and o.at == done and not state.is_over)
+            or (o.kind == "rematch" and state.is_over and row.rematch is None)]
+
+
 class LiveTable:
     """One game being played (or finished) on this server."""
 
@@ -102,8 +125,9 @@ class LiveTable:
         self.by = [a.by for a in actions]  # who chose each action (ActionRow.by)
         self.chat = list(chat)
         self.notices = list(notices)
-        self.offers: list[Offer] = []
-        self.offer_ids = 0
+        # The open offers, as the notices tell them (an offer is made, answered and
+        # carried out with a notice: every server, and a restarted one, knows them).
+        self.offers: list[Offer] = offers_after([], self.notices, state, row)
         self.clock = Clock.of(row, state)
         n = state.players
         # Each seat's connection state (presence.py): since when it has had none (None:
@@ -248,7 +272,9 @@ class LiveTable:
         """Become ``fresh``, this table as just reloaded from the store after another
         server changed it, keeping what is this server's own: its connections, lock and
         tasks, who is connected here and their round trips, the offers still open. The
-        notices new to it tell which seats the AI now holds or plays a turn for; a
+        notices new to it tell which seats the AI now holds or plays a turn for, and
+        which offers were made, withdrawn or declined (a partial acceptance, among three
+        people or more, is known to the server it reached only); a
         position that does not go on from this one (an undo) starts a new epoch, so that
         every connection is sent everything again."""
         done = [a.to_text() for a in self.state.history]
@@ -273,10 +299,10 @@ class LiveTable:
                 self.ai_turn = notice.seat
         if self.ai_turn is not None and self.state.to_act != self.ai_turn:
             self.ai_turn = None  # that turn ended
-        if now != done:
-            self.offers = [o for o in self.offers if o.kind != "takeback"]
-            if self.thinking is not None and self.state.to_act != self.thinking:
-                self.thinking = None
+        self.offers = offers_after(self.offers if goes_on else [], new_notices, self.state,
+                                   self.row)
+        if now != done and self.thinking is not None and self.state.to_act != self.thinking:
+            self.thinking = None
 
     def people_playing(self, state: State, ai_turn: int | None = -1) -> set[int]:
         """The seats whose player decides for itself in ``state`` (a person the AI does
