@@ -59,3 +59,35 @@ def test_bad_requests_give_one_clear_error(run: Run) -> None:
     assert_one_error(run("cards", "radiant-perim"), "has no card list",
                      "lightseekers", "hoshi-battle")
     assert_one_error(run("cards", "chess"), "chess")
+
+
+def test_the_arena_pool_lists_every_items_stat_bonuses() -> None:
+    """Issue 26: "`tabletop cards radiant-arena` lists every item's stat bonuses (today 21
+    of 24 items lose them in the list)": each item's row gives its cost, its bonuses
+    (Pick Deities & Items: an item's attack, armor and health add to its hero's) and its
+    type, whatever its text says."""
+    from rich.console import Group
+    from rich.table import Table
+
+    from tabletop.games.radiant_arena.spec import catalog
+    from tabletop.interfaces.cli.arena import pool
+
+    shown = pool(None, [])
+    assert isinstance(shown, Group)
+    table = shown.renderables[0]
+    assert isinstance(table, Table)
+    ids, kinds, numbers = (list(table.columns[i].cells) for i in (1, 0, 3))
+    items = {i: str(n) for i, k, n in zip(ids, kinds, numbers, strict=True) if k == "item"}
+    cat = catalog()
+    assert set(items) == set(cat.items)
+    with_bonus = 0
+    for item in cat.items.values():
+        row = items[item.id]
+        assert row.startswith(f"cost {item.cost}"), row
+        for stat in ("attack", "armor", "health"):
+            amount = getattr(item, stat)
+            assert (f"+{amount} {stat}" in row) == bool(amount), (item.id, row)
+        with_bonus += bool(item.attack or item.armor or item.health)
+        for kind in item.keywords:
+            assert f"{kind} item" in row
+    assert with_bonus >= 19

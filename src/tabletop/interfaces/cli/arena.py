@@ -167,11 +167,21 @@ def pool(name: str | None, files: Sequence[Path]) -> RenderableType:
         table.add_row("skill", k.id, k.name, f"{k.hero} x{k.count} {k.attack}/{k.armor}",
                       generated[k.id])
     for i in sorted(cat.items.values(), key=lambda i: i.id):
-        table.add_row("item", i.id, i.name, f"cost {i.cost}", generated[i.id] or i.text)
+        # its stat bonuses and its type (weapon, armor) are not in its text: beside it
+        extra = [_bonus(i)] if _bonus(i) != "none" else []
+        extra += sorted(f"{k} item" for k in i.keywords)
+        table.add_row("item", i.id, i.name, "; ".join([f"cost {i.cost}", *extra]),
+                      generated[i.id] or i.text)
     for c in sorted(cat.conduits.values(), key=lambda c: c.id):
         table.add_row("conduit", c.id, c.name, "", generated[c.id])
     return Group(table, Text(RECONSTRUCTED + " `tabletop cards radiant-arena NAME` shows "
                                              "one card.", style="dim"))
+
+
+def _bonus(item: Any) -> str:
+    """An item's stat bonuses ("+1 attack, +2 armor"), or "none"."""
+    return ", ".join(f"+{v} {n}" for n, v in (("attack", item.attack), ("armor", item.armor),
+                                             ("health", item.health)) if v) or "none"
 
 
 def _find(cat: Any, name: str) -> str:
@@ -211,8 +221,7 @@ def card_text(cat: Any, key: str, generated: dict[str, str]) -> str:
                 f"{generated[key] or k.text or '(no text)'}")
     if key in cat.items:
         i = cat.items[key]
-        bonus = ", ".join(f"+{v} {n}" for n, v in (("attack", i.attack), ("armor", i.armor),
-                                                   ("health", i.health)) if v) or "none"
+        bonus = _bonus(i)
         return (f"{i.name} — item, cost {i.cost} power; bonuses: {bonus}; keywords: "
                 f"{', '.join(sorted(i.keywords)) or 'none'}\n"
                 f"{generated[key] or i.text or '(no text)'}")
