@@ -6,8 +6,10 @@ ordering their own)."""
 from __future__ import annotations
 
 from tabletop.cards import FRIENDLY, Compiler, Delayed, Source, collect, collect_delayed, order
+from tabletop.cards.text import trigger_text
+from tabletop.cards.triggers import next_turn
 
-from .toy import VOCAB, world
+from .toy import VOCAB, say, world
 
 C = Compiler(VOCAB)
 GAIN = [{"op": "gain", "amount": 1}]
@@ -53,6 +55,21 @@ def test_conditions_and_once_a_turn() -> None:
     assert collect(VOCAB, w, "dawn", {"seat": 0}, [hurt], set())
     healthy = source(0, 1, {"on": "dawn", "if": {"self": ["hurt"]}, "effects": GAIN})
     assert not collect(VOCAB, w, "dawn", {"seat": 0}, [healthy])
+
+
+def test_once_a_game_outlasts_the_turn() -> None:
+    """Issue 26, missing forms: "once-per-turn and once-per-game limits on ... triggers".
+    A new turn (triggers.next_turn) frees the once-a-turn trigger, not the once-a-game."""
+    w = world()
+    turn = source(0, 2, {"on": "dawn", "effects": GAIN, "limit": "turn", "match": {}})
+    game = source(0, 2, {"on": "dawn", "effects": GAIN, "limit": "game", "match": {}})
+    used: set[str] = set()
+    assert len(collect(VOCAB, w, "dawn", {"seat": 0}, [turn, game], used)) == 2
+    assert not collect(VOCAB, w, "dawn", {"seat": 0}, [turn, game], used)
+    next_turn(used)
+    assert len(collect(VOCAB, w, "dawn", {"seat": 0}, [turn, game], used)) == 1
+    assert trigger_text(say(), C.trigger({"on": "dawn", "effects": GAIN, "limit": "game"},
+                                         "t", "a")).endswith("(once a game).")
 
 
 def test_delayed_triggers_fire_once() -> None:

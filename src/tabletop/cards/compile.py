@@ -44,6 +44,8 @@ SELECTOR_KEYS = frozenset({"side", "place", "kind", "where", "exclude", "count",
 MOD_KEYS = frozenset({"stat", "keyword", "lose", "rule", "cost", "count", "also", "instead",
                       "add", "set", "value", "affects", "if"})
 ARITH = ("add", "sub", "mul", "div", "min", "max")
+# A replacement's limits: once a turn, once a game (per card), or the next time only.
+LIMITS = frozenset({"turn", "game", "once"})
 
 
 def short(value: Any) -> str:
@@ -552,7 +554,8 @@ class Compiler:
         program = self.program(t.get("effects", []), f"{where}.effects", address)
         limit = ""
         if "limit" in t:
-            limit = self.word(t["limit"], f"{where}.limit", frozenset(("turn",)), "limit")
+            limit = self.word(t["limit"], f"{where}.limit", frozenset(("turn", "game")),
+                              "limit")
         return Trigger(on, match, cond, program, limit, raw)
 
     def modifier(self, raw: Any, where: str) -> ModSpec:
@@ -633,7 +636,9 @@ class Compiler:
         """A replacement effect: ``hook``, ``affects``, ``if``, one form (``prevent``,
         ``reduce``, ``redirect`` with ``to`` and ``part``, ``instead``) and ``pick``."""
         t = self.table(raw, where, frozenset({"hook", "affects", "if", "prevent", "reduce",
-                                               "redirect", "instead", "pick"}))
+                                               "redirect", "instead", "pick", "limit"}))
+        limit = self.word(t["limit"], f"{where}.limit", LIMITS, "limit") if "limit" in t \
+            else ""
         hook = self.word(t.get("hook"), f"{where}.hook", self.vocab.hooks, "hook")
         spec = self.vocab.hooks.get(hook)
         affects = self.selector(t["affects"], f"{where}.affects") if "affects" in t else SELF
@@ -641,7 +646,8 @@ class Compiler:
         forms = [k for k in ("prevent", "reduce", "redirect", "instead") if k in t]
         if len(forms) != 1:
             self.problem(where, "a replacement has one of prevent, reduce, redirect, instead")
-            return Replacement(hook, "prevent", affects, cond, raw=raw)
+            return Replacement(hook, "prevent", affects, cond, raw=raw, limit=limit,
+                               address=address)
         form = forms[0]
         if spec is not None and form not in spec.forms:
             self.problem(f"{where}.{form}", f"{hook} allows {', '.join(sorted(spec.forms))}")
@@ -651,20 +657,24 @@ class Compiler:
         if form == "prevent":
             if t["prevent"] is not True:
                 self.problem(f"{where}.prevent", "must be true")
-            return Replacement(hook, form, affects, cond, raw=raw)
+            return Replacement(hook, form, affects, cond, raw=raw, limit=limit,
+                               address=address)
         if form == "reduce":
             return Replacement(hook, form, affects, cond,
-                               self.value(t["reduce"], f"{where}.reduce", 1), raw=raw)
+                               self.value(t["reduce"], f"{where}.reduce", 1), raw=raw,
+                               limit=limit, address=address)
         if form == "redirect":
             r = self.table(t["redirect"], f"{where}.redirect", frozenset({"to", "part"}))
             if "to" not in r:
                 self.problem(f"{where}.redirect", "needs to (a selector)")
             to = self.selector(r.get("to", "self"), f"{where}.redirect.to")
             part = self.value(r["part"], f"{where}.redirect.part") if "part" in r else None
-            return Replacement(hook, form, affects, cond, part, to, raw=raw)
+            return Replacement(hook, form, affects, cond, part, to, raw=raw, limit=limit,
+                               address=address)
         program = self.program(t["instead"], f"{where}.instead", address)
         return self.finish_replacement(Replacement(hook, form, affects, cond, program=program,
-                                                   pick=pick, raw=raw))
+                                                   pick=pick, raw=raw, limit=limit,
+                                                   address=address))
 
     def costs(self, raw: Mapping[str, Any], where: str) -> Costs:
         """An ability's costs, in the order the game's vocabulary lists them."""

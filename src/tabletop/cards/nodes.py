@@ -102,7 +102,7 @@ class Trigger:
     """A triggered ability: ``on`` an event kind, ``match`` on the event's fields (each
     ``(field, matcher)``: a Selector for an object field, a side for a seat field, else a
     literal), an extra condition ``cond``, the ``program`` to resolve, and ``limit``
-    (``"turn"``: at most once per turn per source)."""
+    (``"turn"`` / ``"game"``: at most once per turn / per game per source)."""
 
     on: str
     match: tuple[tuple[str, Any], ...]
@@ -134,7 +134,10 @@ class Replacement:
     """A replacement or prevention effect: at ``hook`` (an event that would happen to an
     object it ``affects``), if ``cond`` holds: ``prevent`` it, ``reduce`` its amount by
     ``value``, ``redirect`` ``value`` of it (all when None) to ``to``, or do ``program``
-    ``instead``; ``pick`` is a choice made as it applies (remembered as ``$pick``)."""
+    ``instead``; ``pick`` is a choice made as it applies (remembered as ``$pick``);
+    ``limit``: ``turn`` / ``game`` (at most once a turn / a game per card), ``once`` (it
+    applies the next time only: "the next time ... would"); ``address`` names it for
+    those limits."""
 
     hook: str
     form: str
@@ -145,6 +148,8 @@ class Replacement:
     program: Program | None = None
     pick: Selector | None = None
     raw: Any = field(default=None, compare=False)
+    limit: str = ""
+    address: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -374,7 +374,7 @@ def trigger_text(say: Say, trig: Trigger) -> str:
     body = nodes_text(say, trig.program.tree)
     first = body[0] if body else ""
     rest = "".join(" " + s + "." for s in body[1:])
-    limit = " (once a turn)" if trig.limit else ""
+    limit = f" (once a {trig.limit})" if trig.limit else ""
     return f"{opening}, {first[:1].lower() + first[1:]}{limit}.{rest}"
 
 
@@ -429,8 +429,17 @@ def modifier_text(say: Say, spec: ModSpec, static: bool = True) -> str:
 
 def replacement_text(say: Say, r: Replacement) -> str:
     """A replacement as a sentence ("If this hero would be KO'd, instead ...")."""
+    text = _replacement_sentence(say, r)
+    if r.limit in ("turn", "game"):  # "(once a turn)" before the sentence's full stop
+        return f"{text[:-1]} (once a {r.limit})."
+    return text
+
+
+def _replacement_sentence(say: Say, r: Replacement) -> str:
     hook = say.vocab.hooks[r.hook]
     opening = hook.text.replace("{subject}", say.sel(r.affects))
+    if r.limit == "once" and opening.startswith("If "):  # used once: "the next time"
+        opening = "The next time " + opening[3:]
     if r.cond is not None:
         opening += f" and {say.condition(r.cond)}"
     if r.form == "prevent":

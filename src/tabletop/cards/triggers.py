@@ -95,7 +95,8 @@ def fits(v: Vocabulary, w: World, on: str, match: tuple[tuple[str, Any], ...],
 def collect(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
             sources: Iterable[Source], used: set[str] | None = None) -> list[Pending]:
     """The triggers of ``sources`` that ``event`` (of ``kind``) sets off, in source order.
-    A trigger limited to once a turn is skipped if its key is in ``used`` (and added)."""
+    A trigger limited to once a turn (or a game) is skipped if its key is in ``used`` (and
+    added)."""
     out: list[Pending] = []
     for src in sources:
         for i, trig in enumerate(src.triggers):
@@ -106,13 +107,20 @@ def collect(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
             if not fits(v, w, kind, trig.match, event, ctx) or not holds(v, w, trig.cond, ctx):
                 continue
             if trig.limit:
-                key = f"trigger:{src.key}:{i}"
+                key = f"{'game:' if trig.limit == 'game' else ''}trigger:{src.key}:{i}"
                 if used is not None:
                     if key in used:
                         continue
                     used.add(key)
             out.append(Pending(src.controller, src.word, trig.program, tuple(ctx.items())))
     return out
+
+
+def next_turn(used: set[str]) -> None:
+    """A new turn: the once-a-turn abilities may be used again; those limited to once a
+    game (keys beginning ``game:``: triggers and replacements) stay used."""
+    for key in [k for k in used if not k.startswith("game:")]:
+        used.discard(key)
 
 
 def collect_delayed(v: Vocabulary, w: World, kind: str, event: dict[str, Any],
@@ -145,4 +153,5 @@ def order(pending: Sequence[Pending], active: int, seats: int) -> list[list[Pend
     return groups
 
 
-__all__ = ["Source", "Pending", "Delayed", "fits", "collect", "collect_delayed", "order"]
+__all__ = ["Source", "Pending", "Delayed", "fits", "collect", "collect_delayed", "next_turn",
+           "order"]

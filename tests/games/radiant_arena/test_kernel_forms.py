@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.cards.triggers import next_turn
+
 from .cardkit import CAT, A, committed, dmg, happened, legal, play, u
 from .helpers import CARDS, EXTRA_CARDS, scenario, with_banished
 
@@ -107,3 +109,42 @@ def test_a_clash_effect_cancels_the_opposing_clash_effects_checked_as_each_resol
     play(s, "attack iskandar", "target viggo", "clash time-lock", "clash blood-drunk")
     assert happened(s, "clash_prevented", unit="viggo", card="blood-drunk")
     assert not happened(s, "heal", unit="viggo")
+
+
+def generated(item: str) -> str:
+    """An item's text generated from its data (radiant-arena's text.item_text)."""
+    from tabletop.games.radiant_arena.spec import catalog
+    from tabletop.games.radiant_arena.text import item_text
+
+    return item_text(catalog(KERNEL_CARDS).items[item])
+
+
+def test_a_replacement_limited_to_once_a_turn() -> None:
+    """Issue 26, missing forms: "once-per-turn and once-per-game limits on replacements
+    and triggers". The Buckler Charm: "If this hero would take damage, reduce it by 2
+    (once a turn)." Its talent hits Iskandar twice for 2: the first is reduced to 0, the
+    second is not; the next turn it reduces again (docs/cards.md §7, limit)."""
+    assert "reduce it by 2 (once a turn)" in generated("buckler-charm")
+    s = position({"iskandar": {"zone": "left", "item": "buckler-charm"},
+                  "viggo": {"zone": "right"}}, hands=[["time-lock"], []], deck_a="a-kernel-2")
+    play(s, "talent iskandar:test-twice")
+    assert dmg(s, "iskandar") == 2
+    assert any(k.startswith("replace:") for k in s.used)
+    next_turn(s.used)
+    play(s, "talent iskandar:test-twice")
+    assert dmg(s, "iskandar") == 4
+
+
+def test_the_next_time_a_replacement_made_for_one_use() -> None:
+    """Issue 26, missing forms: ""the next time ..." (a replacement used once)". The Aegis
+    Charm: "Until the end of the turn, the next time this hero would take damage, prevent
+    it." Of the two hits that follow, the first is prevented and the second is dealt;
+    the replacement is gone from the store once used."""
+    assert "the next time this hero would take damage, prevent it" in generated(
+        "aegis-charm")
+    s = position({"iskandar": {"zone": "left", "item": "aegis-charm"},
+                  "viggo": {"zone": "right"}}, hands=[["time-lock"], []], deck_a="a-kernel-2")
+    play(s, "talent iskandar:test-aegis")
+    assert dmg(s, "iskandar") == 2
+    assert happened(s, "damage_prevented", unit="iskandar")
+    assert not [m for m in s.store if m.kind == "replace"]

@@ -25,7 +25,7 @@ from tabletop.cards import (
 )
 from tabletop.cards import collect as collect_triggers
 from tabletop.cards import modifiers as mods
-from tabletop.cards.replace import applicable
+from tabletop.cards.replace import applicable, spend
 
 from .events import SEATS
 from .ids import (
@@ -165,7 +165,14 @@ def replacements(s: ArenaState, hook: str, obj: Any,
                                                "src": s.unit_name[u]}))
     if not statics and not s.store:
         return []
-    return applicable(s.V, s, hook, obj, event, statics, s.store)
+    return applicable(s.V, s, hook, obj, event, statics, s.store, s.used)
+
+
+def applied(s: ArenaState, r: Replacement, ctx: dict[str, Any]) -> None:
+    """A replacement has just applied: its limit is counted (once a turn, once a game,
+    the next time only: docs/cards.md §7)."""
+    if r.limit:
+        s.store = spend(r, ctx, s.used, s.store)
 
 
 # --- damage ----------------------------------------------------------------------------
@@ -200,6 +207,8 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
             if rid in used or not _standing(s, r):
                 continue
             used += (rid,)
+            if r.form != "redirect":
+                applied(s, r, ctx)
             if r.form == "prevent":
                 s.event("damage_prevented", (name, source_word(s, ctx)), R_HEROIC)
                 return 0
@@ -214,6 +223,7 @@ def hit(s: ArenaState, target: Any, pierce: int, normal: int, stun: bool,
                     isinstance(t, ConduitRef) or s.zone[t] >= 0)]
                 if not to:
                     continue
+                applied(s, r, ctx)
                 total = pierce + normal
                 moved = total if r.value is None else min(total, max(0, value(
                     s.V, s, r.value, ctx)))
@@ -302,6 +312,7 @@ def knock_out(s: ArenaState, u: int, source: str | None, by: int = -1) -> None:
     for r, ctx in replacements(s, "would_be_koed", u, event):
         if not _standing(s, r):
             continue
+        applied(s, r, ctx)
         if r.form == "prevent":
             s.event("ko_prevented", (s.unit_name[u], LANES[s.zone[u]]), R_DAMAGE)
             return
@@ -393,6 +404,7 @@ def draw(s: ArenaState, seat: int, rule: str) -> bool:
         for r, ctx in draw_replacements(s, seat):
             if not _standing(s, r):
                 continue
+            applied(s, r, ctx)
             if r.form == "prevent":
                 return True
             if r.form == "instead":

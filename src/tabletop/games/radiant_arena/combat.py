@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.cards import SET_ZERO
 from tabletop.cards import modifiers as mods
 
-from .board import fire, health_kos, healths, hit, instead, push, replacements, source_word
+from .board import (
+    applied,
+    fire,
+    health_kos,
+    healths,
+    hit,
+    instead,
+    push,
+    replacements,
+    source_word,
+)
 from .ids import (
     BLOCK,
     CLASH_A,
@@ -257,6 +267,8 @@ def gate(s: ArenaState, frame: Frame) -> bool:
         return False
     u = frame.ctx["u"]
     for r, ctx in replacements(s, "clash_effect_resolves", u, {"unit": u, "card": card}):
+        if r.form in ("prevent", "instead"):
+            applied(s, r, ctx)
         if r.form == "prevent":
             s.stack.pop()
             s.event("clash_prevented", (s.unit_name[u], card, source_word(s, ctx)), R_CLASH)

@@ -603,7 +603,7 @@ class _Loader:
             program = Program(r.program.address, (*steps, *moved), r.program.raw,
                               r.program.tree)
             r = Replacement(r.hook, r.form, r.affects, r.cond, r.value, r.to, program, r.pick,
-                            r.raw)
+                            r.raw, r.limit, r.address)
         if r.program is not None:
             self.register(r.program)
         return r

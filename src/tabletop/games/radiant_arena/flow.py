@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import DONE, Frame, Status, order, run
 from tabletop.cards import modifiers as mods
+from tabletop.cards.triggers import next_turn
 
 from . import combat, draft
 from .actions import Act
@@ -367,7 +368,7 @@ def _preparation(s: ArenaState) -> None:
     """The Preparation Phase: action points, Evoker, Regen, start-of-turn effects."""
     s.turn += 1
     p = s.active
-    s.used.clear()
+    next_turn(s.used)  # once a turn again (once a game stays: docs/cards.md §6-7)
     s.revived = False
     s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
     # "Any other effects that ... expire after a player's turn begins"

@@ -384,7 +384,9 @@ def _cooldown_key_ok(s: ArenaState, key: str) -> bool:
     cat = s.cat
     if key == "@turn_end":
         return s.phase == END
-    if parts[0] == "trigger":
+    if parts[0] == "game":  # once a game (a trigger's, a replacement's): docs/cards.md
+        parts = parts[1:]
+    if parts and parts[0] in ("trigger", "replace"):
         return len(parts) >= 3
     if parts[0] == "skill" and len(parts) == 3:
         skill = cat.skills.get(parts[2])
