@@ -1,37 +1,70 @@
-"""The web server under load (issue 13): 100 concurrent AI-vs-AI games on loopback, and
-the latency of a person's action meanwhile.
+"""The web server under load (issues 13 and 29, Measured): AI-vs-AI tables and a few people
+on loopback, on SQLite and on PostgreSQL.
 
-Starts ``tabletop serve`` on a temporary SQLite file (AI seats in its process pool),
-creates the AI tables through the HTTP API and follows each with a spectator's WebSocket
-until it ends, while a few tables of people are played through the API by this script
-(each action a POST answered once it is stored). Prints the actions applied per second
-(every table, AI and people), the p50 and p99 latency of a person's action, and the
-floor loop (../shared/bench/floor.py) timed in the same run. Copy the figures into
-docs/performance.md (Web server).
+For each store (``--stores``) and each table count (``--tables 100,1000``) it starts
+``tabletop serve`` (its own process group: the server and its AI pool), creates that many
+AI-vs-AI tables through the HTTP API (easy AIs; half radiant-perim with three players,
+half radiant-arena) and follows each with a spectator's WebSocket, creating a new table
+whenever one ends, so that as many games are always running; meanwhile ``--people``
+tables of people are played by this script through the API (a person looks at the
+table, reads its seat's view, acts, thinks 50 ms). Once every table is running it
+measures a window of ``--seconds``:
+
+- actions applied per second, every table's (counted in the store: every action is
+  committed before it is acknowledged), per wall-second and per CPU-second of the
+  server's processes (the server and its AI workers, read from /proc), each also divided
+  by the floor loop (../shared/bench/floor.py, timed at the start: per wall-second and
+  per CPU-second of its own);
+- a person's action: p50 and p99 of the POST, until stored and answered;
+- the CPU this script itself used (it shares the machine's cores with the server).
+
+``--workers N`` (with ``--redis URL``) passes the same options to ``tabletop serve`` when
+it has them. Copy the figures into docs/performance.md (Web server) with the machine,
+the date and how loaded the machine was. A bench, not a test: nothing here passes or
+fails on a figure.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
 import random
+import secrets
+import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import floor_steps_per_s  # noqa: E402
+
+POSTGRES = os.environ.get("TABLETOP_BENCH_POSTGRES",
+                          os.environ.get("TABLETOP_TEST_POSTGRES",
+                                         "postgresql://postgres@127.0.0.1:5432/test"))
+# Every scripted client of the bench comes from one address: the per-address limits
+# (docs/web.md, "Limits") are raised for it; the server's own totals stay as they are,
+# but for the live connections (a spectator per table, up to --tables 5000).
+ONE_ADDRESS = ["--limit", "create_burst=1000000", "--limit", "guest_tables=1000000",
+               "--limit", "sockets_per_address=100000", "--limit", "sockets_total=20000"]
+KINDS = [("radiant-perim", 3), ("radiant-arena", 2)]
+CREATING = 16  # tables created at once
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _port() -> int:
@@ -40,129 +73,318 @@ def _port() -> int:
         return int(s.getsockname()[1])
 
 
-# Every scripted client of the bench comes from one address: the per-address limits
-# (docs/web.md, "Limits") are raised for it; the server's own totals stay as they are.
-ONE_ADDRESS = ["--limit", "create_burst=100000", "--limit", "guest_tables=100000",
-               "--limit", "sockets_per_address=100000"]
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user and system) used so far by the live processes of a process
+    group: the server and its AI pool's workers."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        fields = stat.rsplit(")", 1)[1].split()  # state, ppid, pgrp, ..., utime, stime
+        if int(fields[2]) == pgid:
+            total += int(fields[11]) + int(fields[12])
+    return total / TICK
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+@dataclass
+class Server:
+    """``tabletop serve`` in its own process group, and how to count its actions."""
+
+    proc: subprocess.Popen[bytes]
+    url: str
+    actions: Callable[[], int]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)  # its AI workers, if any is left
+
+
+def start_server(folder: Path, db: str, actions: Callable[[], int],
+                 extra: list[str]) -> Server:
     port = _port()
+    log = (folder / "server.log").open("ab")
     proc = subprocess.Popen(
         [sys.executable, "-c", "from tabletop.interfaces.cli.app import main; main()",
-         "serve", "--port", str(port), "--db", str(folder / "web.sqlite3"), "--no-open",
-         *ONE_ADDRESS],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+         "serve", "--port", str(port), "--db", db, "--no-open", *ONE_ADDRESS, *extra],
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, "TABLETOP_DATA": str(folder)})
     url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    for _ in range(600):
         try:
-            if httpx.get(url + "/api/games", timeout=1).status_code == 200:
-                return proc, url
+            if httpx.get(url + "/readyz", timeout=2).status_code == 200:
+                return Server(proc, url, actions)
         except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
-
-
-async def follow(url: str, tid: str) -> int:
-    """A spectator's WebSocket until the table is over; returns its actions."""
-    ws_url = url.replace("http://", "ws://") + f"/api/tables/{tid}/ws"
-    async with websockets.connect(ws_url, max_size=None) as ws:
-        await ws.send("{}")
-        while True:
-            msg = json.loads(await ws.recv())
-            if msg["table"]["status"] == "over":
-                return int(msg["table"]["actions"])
-
-
-async def person_table(client: httpx.AsyncClient, game: str, players: int,
-                       stop: asyncio.Event, latencies: list[float], seed: int) -> int:
-    """A table of people played by this script until ``stop``; returns its actions."""
-    r = await client.post("/api/tables", json={
-        "game": game, "players": players, "seats": [{"kind": "human"}] * players})
-    tid = r.json()["table"]["id"]
-    tokens = [s["token"] for s in r.json()["seats"]]
-    rng = random.Random(seed)
-    done = 0
-    while not stop.is_set():
-        public = (await client.get(f"/api/tables/{tid}/view")).json()
-        if public["table"]["status"] == "over":
+            pass
+        if proc.poll() is not None:
             break
-        seat = public["view"]["to_act"]
-        m = (await client.get(f"/api/tables/{tid}/view",
-                              headers={"X-Seat-Token": tokens[seat]})).json()
-        t0 = time.perf_counter()
-        r = await client.post(f"/api/tables/{tid}/actions",
-                              headers={"X-Seat-Token": tokens[seat]},
-                              json={"action": rng.choice(m["legal"]), "version": m["version"]})
-        latencies.append(time.perf_counter() - t0)
-        assert r.status_code == 200, r.text
-        done += 1
-        await asyncio.sleep(0.05)  # a person thinks a little between actions
-    return done
+        time.sleep(0.1)
+    Server(proc, url, actions).stop()
+    raise SystemExit(f"the server did not start: {(folder / 'server.log').read_text()[-2000:]}")
 
 
-async def run(url: str, games: int, people: int) -> dict[str, float]:
-    async with httpx.AsyncClient(base_url=url, timeout=60,
-                                 limits=httpx.Limits(max_connections=200)) as client:
-        tids = []
-        kinds = [("radiant-perim", 3), ("radiant-arena", 2)]
-        for i in range(games):
-            game, players = kinds[i % 2]
-            r = await client.post("/api/tables", json={
-                "game": game, "players": players,
-                "seats": [{"kind": "ai", "difficulty": "easy"}] * players})
-            tids.append(r.json()["table"]["id"])
+@contextlib.contextmanager
+def sqlite_store(folder: Path) -> Iterator[tuple[str, Callable[[], int]]]:
+    path = folder / "web.sqlite3"
+
+    def count() -> int:
+        with contextlib.closing(sqlite3.connect(path, timeout=60)) as db:
+            return int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+    yield str(path), count
+
+
+@contextlib.contextmanager
+def postgres_store() -> Iterator[tuple[str, Callable[[], int]]]:
+    """A fresh schema of the bench's PostgreSQL database, dropped at the end."""
+    import psycopg
+
+    name = f"tabletop_bench_{secrets.token_hex(4)}"
+    url = f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}options=-csearch_path%3D{name}"
+    with psycopg.connect(POSTGRES, autocommit=True, connect_timeout=5) as admin:
+        admin.execute(f"CREATE SCHEMA {name}")
+        try:
+            with psycopg.connect(url, autocommit=True) as reader:
+                def count() -> int:
+                    row = reader.execute("SELECT COUNT(*) FROM actions").fetchone()
+                    return int(row[0]) if row else 0
+                yield url, count
+        finally:
+            admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
+def postgres_missing() -> str | None:
+    """Why the PostgreSQL runs cannot be made here, or None."""
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed (pip install -e '.[postgres]')"
+    try:
+        psycopg.connect(POSTGRES, connect_timeout=5).close()
+    except psycopg.Error as e:
+        return f"no database at {POSTGRES} ({str(e).strip().splitlines()[0]})"
+    return None
+
+
+@dataclass
+class Load:
+    """What the scripted clients saw."""
+
+    measuring: bool = False
+    running: int = 0  # AI tables created and followed
+    finished: int = 0  # AI games that ended in the window
+    latencies: list[float] = field(default_factory=list)  # people's actions in the window
+    person_actions: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+async def create_ai_table(client: httpx.AsyncClient, gate: asyncio.Semaphore,
+                          i: int) -> str:
+    game, players = KINDS[i % len(KINDS)]
+    async with gate:
+        r = await client.post("/api/tables", json={
+            "game": game, "players": players,
+            "seats": [{"kind": "ai", "difficulty": "easy"}] * players})
+    r.raise_for_status()
+    return str(r.json()["table"]["id"])
+
+
+async def ai_tables(client: httpx.AsyncClient, url: str, gate: asyncio.Semaphore, i: int,
+                    load: Load, stop: asyncio.Event) -> None:
+    """One AI-vs-AI table after another, each followed by a spectator until it ends."""
+    first = True
+    while not stop.is_set():
+        tid = await create_ai_table(client, gate, i)
+        ws_url = url.replace("http://", "ws://") + f"/api/tables/{tid}/ws"
+        async with websockets.connect(ws_url, max_size=None, ping_interval=None,
+                                      open_timeout=120) as ws:
+            await ws.send("{}")
+            while not stop.is_set():
+                msg = json.loads(await ws.recv())
+                if first:
+                    load.running += 1
+                    first = False
+                if msg.get("table", {}).get("status") == "over":
+                    if load.measuring:
+                        load.finished += 1
+                    break
+
+
+async def person_table(client: httpx.AsyncClient, load: Load, stop: asyncio.Event,
+                       seed: int) -> None:
+    """Tables of two people played by this script until ``stop``: the public view (whose
+    turn), the seat's view (its legal actions), the action (timed), a 50 ms thought."""
+    rng = random.Random(seed)
+    while not stop.is_set():
+        r = await client.post("/api/tables", json={
+            "game": "radiant-perim", "players": 2, "seats": [{"kind": "human"}] * 2})
+        r.raise_for_status()
+        tid = r.json()["table"]["id"]
+        tokens = [s["token"] for s in r.json()["seats"]]
+        while not stop.is_set():
+            public = (await client.get(f"/api/tables/{tid}/view")).json()
+            if public["table"]["status"] == "over":
+                break
+            seat = public["view"]["to_act"]
+            mine = (await client.get(f"/api/tables/{tid}/view",
+                                     headers={"X-Seat-Token": tokens[seat]})).json()
+            counted = load.measuring
+            t0 = time.perf_counter()
+            r = await client.post(f"/api/tables/{tid}/actions",
+                                  headers={"X-Seat-Token": tokens[seat]},
+                                  json={"action": rng.choice(mine["legal"]),
+                                        "version": mine["version"]})
+            took = time.perf_counter() - t0
+            if r.status_code != 200:
+                load.errors.append(f"{r.status_code} {r.text[:200]}")
+            elif counted and load.measuring:
+                load.latencies.append(took)
+                load.person_actions += 1
+            await asyncio.sleep(0.05)  # a person thinks a little between actions
+
+
+async def measure(server: Server, tables: int, people: int, seconds: float,
+                  warmup: float) -> dict[str, Any]:
+    load = Load()
+    stop = asyncio.Event()
+    gate = asyncio.Semaphore(CREATING)
+    async with httpx.AsyncClient(base_url=server.url, timeout=120,
+                                 limits=httpx.Limits(max_connections=CREATING + people)
+                                 ) as client:
+        started = time.perf_counter()
+        tasks = [asyncio.create_task(ai_tables(client, server.url, gate, i, load, stop))
+                 for i in range(tables)]
+        tasks += [asyncio.create_task(person_table(client, load, stop, i))
+                  for i in range(people)]
+        while load.running < tables:
+            if any(t.done() for t in tasks):
+                break  # one failed: its error is raised below
+            await asyncio.sleep(0.2)
+        setup = time.perf_counter() - started
+        await asyncio.sleep(warmup)
+        done = [t for t in tasks if t.done()]
+        for t in done:
+            t.result()  # a task that failed says why
+        a0, cpu0, mine0 = server.actions(), group_cpu(server.proc.pid), time.process_time()
         t0 = time.perf_counter()
-        stop = asyncio.Event()
-        latencies: list[float] = []
-        people_tasks = [asyncio.create_task(person_table(
-            client, "radiant-perim", 2, stop, latencies, i)) for i in range(people)]
-        ai_actions = await asyncio.gather(*(follow(url, t) for t in tids))
-        elapsed = time.perf_counter() - t0
+        load.measuring = True
+        await asyncio.sleep(seconds)
+        load.measuring = False
+        wall = time.perf_counter() - t0
+        a1, cpu1, mine1 = server.actions(), group_cpu(server.proc.pid), time.process_time()
         stop.set()
-        person_actions = sum(await asyncio.gather(*people_tasks))
-    qs = statistics.quantiles(latencies, n=100)
-    return {"games": games, "seconds": elapsed, "ai_actions": sum(ai_actions),
-            "person_actions": person_actions,
-            "actions_per_s": (sum(ai_actions) + person_actions) / elapsed,
-            "p50_ms": qs[49] * 1000, "p99_ms": qs[98] * 1000,
-            "latency_samples": len(latencies)}
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    lat = sorted(load.latencies)
+    qs = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [
+        float("nan")] * 99
+    actions, cpu = a1 - a0, cpu1 - cpu0
+    return {"tables": tables, "people": people, "setup_s": round(setup, 1),
+            "window_s": round(wall, 1), "actions": actions,
+            "actions_per_s": actions / wall, "server_cpu_s": round(cpu, 1),
+            "server_cores": cpu / wall, "actions_per_cpu_s": actions / max(cpu, 1e-9),
+            "bench_cpu_s": round(mine1 - mine0, 1), "ai_games_finished": load.finished,
+            "person_actions": load.person_actions, "p50_ms": qs[49] * 1000,
+            "p99_ms": qs[98] * 1000, "errors": load.errors[:5]}
+
+
+def floor_rates() -> tuple[float, float]:
+    """The floor loop's steps per wall-second and per CPU-second, timed now."""
+    start, cpu = time.perf_counter(), time.process_time()
+    rate = floor_steps_per_s(2.0)
+    if rate is None:
+        return float("nan"), float("nan")
+    wall, used = time.perf_counter() - start, time.process_time() - cpu
+    return rate, rate * wall / max(used, 1e-9)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=100, help="concurrent AI-vs-AI tables")
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", "--games", default="100",
+                    help="AI-vs-AI tables running at once; several: 100,1000")
     ap.add_argument("--people", type=int, default=4, help="tables of people played meanwhile")
+    ap.add_argument("--seconds", type=float, default=30.0, help="the measured window")
+    ap.add_argument("--warmup", type=float, default=3.0,
+                    help="seconds between every table running and the window")
+    ap.add_argument("--stores", default="sqlite,postgres",
+                    help="sqlite, postgres or both (postgres is left out, saying why, "
+                    "where there is no database)")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="tabletop serve --workers N (PostgreSQL; with --redis)")
+    ap.add_argument("--redis", default=None, help="tabletop serve --redis URL")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    floor = floor_steps_per_s(2.0)
-    with tempfile.TemporaryDirectory(prefix="tabletop-load-") as folder:
-        proc, url = start_server(Path(folder))
-        try:
-            fig = asyncio.run(run(url, args.games, args.people))
-        finally:
-            proc.terminate()
-            proc.wait(10)
-    fig["floor_steps_per_s"] = floor or float("nan")
-    if floor:
-        fig["actions_per_floor_step"] = fig["actions_per_s"] / floor
-    load = os.getloadavg()[0]
+    counts = [int(n) for n in str(args.tables).split(",")]
+    stores = [s.strip() for s in args.stores.split(",") if s.strip()]
+    extra = ([] if args.workers is None else ["--workers", str(args.workers)]) + \
+        ([] if args.redis is None else ["--redis", args.redis])
+    floor_wall, floor_cpu = floor_rates()
+    load_avg = os.getloadavg()[0]
+    rows = []
+    missing = postgres_missing() if "postgres" in stores else None
+    for store in stores:
+        if store == "postgres" and missing:
+            print(f"web load: no PostgreSQL runs: {missing}", file=sys.stderr)
+            continue
+        if store == "sqlite" and args.workers:
+            print("web load: --workers needs PostgreSQL; the SQLite runs are one process",
+                  file=sys.stderr)
+        for n in counts:
+            with tempfile.TemporaryDirectory(prefix="tabletop-load-") as tmp:
+                folder = Path(tmp)
+                opened = sqlite_store(folder) if store == "sqlite" else postgres_store()
+                with opened as (db, count):
+                    server = start_server(folder, db, count,
+                                          extra if store == "postgres" else [])
+                    try:
+                        fig = asyncio.run(measure(server, n, args.people, args.seconds,
+                                                  args.warmup))
+                    finally:
+                        server.stop()
+            fig["store"] = store
+            fig["workers"] = (args.workers or 1) if store == "postgres" else 1
+            fig["floor_per_wall_s"] = floor_wall
+            fig["floor_per_cpu_s"] = floor_cpu
+            fig["per_floor"] = fig["actions_per_s"] / floor_wall
+            fig["per_cpu_floor"] = fig["actions_per_cpu_s"] / floor_cpu
+            rows.append(fig)
+            if not args.json:
+                print(_line(fig), flush=True)
     if args.json:
-        print(json.dumps(fig))
+        print(json.dumps({"when": datetime.now(UTC).isoformat(), "load": load_avg,
+                          "rows": rows}))
         return 0
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"{now}  {platform.machine()}  Python {platform.python_version()}  "
-          f"floor {floor or float('nan'):,.0f} steps/s  load average {load:.1f}")
-    print(f"web load: {fig['games']} AI-vs-AI tables (easy AIs, radiant-perim 3p and "
-          f"radiant-arena), {args.people} tables of people, {fig['seconds']:.1f} s")
-    print(f"  actions/s {fig['actions_per_s']:>10,.0f}  (÷floor "
-          f"{fig.get('actions_per_floor_step', float('nan')):.5f}; {fig['ai_actions']:,} AI "
-          f"and {fig['person_actions']:,} people's actions)")
-    print(f"  a person's action: p50 {fig['p50_ms']:.1f} ms, p99 {fig['p99_ms']:.1f} ms "
-          f"({fig['latency_samples']} actions, POST until stored and answered)")
+    print(f"{now}  {platform.machine()} ({os.cpu_count()} cores)  Python "
+          f"{platform.python_version()}  floor {floor_wall:,.0f} steps per wall-s, "
+          f"{floor_cpu:,.0f} per CPU-s  load average {load_avg:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
     return 0
+
+
+def _line(f: dict[str, Any]) -> str:
+    who = f"{f['store']} x{f['workers']}"
+    return (f"{who:<12} {f['tables']:>5} tables + {f['people']} people: "
+            f"{f['actions_per_s']:7.1f} actions/s (÷floor {f['per_floor']:.6f}), "
+            f"{f['actions_per_cpu_s']:6.1f} per server CPU-s (÷floor "
+            f"{f['per_cpu_floor']:.6f}; {f['server_cpu_s']} CPU-s in "
+            f"{f['window_s']} s = {f['server_cores']:.2f} cores; bench "
+            f"{f['bench_cpu_s']} CPU-s); a person's action p50 {f['p50_ms']:.0f} ms, "
+            f"p99 {f['p99_ms']:.0f} ms ({f['person_actions']} actions); "
+            f"{f['ai_games_finished']} games ended; set up in {f['setup_s']} s"
+            + (f"; errors {f['errors']}" if f["errors"] else ""))
 
 
 if __name__ == "__main__":
