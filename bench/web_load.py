@@ -12,9 +12,10 @@ measures a window of ``--seconds``:
 
 - actions applied per second, every table's (counted in the store: every action is
   committed before it is acknowledged), per wall-second and per CPU-second of the
-  server's processes (the server and its AI workers, read from /proc), each also divided
-  by the floor loop (../shared/bench/floor.py, timed at the start: per wall-second and
-  per CPU-second of its own);
+  processes serving them (read from /proc: the server, its AI workers and, on
+  PostgreSQL, the database's backends serving it), each also divided by the floor loop
+  (../shared/bench/floor.py, timed at the start: per wall-second and per CPU-second of
+  its own); and the CPU-milliseconds an action costs in each of those three parts;
 - a person's action: p50 and p99 of the POST, until stored and answered;
 - the CPU this script itself used (it shares the machine's cores with the server).
 
@@ -73,30 +74,55 @@ def _port() -> int:
         return int(s.getsockname()[1])
 
 
-def group_cpu(pgid: int) -> float:
-    """CPU seconds (user and system) used so far by the live processes of a process
-    group: the server and its AI pool's workers."""
-    total = 0
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state, ppid, pgrp, ...),
+    or None for a process gone."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _cpu(fields: list[str]) -> float:
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+
+
+def group_cpu(pgid: int, workers: int = 1) -> tuple[float, float]:
+    """CPU seconds (user and system) used so far by a process group's live processes: the
+    server's (HTTP, WebSockets, the store's calls, SQLite itself: the group's leader, and
+    with ``workers`` > 1 its children too, uvicorn's workers under their supervisor) and
+    the rest's (the AI pools' workers)."""
+    servers = others = 0.0
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
+        fields = _stat(entry.name) if entry.name.isdigit() else None
+        if fields is None or int(fields[2]) != pgid:
             continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # gone meanwhile
-        fields = stat.rsplit(")", 1)[1].split()  # state, ppid, pgrp, ..., utime, stime
-        if int(fields[2]) == pgid:
-            total += int(fields[11]) + int(fields[12])
-    return total / TICK
+        pid, parent = int(entry.name), int(fields[1])
+        if pid == pgid or (workers > 1 and parent == pgid):
+            servers += _cpu(fields)
+        else:
+            others += _cpu(fields)
+    return servers, others
+
+
+@dataclass
+class Store:
+    """Where a run's server keeps its tables: ``db`` for ``--db``, how to count the
+    actions stored, and the CPU seconds the database's own processes used so far (None
+    for SQLite: it works inside the server's process)."""
+
+    db: str
+    actions: Callable[[], int]
+    cpu: Callable[[], float | None] = lambda: None
 
 
 @dataclass
 class Server:
-    """``tabletop serve`` in its own process group, and how to count its actions."""
+    """``tabletop serve`` in its own process group, and its store."""
 
     proc: subprocess.Popen[bytes]
     url: str
-    actions: Callable[[], int]
+    store: Store
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -110,55 +136,72 @@ class Server:
             os.killpg(self.proc.pid, signal.SIGKILL)  # its AI workers, if any is left
 
 
-def start_server(folder: Path, db: str, actions: Callable[[], int],
-                 extra: list[str]) -> Server:
+def start_server(folder: Path, store: Store, extra: list[str]) -> Server:
     port = _port()
     log = (folder / "server.log").open("ab")
     proc = subprocess.Popen(
         [sys.executable, "-c", "from tabletop.interfaces.cli.app import main; main()",
-         "serve", "--port", str(port), "--db", db, "--no-open", *ONE_ADDRESS, *extra],
+         "serve", "--port", str(port), "--db", store.db, "--no-open", *ONE_ADDRESS,
+         *extra],
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={**os.environ, "TABLETOP_DATA": str(folder)})
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
         try:
             if httpx.get(url + "/readyz", timeout=2).status_code == 200:
-                return Server(proc, url, actions)
+                return Server(proc, url, store)
         except httpx.HTTPError:
             pass
         if proc.poll() is not None:
             break
         time.sleep(0.1)
-    Server(proc, url, actions).stop()
+    Server(proc, url, store).stop()
     raise SystemExit(f"the server did not start: {(folder / 'server.log').read_text()[-2000:]}")
 
 
 @contextlib.contextmanager
-def sqlite_store(folder: Path) -> Iterator[tuple[str, Callable[[], int]]]:
+def sqlite_store(folder: Path) -> Iterator[Store]:
     path = folder / "web.sqlite3"
 
     def count() -> int:
         with contextlib.closing(sqlite3.connect(path, timeout=60)) as db:
             return int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
 
-    yield str(path), count
+    yield Store(str(path), count)
 
 
 @contextlib.contextmanager
-def postgres_store() -> Iterator[tuple[str, Callable[[], int]]]:
-    """A fresh schema of the bench's PostgreSQL database, dropped at the end."""
+def postgres_store() -> Iterator[Store]:
+    """A fresh schema of the bench's PostgreSQL database, dropped at the end. The
+    server's connections carry an application name of their own, so that the database's
+    processes serving them (and their CPU) can be told from other clients'."""
     import psycopg
 
     name = f"tabletop_bench_{secrets.token_hex(4)}"
-    url = f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}options=-csearch_path%3D{name}"
+    url = (f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}options=-csearch_path%3D{name}"
+           f"&application_name={name}")
     with psycopg.connect(POSTGRES, autocommit=True, connect_timeout=5) as admin:
         admin.execute(f"CREATE SCHEMA {name}")
+        seen: dict[int, float] = {}  # a backend's CPU when last read
+
+        def count() -> int:
+            row = admin.execute(f"SELECT COUNT(*) FROM {name}.actions").fetchone()
+            return int(row[0]) if row else 0
+
+        def cpu() -> float | None:
+            # The backends serving the server now, and those seen before (a backend
+            # whose connection closed keeps the CPU it had when last read).
+            pids = [int(r[0]) for r in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = %s",
+                (name,)).fetchall()]
+            for pid in pids:
+                fields = _stat(pid)
+                if fields is not None:
+                    seen[pid] = _cpu(fields)
+            return sum(seen.values())
+
         try:
-            with psycopg.connect(url, autocommit=True) as reader:
-                def count() -> int:
-                    row = reader.execute("SELECT COUNT(*) FROM actions").fetchone()
-                    return int(row[0]) if row else 0
-                yield url, count
+            yield Store(url, count, cpu)
         finally:
             admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
 
@@ -254,7 +297,7 @@ async def person_table(client: httpx.AsyncClient, load: Load, stop: asyncio.Even
 
 
 async def measure(server: Server, tables: int, people: int, seconds: float,
-                  warmup: float) -> dict[str, Any]:
+                  warmup: float, workers: int = 1) -> dict[str, Any]:
     load = Load()
     stop = asyncio.Event()
     gate = asyncio.Semaphore(CREATING)
@@ -275,13 +318,16 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
         done = [t for t in tasks if t.done()]
         for t in done:
             t.result()  # a task that failed says why
-        a0, cpu0, mine0 = server.actions(), group_cpu(server.proc.pid), time.process_time()
+        store = server.store
+        a0, (srv0, ai0), db0 = store.actions(), group_cpu(server.proc.pid, workers), store.cpu()
+        mine0 = time.process_time()
         t0 = time.perf_counter()
         load.measuring = True
         await asyncio.sleep(seconds)
         load.measuring = False
         wall = time.perf_counter() - t0
-        a1, cpu1, mine1 = server.actions(), group_cpu(server.proc.pid), time.process_time()
+        a1, (srv1, ai1), db1 = store.actions(), group_cpu(server.proc.pid, workers), store.cpu()
+        mine1 = time.process_time()
         stop.set()
         for t in tasks:
             t.cancel()
@@ -289,11 +335,17 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
     lat = sorted(load.latencies)
     qs = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [
         float("nan")] * 99
-    actions, cpu = a1 - a0, cpu1 - cpu0
+    actions = a1 - a0
+    srv, ai = srv1 - srv0, ai1 - ai0
+    db = None if db0 is None or db1 is None else db1 - db0
+    cpu = srv + ai + (db or 0.0)
+    per = 1000 / max(actions, 1)  # CPU-ms per action
     return {"tables": tables, "people": people, "setup_s": round(setup, 1),
             "window_s": round(wall, 1), "actions": actions,
             "actions_per_s": actions / wall, "server_cpu_s": round(cpu, 1),
             "server_cores": cpu / wall, "actions_per_cpu_s": actions / max(cpu, 1e-9),
+            "cpu_ms_per_action": {"server": round(srv * per, 2), "ai": round(ai * per, 2),
+                                  "database": None if db is None else round(db * per, 2)},
             "bench_cpu_s": round(mine1 - mine0, 1), "ai_games_finished": load.finished,
             "person_actions": load.person_actions, "p50_ms": qs[49] * 1000,
             "p99_ms": qs[98] * 1000, "errors": load.errors[:5]}
@@ -314,7 +366,7 @@ def main() -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", "--games", default="100",
                     help="AI-vs-AI tables running at once; several: 100,1000")
-    ap.add_argument("--people", type=int, default=4, help="tables of people played meanwhile")
+    ap.add_argument("--people", type=int, default=8, help="tables of people played meanwhile")
     ap.add_argument("--seconds", type=float, default=30.0, help="the measured window")
     ap.add_argument("--warmup", type=float, default=3.0,
                     help="seconds between every table running and the window")
@@ -345,16 +397,28 @@ def main() -> int:
             with tempfile.TemporaryDirectory(prefix="tabletop-load-") as tmp:
                 folder = Path(tmp)
                 opened = sqlite_store(folder) if store == "sqlite" else postgres_store()
-                with opened as (db, count):
-                    server = start_server(folder, db, count,
+                with opened as where:
+                    server = start_server(folder, where,
                                           extra if store == "postgres" else [])
                     try:
-                        fig = asyncio.run(measure(server, n, args.people, args.seconds,
-                                                  args.warmup))
+                        fig = asyncio.run(measure(
+                            server, n, args.people, args.seconds, args.warmup,
+                            (args.workers or 1) if store == "postgres" else 1))
+                    except Exception:
+                        # What the server said is gone with its folder: shown first.
+                        tail = (folder / "server.log").read_text(errors="replace")[-4000:]
+                        group = subprocess.run(
+                            ["ps", "-o", "pid,ppid,etimes,args", "-g", str(server.proc.pid)],
+                            capture_output=True, text=True, check=False).stdout
+                        print(f"web load: the run failed; the server's log ends:\n{tail}\n"
+                              f"its processes now (etimes: seconds since each started):\n"
+                              f"{group}", file=sys.stderr)
+                        raise
                     finally:
                         server.stop()
             fig["store"] = store
             fig["workers"] = (args.workers or 1) if store == "postgres" else 1
+            fig["redis"] = store == "postgres" and args.redis is not None
             fig["floor_per_wall_s"] = floor_wall
             fig["floor_per_cpu_s"] = floor_cpu
             fig["per_floor"] = fig["actions_per_s"] / floor_wall
@@ -375,13 +439,16 @@ def main() -> int:
 
 
 def _line(f: dict[str, Any]) -> str:
-    who = f"{f['store']} x{f['workers']}"
-    return (f"{who:<12} {f['tables']:>5} tables + {f['people']} people: "
+    who = f"{f['store']} x{f['workers']}" + (" +redis" if f["redis"] else "")
+    return (f"{who:<18} {f['tables']:>5} tables + {f['people']} people: "
             f"{f['actions_per_s']:7.1f} actions/s (÷floor {f['per_floor']:.6f}), "
-            f"{f['actions_per_cpu_s']:6.1f} per server CPU-s (÷floor "
+            f"{f['actions_per_cpu_s']:6.1f} per CPU-s (÷floor "
             f"{f['per_cpu_floor']:.6f}; {f['server_cpu_s']} CPU-s in "
-            f"{f['window_s']} s = {f['server_cores']:.2f} cores; bench "
-            f"{f['bench_cpu_s']} CPU-s); a person's action p50 {f['p50_ms']:.0f} ms, "
+            f"{f['window_s']} s = {f['server_cores']:.2f} cores; CPU-ms an action: "
+            + ", ".join(f"{k} {v}" for k, v in f["cpu_ms_per_action"].items()
+                        if v is not None)
+            + f"; bench {f['bench_cpu_s']} CPU-s); a person's action p50 "
+            f"{f['p50_ms']:.0f} ms, "
             f"p99 {f['p99_ms']:.0f} ms ({f['person_actions']} actions); "
             f"{f['ai_games_finished']} games ended; set up in {f['setup_s']} s"
             + (f"; errors {f['errors']}" if f["errors"] else ""))
