@@ -15,7 +15,8 @@ or from the lobby's browser console. Then::
 makes a rated table against the AI at that difficulty (``--open`` lists it in the lobby
 for a person instead, and waits for one) and plays its seat: the bot signs in with
 ``Authorization: Bearer <token>``, which makes the seat its account's, then plays with
-the seat's token like any browser, woken by the table's WebSocket.
+the same token in ``X-Seat-Token`` (and the WebSocket's first message) like a browser
+with a seat's, woken by the table's WebSocket.
 
 The bot decides with one of our agents from the seat's view and legal actions alone, as
 the server sends them (``--agent``, default: the game's ``heuristic``, else ``greedy``,
@@ -47,6 +48,7 @@ class Bot:
 
     def __init__(self, server: str, token: str, agent: str | None, seed: int = 0) -> None:
         self.server = server.rstrip("/")
+        self.token = token
         self.http = httpx.Client(base_url=self.server, timeout=30,
                                  headers={"Authorization": f"Bearer {token}"})
         self.agent_name = agent
@@ -55,7 +57,8 @@ class Bot:
     def create(self, game: str, against: str | None, rated: bool, open_: bool
                ) -> tuple[str, str]:
         """A new table with the bot in seat 0 (and the AI at ``against``, or a seat for
-        a person); returns its id and the bot's seat token."""
+        a person); returns its id and the bot's seat token (the bot plays with its own
+        token, which acts for the seat too)."""
         seats = [{"kind": "human"}, {"kind": "ai", "difficulty": against} if against
                  else {"kind": "human"}]
         r = self.http.post("/api/tables", json={"game": game, "players": 2, "seats": seats,
@@ -91,8 +94,10 @@ class Bot:
         except TabletopError:
             return self.rng.choice(legal)  # a notation this reader cannot place
 
-    async def play(self, table: str, token: str) -> dict[str, Any]:
-        """Play the bot's seat until the game is over; returns the table's line."""
+    async def play(self, table: str, token: str | None = None) -> dict[str, Any]:
+        """Play the bot's seat until the game is over (``token``: a seat's token; by
+        default the bot's own); returns the table's line."""
+        token = token or self.token
         seat = {"X-Seat-Token": token}
         line = self.http.get(f"/api/tables/{table}").json()
         agent, reader = self.agent(line)
@@ -128,10 +133,10 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     bot = Bot(args.server, args.token, args.agent)
     for _ in range(args.games):
-        table, token = bot.create(args.game, None if args.open else args.against,
+        table, _ = bot.create(args.game, None if args.open else args.against,
                                   args.rated, args.open)
         print(f"table {table}: {args.server}/table/{table}", flush=True)
-        line = asyncio.run(bot.play(table, token))
+        line = asyncio.run(bot.play(table))
         out = line.get("outcome") or {}
         print(f"table {table} over: winners {out.get('winners')} ({out.get('reason')})")
     me = bot.http.get("/api/me").json()["account"]

@@ -55,7 +55,14 @@ def test_a_bot_signs_in_with_its_token_and_is_shown_as_a_bot(client: Any) -> Non
     people_token = r.json()["seats"][1]["token"]
     assert alice.call("POST", f"/api/tables/{tid}/join",
                       json={"seat": 1, "token": people_token}).status_code == 200
-    line = concede(client, tid, r.json()["seats"][0]["token"])  # the bot gives up
+    # The bot's own token acts for its seat (a view, then a concession).
+    assert client.get(f"/api/tables/{tid}/view",
+                      headers={"X-Seat-Token": token}).json()["seat"] == 0
+    other = client.post("/api/tables", json={"game": GAME, "players": 2, "params": SHORT})
+    r2 = client.get(f"/api/tables/{other.json()['table']['id']}/view",
+                    headers={"X-Seat-Token": token})
+    assert r2.status_code == 403 and "holds no seat" in r2.json()["error"]
+    line = concede(client, tid, token)  # the bot gives up
     assert [s["bot"] for s in line["seats"]] == [True, False]
     # The person's rating moved by half (a bot was in the game), the bot's fully.
     a, b = rating(client, "alice"), rating(client, "robo")
@@ -106,8 +113,8 @@ def test_the_example_bot_plays_a_rated_game_over_http_and_websocket(live_server:
     sys.modules["bot_client"] = module
     spec.loader.exec_module(module)
     bot = module.Bot(live_server.url, token, None)
-    tid, seat_token = bot.create(GAME, "easy", True, False)
-    line = asyncio.run(asyncio.wait_for(bot.play(tid, seat_token), 120))
+    tid, _ = bot.create(GAME, "easy", True, False)
+    line = asyncio.run(asyncio.wait_for(bot.play(tid), 120))  # with its own token
     assert line["status"] == "over" and line["seats"][0]["account"] == "robo"
     with httpx.Client(base_url=live_server.url, timeout=30) as http:
         p = http.get("/api/players/robo").json()

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.web")
 
 HOLD_DIFFICULTY = "normal"  # the AI that holds a person's seat, or plays a timed-out turn
+BOT_PREFIX = "bot_"  # how a bot account's token begins (routes/accounts.py makes them)
 
 
 def new_token() -> str:
@@ -417,7 +418,8 @@ class Hub:
         return live
 
     def seat_for(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for at this table (``None``: no token, a spectator);
+        """The seat a token acts for at this table (``None``: no token, a spectator): a
+        seat's token, or a bot account's own token for the seat its account holds here;
         403 for a token of no seat here, saying in words when it was a seat's link whose
         seat someone else has taken since."""
         if token is None or token == "":
@@ -431,6 +433,17 @@ class Hub:
                     self.storage.join(live.row.id, s.seat)
                     s.joined = True
                 return s.seat
+        if token.startswith(BOT_PREFIX):
+            # A bot's own token acts for the seats its account holds here (any seat token
+            # it was given works too).
+            bot = self.storage.account_by_token(h)
+            if bot is not None:
+                seat = next((s for s, a in sorted(live.accounts.items())
+                             if a.key == bot.key), None)
+                if seat is None:
+                    raise ApiError(403, f"the bot {bot.name} holds no seat at table "
+                                   f"{live.row.id}: join one first")
+                return seat
         taken = self.storage.replaced(h)
         if taken is not None and taken[0] == live.row.id:
             label = get_spec(live.row.game).seat_label(taken[1])

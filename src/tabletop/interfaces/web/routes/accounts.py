@@ -17,6 +17,7 @@ from tabletop.core import TabletopError, get_spec
 from .. import accounts
 from ..accounts import Who
 from ..errors import ApiError
+from ..hub import BOT_PREFIX
 from ..limits import client_key
 from ..messages import table_line
 from ..ratings import BRACKETS, board_line, profile
@@ -110,14 +111,15 @@ async def me(request: Request) -> dict[str, Any]:
 @router.post("/api/bots", tags=["accounts"], status_code=201, responses=ERRORS)
 async def make_bot(request: Request, body: NewBot) -> dict[str, Any]:
     """Make a bot account, owned by you (a person). Its token (given only now) is its
-    key: send it as ``Authorization: Bearer <token>`` to create and join tables; the
-    bot then plays its seats with their seat tokens like anyone else."""
+    key: send it as ``Authorization: Bearer <token>`` to create and join tables, and as
+    the seat token (``X-Seat-Token``, the WebSocket's first message) to play the seats
+    its account holds."""
     owner = signed_in(request)
     if owner.account.kind != "person":
         raise ApiError(403, "only a person's account makes bots")
     _limit(request, "register", "new accounts")
     name = accounts.check_name(body.name)
-    token = "bot_" + secrets.token_urlsafe(32)
+    token = BOT_PREFIX + secrets.token_urlsafe(32)
     row = AccountRow(accounts.name_key(name), name, "bot", owner=owner.account.name)
     if not hub_of(request).storage.add_account(row, token_hash(token)):
         raise ApiError(409, f"the user name {name!r} is taken")
