@@ -279,3 +279,14 @@ def test_line_of_finds_the_entry_and_the_key() -> None:
     assert line_of(text, "skill", "b", "count") == 11
     assert line_of(text, "hero", "#2", "basic") == 6
     assert line_of(text, "hero", "zed") is None
+
+
+def test_the_recipe_names_each_worked_example() -> None:
+    """docs/cards.md §14, "Adding a card": a worked example for each game, and the
+    example is a file that exists (the tests above load it)."""
+    doc = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    assert "### Adding a card" in doc and "### Adding an effect type" in doc
+    for game in GAMES:
+        assert f"`examples/cards/{game}.toml`" in doc
+        assert (EXAMPLES / f"{game}.toml").is_file()
+    assert "OPS.add(" in doc.split("### Adding an effect type")[1]
