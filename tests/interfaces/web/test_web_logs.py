@@ -88,6 +88,7 @@ def test_each_request_is_one_json_line_with_its_route_template(
         assert set(r) >= {"time", "level", "method", "route", "status", "duration_ms",
                           "client"}
         assert r["time"].endswith("Z") and r["level"] == "info"
+        assert r["pid"] == os.getpid()  # which of several workers wrote it
         assert isinstance(r["duration_ms"], float) and r["duration_ms"] >= 0
         assert r["client"] == "testclient"  # the address the ASGI server saw
         assert tid not in json.dumps(r)  # a template, never the path sent

@@ -44,15 +44,17 @@ def scrub(text: str) -> str:
 
 class JsonLines(logging.Formatter):
     """A record as one line of JSON: ``time`` (UTC, ISO 8601 to the millisecond),
-    ``level``, ``logger``, ``message``, the keys of the record's ``fields`` (``extra=
-    {"fields": {...}}``: a request's, :class:`AccessLog`) and, for a record with an
-    exception, ``exception`` (its traceback, scrubbed too)."""
+    ``level``, ``logger``, ``pid`` (the process: one of several workers), ``message``,
+    the keys of the record's ``fields`` (``extra={"fields": {...}}``: a request's,
+    :class:`AccessLog`) and, for a record with an exception, ``exception`` (its
+    traceback, scrubbed too)."""
 
     def format(self, record: logging.LogRecord) -> str:
         at = datetime.fromtimestamp(record.created, UTC)
         entry: dict[str, Any] = {
             "time": at.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "level": record.levelname.lower(), "logger": record.name,
+            "pid": record.process,  # which worker wrote it, with --workers N
             "message": scrub(record.getMessage())}
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
