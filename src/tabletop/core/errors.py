@@ -1,4 +1,8 @@
-"""The errors the engine raises. Every one is a ``ValueError``: bad input, never a crash."""
+"""The errors the engine raises. Every error of bad input is a ``ValueError`` (a
+:class:`TabletopError`), never a crash; :class:`NoLegalAction` alone is a game's own bug.
+
+They live here, outside the compiled modules, because mypyc cannot compile a class that
+inherits from most builtin exceptions (``RuntimeError`` among them)."""
 
 from __future__ import annotations
 
@@ -59,3 +63,9 @@ class ScenarioError(TabletopError):
 
 class CardDataError(TabletopError):
     """A card or board data file that fails validation; names the file, card and field."""
+
+
+class NoLegalAction(RuntimeError):
+    """A game left the seat to act no legal action while not over (issue 26: the core
+    contract says the list of legal actions is never empty then). A bug of the game,
+    never of the input: not a TabletopError."""

@@ -14,10 +14,15 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from .action import CONCESSIONS, Action, Concession, Outcome, text_of
-from .errors import IllegalActionError, NotationError, ParameterError, ScenarioError, excerpt
+from .errors import (
+    IllegalActionError,
+    NoLegalAction,
+    NotationError,
+    ParameterError,
+    ScenarioError,
+    excerpt,
+)
 from .event import Event, EventBook
 from .spec import GameSpec
 from .words import ActionWords
@@ -46,13 +51,6 @@ def _check_hooks(cls: type) -> None:
         raise TypeError(f"Can't instantiate {cls.__name__}: it does not implement "
                         f"{', '.join(missing)} (the State hooks: docs/adding-a-game.md)")
     _COMPLETE.add(cls)
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class NoLegalAction(RuntimeError):
-    """A game left the seat to act no legal action while not over (issue 26: the core
-    contract says the list of legal actions is never empty then). A bug of the game,
-    never of the input: not a TabletopError."""
 
 
 class State(metaclass=ABCMeta):
