@@ -117,3 +117,27 @@ def test_frames_copy_independently() -> None:
     g = f.copy()
     g.ctx["answer"] = 3
     assert "answer" not in f.ctx and g.program is f.program and g == g.copy()
+
+
+def test_you_may_asks_and_skips_without_a_dummy_option() -> None:
+    """Issue 26, missing forms: ""you may" (an optional step without a dummy option)":
+    a step with ``may = true`` is asked (yes / no) only when it can resolve; "no", or a
+    step that cannot, skips it and the effect goes on."""
+    effects: list[dict[str, object]] = [{"op": "gain", "amount": 1, "may": True},
+                                        {"op": "gain", "amount": 2}]
+    w = world()
+    f = frame(effects)
+    assert resolve(w, f, ["yes"]) == [Status.WAIT, Status.NEXT, Status.NEXT, Status.NEXT,
+                                      Status.FINISHED]
+    assert w.score == [3, 0]
+    w = world()
+    resolve(w, frame(effects), ["no"])
+    assert w.score == [2, 0]
+    w = world()  # nothing to hit: not asked, and the effect goes on
+    f = frame([{"op": "hit", "target": {"side": "enemy", "where": ["hurt"]}, "amount": 1,
+                "may": True}, {"op": "gain", "amount": 1}])
+    assert Status.WAIT not in resolve(w, f) and w.score == [1, 0]
+    assert possible(VOCAB, w, f.program, ctx())
+    c = Compiler(VOCAB)
+    c.program([{"op": "choose", "may": True, "options": []}], "t", "a")
+    assert any("may belongs to a step" in p for p in c.problems)

@@ -38,7 +38,7 @@ MAX_VALUE = 99
 MAX_DEPTH = 8  # values, conditions and nested effects inside each other
 MAX_STEPS = 64  # steps in one compiled program
 COMPARE = frozenset({"<", "<=", "==", "!=", ">=", ">"})
-STEP_KEYS = frozenset({"op", "if", "else", "as"})
+STEP_KEYS = frozenset({"op", "if", "else", "as", "may"})
 SELECTOR_KEYS = frozenset({"side", "place", "kind", "where", "exclude", "count", "up_to",
                            "random", "ref"})
 MOD_KEYS = frozenset({"stat", "keyword", "lose", "rule", "cost", "count", "also", "instead",
@@ -360,10 +360,23 @@ class Compiler:
         if orelse is not None and not isinstance(orelse, list):
             self.problem(f"{where}.else", "must be a list of effects")
             orelse = None
+        may = False
+        if "may" in t:
+            may = self.boolean(t["may"], f"{where}.may")
+            if may and op in ("choose", "if"):
+                self.problem(f"{where}.may", "may belongs to a step of an op (a choice is "
+                             "already one)")
+                may = False
         start = len(out)
         if cond is not None:
             out.append(Step("_if"))  # filled in below, once the jump is known
+        ask = len(out)
+        if may:
+            out.append(Step("_may"))  # "you may": its jump skips the step (set below)
         body = self._body(t, str(op), where, address, out, depth)
+        if may:
+            out[ask] = Step("_may", jump=len(out), raw=True)
+            body = ("may", (body,))
         if cond is None:
             return body
         otherwise: tuple[Any, ...] = ()

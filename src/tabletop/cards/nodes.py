@@ -59,6 +59,7 @@ class Step:
     """One step of a program: an op with its compiled fields, or a control step.
 
     Control steps: ``_if`` (``cond`` false: go to ``jump``), ``_goto`` (go to ``jump``),
+    ``_may`` ("you may": asked, "no" goes to ``jump``),
     ``_choose`` (ask which of ``options``, each ``(id, start)``). ``remember`` names the
     targets this step chose (``"$first"``) for later steps.
     """

@@ -81,6 +81,8 @@ def run(v: Vocabulary, w: World, frame: Frame) -> Status:
         return Status.NEXT
     if op == "_choose":
         return _choose(v, w, frame, step)
+    if op == "_may":
+        return _may(v, w, frame, step)
     result = pay_step(v, w, step, ctx) if op == "_pay" else v.ops[op].run(w, step, ctx)
     if result is FIZZLED:
         return Status.STOP
@@ -117,6 +119,26 @@ def _choose(v: Vocabulary, w: World, frame: Frame, step: Step) -> Status:
     return Status.NEXT
 
 
+MAY = ("yes", "no")  # the answers to "you may ..."
+
+
+def _may(v: Vocabulary, w: World, frame: Frame, step: Step) -> Status:
+    """"You may": the controller is asked whether the next step happens (the answers
+    :data:`MAY`), only when it can resolve; "no" (or a step that cannot) skips it and the
+    effect goes on."""
+    ctx = frame.ctx
+    if not possible(v, w, frame.program, ctx, frame.pc + 1):
+        ctx.pop("answer", None)
+        frame.pc = step.jump
+        return Status.NEXT
+    answer = ctx.pop("answer", None)
+    if answer not in MAY:
+        v.ask(w, "choose", ctx["p"], MAY)
+        return Status.WAIT
+    frame.pc = frame.pc + 1 if answer == "yes" else step.jump
+    return Status.NEXT
+
+
 def possible(v: Vocabulary, w: World, program: Program, ctx: Ctx, pc: int = 0,
              depth: int = 0) -> bool:
     """Whether the step at ``pc`` can resolve now: its targets exist (with the conditions
@@ -137,6 +159,10 @@ def possible(v: Vocabulary, w: World, program: Program, ctx: Ctx, pc: int = 0,
             pc = step.jump
         elif op == "_choose":
             return any(possible(v, w, program, ctx, s, depth + 1) for _, s in step.options)
+        elif op == "_may":  # optional: the effect may begin with what follows it too
+            if possible(v, w, program, ctx, pc + 1, depth + 1):
+                return True
+            pc = step.jump
         elif op == "_pay":
             pc += 1  # checked when the ability was announced
         else:
@@ -157,4 +183,4 @@ def frame_state(frame: Frame) -> dict[str, Any]:
     return {"program": frame.program.address, "pc": frame.pc, "ctx": dict(frame.ctx)}
 
 
-__all__ = ["Status", "Frame", "run", "possible", "frame_state"]
+__all__ = ["MAY", "Status", "Frame", "run", "possible", "frame_state"]

@@ -282,6 +282,10 @@ def nodes_text(say: Say, tree: tuple[Any, ...]) -> list[str]:
                 lead = clause + say.where()
             elif clause:
                 clauses.append(clause + say.where())
+        elif kind == "may":  # "you may draw a card"
+            sub = "; ".join(nodes_text(say, node[1]))
+            if sub:
+                clauses.append("you may " + sub[:1].lower() + sub[1:])
         elif kind == "if":
             close()
             then = "; ".join(nodes_text(say, node[2])).rstrip(".")

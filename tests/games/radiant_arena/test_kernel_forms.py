@@ -148,3 +148,19 @@ def test_the_next_time_a_replacement_made_for_one_use() -> None:
     assert dmg(s, "iskandar") == 2
     assert happened(s, "damage_prevented", unit="iskandar")
     assert not [m for m in s.store if m.kind == "replace"]
+
+
+def test_you_may_is_a_choice_without_a_dummy_option() -> None:
+    """Issue 26, missing forms: ""you may" (an optional step without a dummy option)".
+    The Choice Charm: "You may draw a card, then gain 1 Power." The talent asks yes or no
+    (choose yes / choose no); either way the Power follows."""
+    assert generated("choice-charm") == "Talent (0 AP): You may draw a card, then gain 1 " \
+        "Power."
+    for answer, hand in (("yes", 2), ("no", 1)):
+        s = position({"iskandar": {"zone": "left", "item": "choice-charm"},
+                      "viggo": {"zone": "right"}}, hands=[["time-lock"], []],
+                     deck_a="a-kernel-2")
+        play(s, "talent iskandar:test-may")
+        assert legal(s) == ["choose yes", "choose no"]
+        play(s, f"choose {answer}")
+        assert len(s.hands[A]) == hand and s.power[A] == 1
