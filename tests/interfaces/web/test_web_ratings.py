@@ -293,3 +293,14 @@ def test_a_seat_conceded_for_leaving_counts_as_abandoned(client: Any) -> None:
     b = profile(client, "bob")
     assert b["abandoned"] == 1 and b["recent"][0]["abandoned"] and b["ratings"] == []
     assert profile(client, "alice")["abandoned"] == 0
+
+
+def test_a_rated_table_whose_person_seat_no_account_took_is_not_rated(client: Any) -> None:
+    """Rated only between accounts: a person's seat nobody took by the end (alice gave
+    up at once) leaves the game on alice's profile, unrated, and no rating anywhere."""
+    alice = Person(client, "alice", PASSWORD)
+    tid, tokens = rated_table(alice)
+    concede(client, tid, tokens[0])
+    p = profile(client, "alice")
+    assert p["ratings"] == [] and p["recent"][0]["rated"] is False
+    assert client.get(f"/api/leaderboard/{GAME}").json()["boards"] == {}

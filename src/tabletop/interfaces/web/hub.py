@@ -408,7 +408,10 @@ class Hub:
         """The game is over: its results and ratings (ratings.py), once."""
         from .ratings import settle
 
-        settle(self.storage, live)
+        try:
+            settle(self.storage, live)
+        except Exception:  # the game stands whatever happens to its ratings: say so
+            log.exception("table %s: its results could not be settled", live.row.id)
 
     def adopt(self, row: TableRow, state: State) -> LiveTable:
         """Serve a table just stored (a rematch)."""
