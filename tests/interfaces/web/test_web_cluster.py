@@ -148,6 +148,13 @@ def _stored(store_url: str, tid: str) -> list[tuple[int, str, str]]:
     return [(int(n), str(a), str(h)) for n, a, h in rows]
 
 
+def _status(store_url: str, tid: str) -> str:
+    import psycopg
+
+    with psycopg.connect(store_url, autocommit=True) as db:
+        return str(db.execute("SELECT status FROM tables WHERE id = %s", (tid,)).fetchone()[0])
+
+
 def _replays(store_url: str, tid: str) -> int:
     """Replay the table's stored actions: every stored hash must be the replay's (the
     store holds one line of play, whichever servers wrote it). Returns how many."""
@@ -535,3 +542,33 @@ def test_several_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
     with pytest.raises(ParameterError, match=r"not a redis://"):
         check_cluster("postgresql://x@127.0.0.1/db", 2, "http://127.0.0.1:6379")
     assert check_cluster("postgresql://x@127.0.0.1/db", 1, None) is None
+
+
+def test_a_lease_expired_unrenewed_the_table_goes_on(store_url: str) -> None:
+    """Issue 29, Faults: a server's lease expired before it renewed it (the database was
+    out of reach longer than a lease, or the server stalled): the server stops the
+    table's AI there, then takes the table again (nobody else did), and the AI table goes
+    on to its end by itself, no request needed."""
+    import warnings
+
+    import psycopg
+
+    from tabletop.interfaces.web import create_app
+    from tabletop.interfaces.web.cluster import ClusterSettings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    app = create_app(store_url, ai_pool="thread", ai_workers=1,
+                     cluster=ClusterSettings(redis_url(), lease_s=1.0))
+    with TestClient(app) as c:
+        r = c.post("/api/tables", json={"game": PERIM, "players": 3, "seats": [
+            {"kind": "ai", "difficulty": "easy"}] * 3})
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        wait_until(lambda: len(_stored(store_url, tid)) >= 5)
+        with psycopg.connect(store_url, autocommit=True) as db:
+            db.execute("UPDATE leases SET expires = 0 WHERE name = %s", (f"table:{tid}",))
+        wait_until(lambda: _status(store_url, tid) == "over", timeout=120)  # no request
+    assert _replays(store_url, tid) > 5

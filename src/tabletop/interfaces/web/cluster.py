@@ -356,13 +356,20 @@ class Cluster:
                     self._take_over(name[len(PREFIX):])
 
     def _drop(self, table_id: str) -> None:
+        """The table's lease expired before this worker renewed it (the store was away,
+        or the worker stalled): its AI stops here before its next decision (it is not
+        cancelled: a write under way must reach memory too) and so does its clock; then
+        this worker takes the table again if nobody else did meanwhile (else the table
+        would wait for a request to go on)."""
         log.warning("worker %s: lost the lease of table %s", self.name, table_id)
         live = self.hub.tables.get(table_id)
-        if live is not None and live.ai_task is not None:
-            live.ai_task.cancel()
-        task = self.hub.clocks.tasks.pop(table_id, None)
-        if task is not None:
+        if live is None:
+            return
+        task = self.hub.clocks.tasks.get(table_id)
+        if task is not None and not live.lock.locked():
+            del self.hub.clocks.tasks[table_id]
             task.cancel()
+        self.hub.changed(live, notify=False)
 
     def _take_over(self, table_id: str) -> None:
         """Keep a table whose keeper is gone (its lease expired): load it if needed, give

@@ -214,13 +214,16 @@ class Hub:
 
     # --- several servers: another changed the table ----------------------------------
 
-    def catch_up(self, live: LiveTable) -> bool:
+    def catch_up(self, live: LiveTable, force: bool = False) -> bool:
         """Reload ``live`` from the store if another server changed it (its stored
         revision is not the one in memory; the caller holds its lock, or nothing is being
-        written to it). Returns whether it was reloaded."""
-        stored = self.storage.revisions([live.row.id]).get(live.row.id)
-        if stored is None or stored == live.revision:
-            return False
+        written to it); ``force``: whatever the revision (the store refused a write as
+        not the next one: memory is behind, e.g. a write whose caller was cancelled).
+        Returns whether it was reloaded."""
+        if not force:
+            stored = self.storage.revisions([live.row.id]).get(live.row.id)
+            if stored is None or stored == live.revision:
+                return False
         row = self.storage.table(live.row.id)
         if row is None:
             return False
@@ -605,7 +608,7 @@ class Hub:
         except StorageError as e:
             log.error("%s", e)
             if self.cluster is not None:
-                self.catch_up(live)  # another server's action came first: show it
+                self.catch_up(live, force=True)  # another's action came first: show it
             raise ApiError(409, "the action could not be stored; try again") from None
 
     def changed(self, live: LiveTable, notify: bool = True) -> None:
@@ -678,6 +681,8 @@ class Hub:
     async def _ai_loop(self, live: LiveTable) -> None:
         loop = asyncio.get_running_loop()
         while (seat := self._ai_seat(live)) is not None:
+            if not self.keeps(live):
+                break  # (several servers: its lease was lost; the new keeper plays on)
             if live.thinking != seat:
                 live.thinking = seat
                 live.notify()
@@ -709,7 +714,7 @@ class Hub:
                 except StorageError as e:
                     log.error("%s", e)
                     if self.cluster is not None and not isinstance(e, StoreUnreachable):
-                        self.catch_up(live)  # another server moved it on meanwhile
+                        self.catch_up(live, force=True)  # it moved on meanwhile
                         if not self.keeps(live):
                             break
                     await asyncio.sleep(0.5)
