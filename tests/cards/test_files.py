@@ -290,3 +290,19 @@ def test_the_recipe_names_each_worked_example() -> None:
         assert f"`examples/cards/{game}.toml`" in doc
         assert (EXAMPLES / f"{game}.toml").is_file()
     assert "OPS.add(" in doc.split("### Adding an effect type")[1]
+
+
+@pytest.mark.parametrize("game", ["lightseekers", "hoshi-battle"])
+def test_a_game_with_user_cards_gets_the_generic_research_codec(game: str) -> None:
+    """The research encodings index the packaged cards (docs/research.md); with a user's
+    card files the adapters' generic codec (hashed view, discovered actions) serves the
+    game instead of failing on an unknown card."""
+    from tabletop.interfaces.env.codec import codec
+
+    path = str((EXAMPLES / f"{game}.toml").resolve())
+    params = {"cards": path, **({"decks": "dawn,storm"} if game == "lightseekers" else {})}
+    c = codec(game, 2, **params)
+    assert c.generic_actions and c.generic_observation
+    state = c.new_state(1)
+    assert c.observe(state, state.to_act).any()
+    assert not codec(game, 2).generic_observation  # the packaged pool: its own encoding

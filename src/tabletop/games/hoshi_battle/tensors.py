@@ -211,6 +211,10 @@ def _mark(block: np.ndarray, index: Mapping[str, int], ids: Iterable[str]) -> No
         block[index[i]] = 1
 
 
-def encoding(players: int, params: Mapping[str, Any]) -> Encoding:
-    """The encoding of a ``players``-seat game (the same for every parameter)."""
+def encoding(players: int, params: Mapping[str, Any]) -> Encoding | None:
+    """The encoding of a ``players``-seat game (the same for every parameter). Its index
+    spaces are the packaged cards': a game with user card files (``cards``) gets the
+    adapters' generic codec instead (``None``), whose indices cover any card."""
+    if params.get("cards"):
+        return None
     return Encoding(players, action_texts(), parts(players))

@@ -203,6 +203,10 @@ class Encoding(BaseEncoding):
         blocks.close()
 
 
-def encoding(players: int, params: dict[str, Any]) -> Encoding:
-    """The encoding of a ``players``-seat game (the same for every deck)."""
+def encoding(players: int, params: dict[str, Any]) -> Encoding | None:
+    """The encoding of a ``players``-seat game (the same for every deck). Its index
+    spaces are the packaged cards': a game with user card files (``cards``) gets the
+    adapters' generic codec instead (``None``), whose indices cover any card."""
+    if params.get("cards"):
+        return None
     return Encoding(players, action_texts(), parts(players))
