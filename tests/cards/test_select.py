@@ -137,3 +137,24 @@ def test_kind_filters_remembered_targets() -> None:
     w.creatures[3].place = None  # dee leaves too
     assert not holds(VOCAB, w, C.condition({"exists": {"ref": "$hit", "kind": "creature"}},
                                            "t"), c)
+
+
+def test_a_target_or_place_taken_from_the_event() -> None:
+    """Issue 26, missing forms: "a target or lane taken from the triggering event ('the
+    hero that KO'd it', 'that conduit's location')": ``{ event = <field> }`` is the
+    event's object, ``at = <field>`` makes the place word relative to where it is."""
+    from tabletop.cards.text import Say
+
+    w = world()
+    c = ctx(u=0, lane=0, event={"spot": 3, "amount": 2})  # "here" is place 0; dee is at 1
+    assert candidates(VOCAB, w, sel({"event": "spot"}), c) == [3]
+    assert matches(VOCAB, w, sel({"event": "spot"}), c, 3)
+    assert candidates(VOCAB, w, sel({"event": "gone"}), c) == []
+    near = sel({"side": "friendly", "at": "spot", "count": "each"})
+    assert names(w, candidates(VOCAB, w, near, c)) == ["bo", "cy"]
+    w.creatures[3].place = None  # off the board: it is nowhere, so nothing is near it
+    assert candidates(VOCAB, w, near, c) == [] == candidates(VOCAB, w, sel({"event": "spot"}),
+                                                             c)
+    say = Say(VOCAB, this="this creature")
+    assert say.sel(sel({"event": "source"})) == "the creature that caused it"
+    assert say.sel(near) == "each friendly creature at the location of the event's spot"

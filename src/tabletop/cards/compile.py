@@ -40,7 +40,7 @@ MAX_STEPS = 64  # steps in one compiled program
 COMPARE = frozenset({"<", "<=", "==", "!=", ">=", ">"})
 STEP_KEYS = frozenset({"op", "if", "else", "as", "may"})
 SELECTOR_KEYS = frozenset({"side", "place", "kind", "where", "exclude", "count", "up_to",
-                           "random", "ref"})
+                           "random", "ref", "event", "at"})
 MOD_KEYS = frozenset({"stat", "keyword", "lose", "rule", "cost", "count", "also", "instead",
                       "add", "set", "value", "affects", "if"})
 ARITH = ("add", "sub", "mul", "div", "min", "max")
@@ -168,6 +168,11 @@ class Compiler:
         ref = ""
         if "ref" in t:
             ref = self.memory(t["ref"], f"{where}.ref")
+        if "event" in t:  # the object of a field of the triggering event
+            if ref:
+                self.problem(where, "give one of ref and event")
+            ref = "event:" + self._event_field(t["event"], f"{where}.event")
+        at = self._event_field(t["at"], f"{where}.at") if "at" in t else ""
         side = SIDES[self.word(t.get("side", "any"), f"{where}.side", SIDES) or "any"]
         place = ""
         if "place" in t:
@@ -194,8 +199,21 @@ class Compiler:
         elif "random" in t:
             count, n = "random", self.integer(t["random"], f"{where}.random", 1, 9)
         assert count in COUNTS
+        if at and not place:
+            if "here" in v.places:
+                place = "here"  # "at that conduit's location": the same place as it
+            else:
+                self.problem(f"{where}.at", "at needs a place word")
         return Selector(ref, side, place, tuple(k for k in kinds if k), where_,
-                        tuple(exclude), count, n, "", raw)
+                        tuple(exclude), count, n, "", raw, at)
+
+    def _event_field(self, raw: Any, where: str) -> str:
+        """The name of an event's field (which event is known only where it is used: a
+        field it lacks reads as nothing)."""
+        if not isinstance(raw, str) or not NAME.match(raw) or len(raw) > 24:
+            self.problem(where, f"an event's field is a name, not {short(raw)}")
+            return ""
+        return raw
 
     def _condition_word(self, raw: Any, where: str) -> tuple[str, bool, str]:
         """``damaged``, ``not:damaged``, ``keyword:taunt``, ``not:keyword:taunt``."""

@@ -44,6 +44,9 @@ class Selector:
     n: int = 1
     name: str = ""
     raw: Any = field(default=None, compare=False)
+    # The field of the triggering (or replaced) event whose object's place the place word
+    # is relative to ("at that conduit's location"), instead of "here".
+    at: str = ""
 
     @property
     def many(self) -> bool:

@@ -39,7 +39,10 @@ def _filter(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, pool: Any,
     owner = v.owner
     friendly = side == FRIENDLY
     test = v.places[place].test if place else None
-    here = v.here(w, ctx) if place else None
+    here = (v.here(w, ctx) if not sel.at else _event_place(v, w, sel.at, ctx)) if place \
+        else None
+    if sel.at and here is None:
+        return []  # that object is nowhere now
     # The conditions' functions looked up once (plain loops: this runs for every object).
     tests = [(v.conditions[n].test, neg, arg) for n, neg, arg in where] if where else None
     out = []
@@ -58,6 +61,17 @@ def _filter(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, pool: Any,
         if first:
             break
     return out
+
+
+def event_object(ctx: Ctx, name: str) -> Any:
+    """The object in field ``name`` of the context's event (None: none there)."""
+    found = (ctx.get("event") or {}).get(name)
+    return None if found is None or isinstance(found, bool) else found
+
+
+def _event_place(v: Vocabulary, w: World, name: str, ctx: Ctx) -> Any:
+    obj = event_object(ctx, name)
+    return None if obj is None else v.place(w, obj)
 
 
 def _fails(tests: list[tuple[Any, bool, str]], w: World, obj: Any, ctx: Ctx) -> bool:
@@ -80,7 +94,7 @@ def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
     """Every object a selector allows now, in the game's stable order (ignoring how many
     it takes); with ``implied`` conditions too; ``first``: only the first one (to tell
     whether there is any)."""
-    if v.fast is not None:
+    if v.fast is not None and not sel.at:
         quick = v.fast(w, sel, ctx, implied, first)
         if quick is not None:
             return quick
@@ -93,7 +107,11 @@ def candidates(v: Vocabulary, w: World, sel: Selector, ctx: Ctx,
             return []
         return [u]
     if ref:
-        pool: Any = ctx.get(ref, ())
+        if ref.startswith("event:"):  # "the hero that KO'd it": the event's object
+            obj = event_object(ctx, ref[6:])
+            pool: Any = [obj] if obj is not None and v.place(w, obj) is not None else []
+        else:
+            pool = ctx.get(ref, ())
         if sel.kinds:  # "{ ref = "$top", kind = "card" }": those that are of it now
             pool = [o for o in pool if _of_kinds(v, w, sel.kinds, o)]
     elif len(sel.kinds) == 1:
@@ -117,8 +135,9 @@ def matches(v: Vocabulary, w: World, sel: Selector, ctx: Ctx, obj: Any) -> bool:
     if ref == "self":
         return bool(obj == ctx["u"])
     if ref:
-        if obj not in ctx.get(ref, ()) or (sel.kinds and not _of_kinds(v, w, sel.kinds,
-                                                                        obj)):
+        pool = (event_object(ctx, ref[6:]),) if ref.startswith("event:") else \
+            ctx.get(ref, ())
+        if obj not in pool or (sel.kinds and not _of_kinds(v, w, sel.kinds, obj)):
             return False
     elif not any(v.kinds[k].has(w, obj) for k in (sel.kinds or v.default_kinds)):
         return False

@@ -79,6 +79,8 @@ class Say:
             return self.phrases[sel.name]
         if sel.ref == "self":
             return self.this
+        if sel.ref.startswith("event:"):  # "the hero that KO'd it"
+            return event_phrase(sel.ref[6:], self.noun(sel, False))
         if sel.ref:
             return "those " + self.noun(sel, True) if many else "that " + self.noun(sel, False)
         count = sel.count
@@ -121,6 +123,8 @@ class Say:
             pre.append("enemy")
         noun = " ".join([*pre, self.noun(sel, several)])
         place = " " + self.vocab.places[sel.place].text if sel.place else ""
+        if sel.at:  # "at that conduit's location" (the place word's own: "here" is it)
+            place = f" at the location of {event_phrase(sel.at, '')}".rstrip()
         others = [x for x in sel.exclude if x != "self"]
         tail = "".join(post) + place + "".join(f" other than {self._ref(x)}" for x in others)
         return ("other " if "self" in sel.exclude else ""), noun, tail
@@ -253,6 +257,18 @@ class Say:
         """A keyword as printed ("Taunt")."""
         spec = self.vocab.keywords.get(key)
         return spec.text if spec else key
+
+
+# How a field of the triggering event names its object in card text (others: "the
+# event's <field>").
+EVENT_WORDS = {"source": "the {noun} that caused it", "unit": "that {noun}",
+               "target": "its target", "conduit": "that conduit", "attacker": "the attacker"}
+
+
+def event_phrase(name: str, noun: str) -> str:
+    """The object of an event's field as a noun phrase ("the hero that caused it")."""
+    text = EVENT_WORDS.get(name, "the event's " + name.replace("_", " "))
+    return text.replace("{noun}", noun or "one").replace("  ", " ")
 
 
 def nodes_text(say: Say, tree: tuple[Any, ...]) -> list[str]:

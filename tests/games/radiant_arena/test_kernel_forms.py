@@ -164,3 +164,20 @@ def test_you_may_is_a_choice_without_a_dummy_option() -> None:
         assert legal(s) == ["choose yes", "choose no"]
         play(s, f"choose {answer}")
         assert len(s.hands[A]) == hand and s.power[A] == 1
+
+
+def test_a_target_taken_from_the_triggering_event() -> None:
+    """Issue 26, missing forms: "a target or lane taken from the triggering event ('the
+    hero that KO'd it')". The Vengeance Charm on Viggo: "When this hero is KO'd, deal 2
+    Piercing damage to the hero that caused it." Iskandar's Culling Blade KOs Viggo:
+    Iskandar takes the 2 damage."""
+    assert generated("vengeance-charm") == "When this hero is KO'd, deal 2 Piercing damage " \
+        "to the hero that caused it."
+    hp = CAT.units["viggo"].sides[0].health
+    s = position({"iskandar": {"zone": "left", "item": "culling-blade"},
+                  "viggo": {"zone": "left", "damage": hp - 1, "item": "vengeance-charm"},
+                  "eleanor": {"zone": "right"}},
+                 hands=[["time-lock"], []], deck_b="b-kernel")
+    play(s, "talent iskandar:cull")
+    assert happened(s, "ko", unit="viggo")
+    assert dmg(s, "iskandar") == 2
