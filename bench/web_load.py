@@ -231,11 +231,23 @@ class Load:
     errors: list[str] = field(default_factory=list)
 
 
+async def again(client: httpx.AsyncClient, method: str, url: str,
+                **kwargs: Any) -> httpx.Response:
+    """A request that changes nothing (or a table's creation), sent once more
+    if the connection it went on was closed meanwhile: the server ends a keep-alive
+    connection idle for 5 s, and a request sent just then on it is lost (seen under load:
+    every process of the server alive, the request dropped)."""
+    try:
+        return await client.request(method, url, **kwargs)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        return await client.request(method, url, **kwargs)
+
+
 async def create_ai_table(client: httpx.AsyncClient, gate: asyncio.Semaphore,
                           i: int) -> str:
     game, players = KINDS[i % len(KINDS)]
     async with gate:
-        r = await client.post("/api/tables", json={
+        r = await again(client, "POST", "/api/tables", json={
             "game": game, "players": players,
             "seats": [{"kind": "ai", "difficulty": "easy"}] * players})
     r.raise_for_status()
@@ -269,24 +281,28 @@ async def person_table(client: httpx.AsyncClient, load: Load, stop: asyncio.Even
     turn), the seat's view (its legal actions), the action (timed), a 50 ms thought."""
     rng = random.Random(seed)
     while not stop.is_set():
-        r = await client.post("/api/tables", json={
+        r = await again(client, "POST", "/api/tables", json={
             "game": "radiant-perim", "players": 2, "seats": [{"kind": "human"}] * 2})
         r.raise_for_status()
         tid = r.json()["table"]["id"]
         tokens = [s["token"] for s in r.json()["seats"]]
         while not stop.is_set():
-            public = (await client.get(f"/api/tables/{tid}/view")).json()
+            public = (await again(client, "GET", f"/api/tables/{tid}/view")).json()
             if public["table"]["status"] == "over":
                 break
             seat = public["view"]["to_act"]
-            mine = (await client.get(f"/api/tables/{tid}/view",
-                                     headers={"X-Seat-Token": tokens[seat]})).json()
+            mine = (await again(client, "GET", f"/api/tables/{tid}/view",
+                                headers={"X-Seat-Token": tokens[seat]})).json()
             counted = load.measuring
             t0 = time.perf_counter()
-            r = await client.post(f"/api/tables/{tid}/actions",
-                                  headers={"X-Seat-Token": tokens[seat]},
-                                  json={"action": rng.choice(mine["legal"]),
-                                        "version": mine["version"]})
+            try:
+                r = await client.post(f"/api/tables/{tid}/actions",
+                                      headers={"X-Seat-Token": tokens[seat]},
+                                      json={"action": rng.choice(mine["legal"]),
+                                            "version": mine["version"]})
+            except (httpx.ReadError, httpx.RemoteProtocolError) as e:
+                load.errors.append(f"the action's connection was lost ({e!r})")
+                continue  # not sent again: it may have been applied
             took = time.perf_counter() - t0
             if r.status_code != 200:
                 load.errors.append(f"{r.status_code} {r.text[:200]}")
@@ -302,7 +318,9 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
     stop = asyncio.Event()
     gate = asyncio.Semaphore(CREATING)
     async with httpx.AsyncClient(base_url=server.url, timeout=120,
-                                 limits=httpx.Limits(max_connections=CREATING + people)
+                                 # Idle connections are let go before the server's 5 s.
+                                 limits=httpx.Limits(max_connections=CREATING + people,
+                                                     keepalive_expiry=2.0)
                                  ) as client:
         started = time.perf_counter()
         tasks = [asyncio.create_task(ai_tables(client, server.url, gate, i, load, stop))
