@@ -91,6 +91,7 @@ class Cluster:
         self.name = worker_name()
         self.held: set[str] = set()  # the leases this worker holds
         self.up = False  # whether the Redis subscription is live
+        self._told = True  # whether the last message reached Redis
         self.channel = "tabletop"
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._said: dict[str, frozenset[int]] = {}  # who is connected here, as last said
@@ -188,11 +189,12 @@ class Cluster:
             for table_id, kind in sorted(batch):
                 try:
                     await self._redis.publish(self.channel, self._message(table_id, kind))
+                    self._told = True
                 except Exception as e:  # noqa: BLE001 - Redis down: the others poll
-                    if self.up:
+                    if self._told:  # once an outage (the listener says when it is back)
                         log.warning("worker %s: cannot tell the others through Redis (%s); "
                                     "they read the store meanwhile", self.name, e)
-                    self.up = False
+                    self._told = False
                     break
 
     # --- what the others wrote ---------------------------------------------------------
