@@ -153,17 +153,21 @@ def _stamp(s: HoshiState, seat: int, spec: ModSpec, ctx: dict[str, Any], on: boo
 def refresh(s: HoshiState) -> None:
     """Turn Hero abilities on and off as their conditions start and stop holding (the
     starting player's first when several change at once), until nothing changes."""
+    heroes = s.cat.heroes
     for _ in range(4):
         changed = False
         for seat in s.duel_order():
             hero_id = s.hero[seat]
-            hero = s.cat.heroes[hero_id]
-            for i, spec in enumerate(hero.statics):
+            for i, spec in enumerate(heroes[hero_id].statics):
                 ctx: dict[str, Any] = {"p": seat, "u": seat, "lane": 0, "src": hero_id,
                                        "static": i}
                 now = spec.cond is None or holds(s.V, s, spec.cond, ctx)
-                active = any(m.until == "static" and m.controller == seat and m.arg == i
-                             and m.card == hero_id for m in s.store)
+                active = False  # its modifiers are in the store
+                for m in s.store:
+                    if (m.until == "static" and m.controller == seat and m.arg == i
+                            and m.card == hero_id):
+                        active = True
+                        break
                 if now != active:
                     s.event("ability", (seat, hero_id, now, s.clock + 1 if now else s.clock),
                             R_PRIORITY)

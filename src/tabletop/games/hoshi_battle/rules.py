@@ -185,7 +185,12 @@ class HoshiState(State):
     def duel_order(self) -> list[int]:
         """The duelists with a Hero in play, the starting player first."""
         first = self.starter
-        return [d for d in (first, self.other(first)) if self.hero[d]]
+        a, b = self.duelists
+        second = b if first == a else a
+        hero = self.hero
+        if hero[first]:
+            return [first, second] if hero[second] else [first]
+        return [second] if hero[second] else []
 
     # --- setup -------------------------------------------------------------------------
 
