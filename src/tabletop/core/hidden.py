@@ -48,11 +48,31 @@ class Zone:
                              f"not {self.seen_by!r}")
 
 
+def shuffle(cards: list[Any], rng: Random) -> None:
+    """``rng.shuffle(cards)``: the same order from the same generator, written out for a
+    plain ``random.Random`` (a search re-deals at every iteration, and this module runs
+    compiled while ``random.py`` does not: its shuffle makes two Python calls a card).
+    It is the standard library's Fisher-Yates, each index drawn as its ``_randbelow``
+    draws: ``getrandbits`` of the bound's length until below the bound. Any other
+    generator (a subclass) shuffles by its own method."""
+    if type(rng) is not Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def shuffled(cards: Sequence[Any], rng: Random) -> list[Any]:
     """``cards`` in a random order drawn from ``rng`` alone: shuffled from their sorted
     order, never from the order they truly lie in (module docstring)."""
     out = sorted(cards)
-    rng.shuffle(out)
+    shuffle(out, rng)
     return out
 
 
@@ -157,7 +177,7 @@ def deal(pool: Sequence[Any], slots: Sequence[Slot], rng: Random,
                          f"({', '.join([_label(s, i) for i, s in enumerate(slots)])})")
     cards = sorted(pool)
     if not tight:
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         return _cut(cards, slots)
     # Which cards each refusing slot takes (by index into ``cards``), asked once a card.
     ok: list[list[bool]] = [[] for _ in slots]
@@ -176,12 +196,12 @@ def deal(pool: Sequence[Any], slots: Sequence[Slot], rng: Random,
         tight.sort(key=lambda i: sum(ok[i]) - slots[i].free)  # the least room first
     order = list(range(len(cards)))
     for _ in range(tries):
-        rng.shuffle(order)
+        shuffle(order, rng)
         dealt = _at_random(order, slots, tight, ok)
         if dealt is not None:
             return _piles(cards, order, slots, dealt)
     if tries <= 0:
-        rng.shuffle(order)
+        shuffle(order, rng)
     return _piles(cards, order, slots, _by_matching(order, slots, tight, ok))
 
 
@@ -335,4 +355,4 @@ def redeal_zones(old: Any, new: Any, seat: int, rng: Random, zones: Sequence[Zon
 
 
 __all__ = ["DEAL_TRIES", "NOBODY", "NoDeal", "OWNER", "Slot", "Zone", "deal", "plain",
-           "redeal", "redeal_zones", "shuffled"]
+           "redeal", "redeal_zones", "shuffle", "shuffled"]
