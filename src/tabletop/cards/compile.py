@@ -259,6 +259,11 @@ class Compiler:
         if keys == {"stat", "of"}:
             stat = self.word(raw["stat"], f"{where}.stat", self.vocab.stats, "stat")
             return ("stat", stat, self.selector(raw["of"], f"{where}.of"))
+        if "cards" in keys and keys <= {"cards", "who"}:  # "the cards in your hand"
+            zone = self.word(raw["cards"], f"{where}.cards", self.vocab.zones, "zone")
+            who = self.word(raw.get("who", "self"), f"{where}.who",
+                            frozenset(("self", "opponent")), "player")
+            return ("cards", zone, who)
         if keys == {"event"}:
             name = raw["event"]
             if not isinstance(name, str) or not NAME.match(name):
@@ -268,7 +273,8 @@ class Compiler:
         extra = keys - {op, "round"}
         if not op or extra or ("round" in keys and op != "div"):
             self.problem(where, f"unknown value table with keys {sorted(keys)} (count; "
-                         "stat and of; event; add, sub, mul, min, max; div and round)")
+                         "stat and of; event; cards and who; add, sub, mul, min, max; div "
+                         "and round)")
             return 0
         args = raw[op]
         if not isinstance(args, list) or len(args) < 2 or (op in ("sub", "div", "mul")

@@ -201,6 +201,12 @@ def value(v: Vocabulary, w: World, val: Any, ctx: Ctx) -> int:
     if op == "stat":
         get = v.stats[val[1]].get
         return sum(get(w, o) for o in candidates(v, w, val[2], ctx))
+    if op == "cards":  # the size of a player's zone (its hand: "for each card in it")
+        count = v.zones[val[1]][0] if val[1] in v.zones else None
+        if count is None:
+            return 0
+        p = int(ctx["p"])
+        return count(w, p if val[2] == "self" else _opponent(v, w, p))
     if op == "event":
         found = (ctx.get("event") or {}).get(val[1], 0)
         return int(found) if isinstance(found, (int, bool)) else 0
@@ -221,6 +227,12 @@ def value(v: Vocabulary, w: World, val: Any, ctx: Ctx) -> int:
     if op == "max":
         return max(parts)
     raise ValueError(f"unknown value op {op!r}")
+
+
+def _opponent(v: Vocabulary, w: World, p: int) -> int:
+    """The seat a card's "opponent" names: the next seat (two-player games: the other)."""
+    seats = getattr(w, "players", 2)
+    return (p + 1) % (seats if isinstance(seats, int) and seats > 0 else 2)
 
 
 _CMP = {"<": int.__lt__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,

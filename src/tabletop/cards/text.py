@@ -184,6 +184,10 @@ class Say:
             if of.count == "each" and not of.ref:
                 target = "all " + self.plural(of)
             return spec.text.replace("{of}", target)
+        if op == "cards":
+            words = self.vocab.zones[val[1]][1] if val[1] in self.vocab.zones else val[1]
+            their = "your" if val[2] == "self" else "your opponent's"
+            return "the number of cards in " + words.replace("{their}", their)
         if op == "event":
             return "it" if val[1] == "amount" else f"that {val[1].replace('_', ' ')}"
         if op == "div":

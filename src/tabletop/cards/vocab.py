@@ -267,6 +267,10 @@ class Vocabulary:
     # both agree (radiant-arena: tests/games/radiant_arena/test_card_language.py).
     fast: Callable[[World, Selector, Ctx, tuple[str, ...], bool], list[Any] | None] | \
         None = None
+    # Optional: a player's zones whose size a value may read (``{ cards = "hand" }``,
+    # "the number of cards in your hand"): zone -> (count(world, seat), its words with
+    # {their}: "{their} hand").
+    zones: dict[str, tuple[Callable[[World, int], int], str]] = field(default_factory=dict)
     named: dict[str, Selector] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:

@@ -181,3 +181,17 @@ def test_a_target_taken_from_the_triggering_event() -> None:
     play(s, "talent iskandar:cull")
     assert happened(s, "ko", unit="viggo")
     assert dmg(s, "iskandar") == 2
+
+
+def test_a_value_from_hand_size() -> None:
+    """Issue 26, missing forms: "a value from hand size" ({ cards = "hand", who = ... }).
+    The Hoard Charm: "Gain X Power, where X is the number of cards in your hand, then your
+    opponent gains X Power, where X is the number of cards in your opponent's hand." With
+    three cards against one: 3 Power for A, 1 for B."""
+    assert "where X is the number of cards in your hand" in generated("hoard-charm")
+    s = position({"iskandar": {"zone": "left", "item": "hoard-charm"},
+                  "viggo": {"zone": "right"}},
+                 hands=[["time-lock", "time-lock", "mystic-trance"], ["blood-drunk"]],
+                 deck_a="a-kernel-3")
+    play(s, "talent iskandar:test-hoard")
+    assert s.power == [3, 1]

@@ -470,6 +470,9 @@ VOCAB = Vocabulary(
     default_duration=lambda s, ctx: "combat" if s.combat is not None else "turn",
     here=here,
     fast=_fast,
+    zones={"hand": (lambda s, p: len(s.hands[p]), "{their} hand"),
+           "deck": (lambda s, p: len(s.decks[p]), "{their} skill deck"),
+           "discard": (lambda s, p: len(s.discards[p]), "{their} discard pile")},
 )
 
 
