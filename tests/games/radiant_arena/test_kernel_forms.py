@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.cards.triggers import next_turn
 
-from .cardkit import CAT, A, committed, dmg, happened, legal, play, u
+from .cardkit import CAT, A, B, committed, dmg, happened, legal, play, u
 from .helpers import CARDS, EXTRA_CARDS, scenario, with_banished
 
 KERNEL_CARDS = f"{EXTRA_CARDS},{CARDS / 'kernel.toml'}"
@@ -195,3 +195,18 @@ def test_a_value_from_hand_size() -> None:
                  deck_a="a-kernel-3")
     play(s, "talent iskandar:test-hoard")
     assert s.power == [3, 1]
+
+
+def test_the_opponent_discards_a_card_i_choose() -> None:
+    """Issue 26, missing forms: "the opponent discards a card I choose". The Mind Rake:
+    "Look at your opponent's hand, then your opponent discards a card of your choice." A
+    is shown B's hand (its view knows it) and picks which card goes."""
+    assert generated("mind-rake").endswith("your opponent discards a card of your choice.")
+    s = position({"iskandar": {"zone": "left", "item": "mind-rake"},
+                  "viggo": {"zone": "right"}},
+                 hands=[["time-lock"], ["blood-drunk", "sunder"]], deck_a="a-kernel-3")
+    play(s, "talent iskandar:test-rake")
+    assert s.to_act == A and legal(s) == ["choose blood-drunk", "choose sunder"]
+    assert happened(s, "look", seat=A, owner=B)
+    play(s, "choose sunder")
+    assert s.hands[B] == ["blood-drunk"] and s.discards[B][-1] == "sunder"

@@ -222,7 +222,9 @@ OPS.add("draw", _draw, {"amount": AMOUNT, "who": WHO},
 
 
 def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
-    """discard: that player discards cards of their choice."""
+    """discard: that player discards cards of their choice, or (``chosen_by`` the
+    controller) of the controller's, who looks at that hand first ("your opponent
+    discards a card of your choice")."""
     seat = _who(step, ctx)
     if "answer" in ctx:
         discard_card(s, seat, ctx.pop("answer"), "effect", R_CLASH_CARDS)
@@ -231,6 +233,15 @@ def _discard(s: ArenaState, step: Step, ctx: Ctx) -> Result:
         return RESOLVED
     if not s.hands[seat]:
         return FIZZLED if not ctx.get("_n") else RESOLVED
+    viewer = int(ctx["p"])
+    if step.f.get("chosen_by") == "controller" and viewer != seat:
+        cards = tuple(sorted(s.hands[seat]))
+        if not ctx.get("_n"):  # the hand is shown to the chooser once (look's rules)
+            for card in cards:
+                s.know_hand(viewer, seat, card)
+            s.event("look", (viewer, seat, "hand", list(cards), len(cards)), R_TALENT)
+        s.ask = ("card", viewer, tuple(sorted(set(cards))))
+        return WAITING
     s.ask = ("discard", seat, ())
     return WAITING
 
@@ -239,11 +250,23 @@ def _can_discard(s: ArenaState, step: Step, ctx: Ctx) -> bool:
     return bool(s.hands[_whose(step, ctx)])
 
 
-OPS.add("discard", _discard, {"amount": AMOUNT, "who": WHO},
-        lambda st, say: _who_says(st, "discard ", "your opponent discards ") + say.count(
-            st.f.get("amount", 1), "card", "cards"),
-        "that player discards cards of their choice", '{ op = "discard", who = '
-        '"opponent" }', target="", possible=_can_discard)
+def _discard_text(step: Step, say: Say) -> str:
+    text = _who_says(step, "discard ", "your opponent discards ") + say.count(
+        step.f.get("amount", 1), "card", "cards")
+    if step.f.get("chosen_by") == "controller" and step.f.get("who") == "opponent":
+        text = "look at your opponent's hand, then your opponent discards " + say.count(
+            step.f.get("amount", 1), "card", "cards") + " of your choice"
+    return text
+
+
+OPS.add("discard", _discard, {"amount": AMOUNT, "who": WHO, "chosen_by": Field(
+            "word", default="owner", choices=frozenset({"owner", "controller"}),
+            doc="who chooses the cards: their owner, or the effect's controller (who "
+            "looks at that hand first)")},
+        _discard_text, "that player discards cards of their choice (``chosen_by = "
+        "\"controller\"``: of yours, having looked at their hand)",
+        '{ op = "discard", who = "opponent", chosen_by = "controller" }', target="",
+        possible=_can_discard)
 
 
 def _power(s: ArenaState, step: Step, ctx: Ctx) -> Result:
