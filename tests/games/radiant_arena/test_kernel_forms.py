@@ -210,3 +210,20 @@ def test_the_opponent_discards_a_card_i_choose() -> None:
     assert happened(s, "look", seat=A, owner=B)
     play(s, "choose sunder")
     assert s.hands[B] == ["blood-drunk"] and s.discards[B][-1] == "sunder"
+
+
+def test_a_shop_cost_modifier_with_a_duration() -> None:
+    """Issue 26, missing forms: "shop cost modifiers with a duration" (cost key
+    item_power). The Bargain Charm: "This hero's shop items cost 2 less until the end of
+    the turn." With 1 Power, A may buy a 3-Power item for Iskandar in this turn's Shop
+    Step (The End Phase — Shop Step), and pays 1; not for Alyn."""
+    assert generated("bargain-charm") == "Talent (0 AP): This hero's shop items cost 2 " \
+        "less until the end of the turn."
+    s = position({"iskandar": {"zone": "left", "item": "bargain-charm"},
+                  "alyn": {"zone": "left"}, "viggo": {"zone": "right"}},
+                 hands=[["time-lock"], []], deck_a="a-kernel-3", power=[1, 0],
+                 shops=[["hoard-charm", "mind-rake"], []])
+    play(s, "talent iskandar:test-bargain", "pass")
+    assert legal(s) == ["buy hoard-charm iskandar", "buy mind-rake iskandar", "pass"]
+    play(s, "buy mind-rake iskandar")
+    assert s.power[A] == 0 and happened(s, "buy", item="mind-rake", cost=1)

@@ -74,6 +74,7 @@ from .ids import (
     owner,
 )
 from .legal import (
+    item_cost,
     legal_actions,
     level_cost,
     revive_actions,
@@ -489,14 +490,15 @@ def _buy(s: ArenaState, item: str, u: int) -> None:
     """Shop Step: reveal, pay, equip, destroy the item held before, equip effects."""
     p = s.active
     it = s.cat.items[item]
+    cost = item_cost(s, item, u)  # as offered: before it is equipped
     s.shops[p].remove(item)
     old = s.item[u]
     s.item[u] = item
     s.cards_in_play()
     unit = s.unit_name[u]
-    s.event("buy", (p, item, it.cost, unit, len(s.shops[p])), R_SHOP, None, True)
-    s.power[p] -= it.cost
-    s.event("power_pay", (p, it.cost, s.power[p], "buy", item), R_SHOP)
+    s.event("buy", (p, item, cost, unit, len(s.shops[p])), R_SHOP, None, True)
+    s.power[p] -= cost
+    s.event("power_pay", (p, cost, s.power[p], "buy", item), R_SHOP)
     if old:
         s.discards[p].append(old)
         s.event("item_destroyed", (p, old, unit), R_SHOP)

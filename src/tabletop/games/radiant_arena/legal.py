@@ -376,8 +376,17 @@ def shop_actions(s: ArenaState) -> list[Action]:
     """Items the active player can pay for, for each of their units in play."""
     p = s.active
     heroes = [u for u in s.units_of(p) if s.zone[u] >= 0]
-    return [act("buy", item, s.uname(u)) for item in sorted(set(s.shops[p]))
-            if s.cat.items[item].cost <= s.power[p] for u in heroes]
+    return [act("buy", item, s.uname(u)) for item in sorted(set(s.shops[p])) for u in heroes
+            if item_cost(s, item, u) <= s.power[p]]
+
+
+def item_cost(s: ArenaState, item: str, u: int) -> int:
+    """What an item costs to equip to ``u`` now (its printed cost, with cost modifiers of
+    ``item_power``: "items cost 1 less this turn"; never below 0)."""
+    base = s.cat.items[item].cost
+    if not s.store and "cost" not in s.cat.static_kinds:
+        return base
+    return s.cost(u, "item_power", base)
 
 
 # --- why an action is illegal -----------------------------------------------------------

@@ -208,6 +208,7 @@ RULES = {
 COST_KEYS = {
     "talent_ap": "talents cost",  # in action points
     "level_power": "EXP cost is",
+    "item_power": "shop items cost",  # the power an item costs it (Shop Step)
 }
 
 
