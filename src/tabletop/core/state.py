@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .action import CONCESSIONS, Action, Concession, Outcome, text_of
 from .errors import (
     IllegalActionError,
@@ -53,6 +55,7 @@ def _check_hooks(cls: type) -> None:
     _COMPLETE.add(cls)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(metaclass=ABCMeta):
     """The whole truth of one game. It changes only inside :meth:`apply`.
 
