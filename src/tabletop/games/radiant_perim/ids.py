@@ -81,4 +81,10 @@ MELD_CANDIDATES = _meld_candidates()
 
 def card_list(counts: list[int]) -> list[str]:
     """The card slugs of a count vector, lowest type first."""
-    return [SLUGS[t] for t, n in enumerate(counts) if n for _ in range(n)]
+    # (a run of copies a type, not a loop a card: views make several a decision, and
+    # a search's evaluation one for every seat)
+    out: list[str] = []
+    for t, n in enumerate(counts):
+        if n > 0:
+            out += [SLUGS[t]] * n
+    return out
