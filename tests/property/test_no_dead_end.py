@@ -125,7 +125,15 @@ def test_a_game_with_nothing_legal_and_no_forced_action_is_a_bug_named() -> None
     """The core's guarantee itself: a game whose rules offer nothing and that declares no
     forced action raises NoLegalAction naming the game and the seat (never an empty
     list an agent would take ``max()`` of)."""
-    state = new_game("goofspiel", seed=1)
-    state._legal_actions = lambda: []  # type: ignore[method-assign]
+    from tabletop_goofspiel.rules import GoofState
+
+    class Stuck(GoofState):
+        """goofspiel whose rules offer nothing (a subclass: a compiled State's methods
+        cannot be replaced on an instance)."""
+
+        def _legal_actions(self) -> list[Any]:
+            return []
+
+    state = Stuck(2, 1, new_game("goofspiel", seed=1).params)
     with pytest.raises(NoLegalAction, match="goofspiel: seat 0 has no legal action"):
         state.legal_actions()

@@ -163,7 +163,10 @@ def play_and_check(
     rng = random.Random(seed)
     hooks: dict[str, Any] = {}
     lit_seen = False
+    ended = False
     for width, height, touch in VIEWPORTS:
+        if ended:  # a short game (hoshi's dice) ended at the last viewport: a new table
+            _, link, _ = create(server, game, players, **params)
         # The table's own pacing (the AI's actions lit, one at a time, as a player sees them).
         page = open_link(page_at(browser, (width, height), speed=None, touch=touch), server, link)
         page.wait_for_selector("#board [data-ref], #board .card-back", timeout=SLOW_MS)
@@ -184,6 +187,7 @@ def play_and_check(
         wait_ready(page)
         lit_seen = lit_seen or bool(page.query_selector(".lit"))
         check_layout(page, f"{width}x{height}, the last")
+        ended = page.evaluate("document.body.dataset.status") == "over"
         shots.take(page, f"{width}x{height}-last")
         hooks = page.evaluate(HOOKS, [game, 0])
         assert not page.errors, page.errors  # type: ignore[attr-defined]

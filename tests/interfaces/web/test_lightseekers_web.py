@@ -124,7 +124,8 @@ def test_the_lobby_suggests_lightseekers_decks(server: Server, browser: Browser,
     page.wait_for_selector("[data-testid='hand']")
     tid = page.url.split("/table/")[1].split("#")[0]
     tables = httpx.get(server.url + "/api/tables").json()["tables"]
-    assert [t["params"] for t in tables if t["id"] == tid] == [{"decks": "storm"}]
+    # the table's parameters as the game holds them (no extra card files: "cards" empty)
+    assert [t["params"] for t in tables if t["id"] == tid] == [{"decks": "storm", "cards": ""}]
     assert page.locator(".ls-hero").count() == 2
     assert page.inner_text(".ls-hero").count("Tempest") >= 1  # Storm's hero, every seat
     assert not page.errors  # type: ignore[attr-defined]

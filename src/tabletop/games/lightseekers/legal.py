@@ -7,8 +7,7 @@ as the turn's first play, with every Element it lists and a payment the hand can
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletop.core import Action
 
@@ -85,15 +84,16 @@ def _takes(card: Card) -> int:
                if w in listed)
 
 
-@dataclass(frozen=True, slots=True)
-class Tables:
+class Tables(NamedTuple):
     """What legal() needs of each card of a catalogue, by card index, in flat tuples (read
     for every card of the hand at every decision), made once per catalogue (the packaged
     pool, or it with a user's card files): the actions naming each card; ``action_bit``:
     for an action card other than an item, the Element it needs (an unaligned card:
     ``_ANY``, a bit every hero may always use), else 0; ``weight``: an item's weight, else
     0; ``need``: every Element a combo lists; ``order_needs``: a combo's Orders as Element
-    masks (the hero needs an Element of each); ``pack`` and ``takes``: see above."""
+    masks (the hero needs an Element of each); ``pack`` and ``takes``: see above. A
+    NamedTuple, not a frozen dataclass: mypyc's compiled __init__ of a frozen dataclass
+    here trips its own __setattr__ (FrozenInstanceError)."""
 
     play: tuple[Act, ...]
     combo: tuple[Act, ...]

@@ -260,7 +260,8 @@ def _check_assassinated(s: PerimState, extra: list[int], hits: int) -> None:
 def _check_to_act(s: PerimState) -> None:
     if s.to_act is None:  # over, after the third age or at a concession
         return
-    if s.phase == WAR and s.need_move and not s.legal_actions():
+    # the game's own list (the core's legal_actions raises on an empty one: State._forced_actions)
+    if s.phase == WAR and s.need_move and not s._legal_actions():
         raise refuse("turn", f"{s.label(s.turn)} must move the battle tracker but its side "
                      "controls every region it could move into; control passes to the left",
                      R_MOVES)
