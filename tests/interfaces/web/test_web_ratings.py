@@ -10,6 +10,7 @@ every test runs on SQLite and PostgreSQL. docs/web.md, "Ratings"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,23 @@ def rating(c: Any, name: str, bracket: str = "1v1") -> dict[str, Any]:
     found = [r for r in profile(c, name)["ratings"] if r["bracket"] == bracket]
     assert len(found) == 1
     return found[0]
+
+
+@contextmanager
+def second_seat_leaves(c: Any, tid: str, p1: str, p2: str) -> Iterator[None]:
+    """Both seats connect, then the second leaves while the first stays: inside, the
+    second is gone, its grace shortened to 0.3 s on the live table (the API takes 5 s+)."""
+    hub = c.app.state.hub
+    live = hub.tables[tid]
+    hub.presence.shown_after = live.shown_after = 0.1
+    live.row.options["grace_s"] = 0.3
+    with c.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
+        ws1.send_json({"token": p1})
+        ws1.receive_json()
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws2:
+            ws2.send_json({"token": p2})
+            ws2.receive_json()
+        yield
 
 
 def test_a_rated_game_between_accounts_moves_both_ratings_once(client: Any) -> None:
@@ -151,16 +169,7 @@ def test_a_player_gone_past_the_grace_period_loses_and_the_ai_finishes_the_seat(
         client: Any) -> None:
     alice, bob = Person(client, "alice", PASSWORD), Person(client, "bob", PASSWORD)
     tid, (p1, p2) = rated_table(alice, bob, grace_s=5)
-    hub = client.app.state.hub
-    live = hub.tables[tid]
-    hub.presence.shown_after = live.shown_after = 0.1
-    live.row.options["grace_s"] = 0.3  # shortened on the live table (the API takes 5 s+)
-    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
-        ws1.send_json({"token": p1})
-        ws1.receive_json()
-        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws2:
-            ws2.send_json({"token": p2})
-            ws2.receive_json()
+    with second_seat_leaves(client, tid, p1, p2):
         # Bob is gone: past his grace the AI holds his seat and plays it out; alice bids
         # her lowest card each round. Whatever the AI makes of it, bob's seat is last.
         wait_until(lambda: view(client, tid)["table"]["seats"][1]["ai_holding"], timeout=10)
@@ -278,16 +287,7 @@ def test_a_seat_conceded_for_leaving_counts_as_abandoned(client: Any) -> None:
     tid, (p1, p2) = r.json()["table"]["id"], [s["token"] for s in r.json()["seats"]]
     assert bob.call("POST", f"/api/tables/{tid}/join",
                     json={"seat": 1, "token": p2}).status_code == 200
-    hub = client.app.state.hub
-    live = hub.tables[tid]
-    hub.presence.shown_after = live.shown_after = 0.1
-    live.row.options["grace_s"] = 0.3
-    with client.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
-        ws1.send_json({"token": p1})
-        ws1.receive_json()
-        with client.websocket_connect(f"/api/tables/{tid}/ws") as ws2:
-            ws2.send_json({"token": p2})
-            ws2.receive_json()
+    with second_seat_leaves(client, tid, p1, p2):
         wait_until(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "over",
                    timeout=10)
     b = profile(client, "bob")

@@ -216,6 +216,13 @@ ParamOption = Annotated[list[str] | None, typer.Option(
                     "decks=random.")]
 ExtraCardsOption = Annotated[list[Path] | None, typer.Option(
     "--cards", help="An extra card file for games that take them (repeatable).")]
+# Where the games of simulate, tournament and balance run.
+BackendOption = Annotated[str, typer.Option(
+    help="Where games run: local (this process or a process pool) or ray (a local Ray, "
+         "or the cluster at --address).")]
+AddressOption = Annotated[str | None, typer.Option(
+    help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
+         "--backend ray.")]
 
 
 # --- games ----------------------------------------------------------------------------
@@ -538,12 +545,8 @@ def simulate_cmd(
         "--json", help="Print one JSON object with the summary, nothing else.")] = False,
     param: ParamOption = None,
     cards: ExtraCardsOption = None,
-    backend: Annotated[str, typer.Option(
-        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
-             "or the cluster at --address).")] = "local",
-    address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
-             "--backend ray.")] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play many games between agents and summarise wins and scores per seat.
 
@@ -604,12 +607,8 @@ def tournament_cmd(
         "--json", help="Print one JSON object (pairings and ratings), nothing else.")] = False,
     param: ParamOption = None,
     cards: ExtraCardsOption = None,
-    backend: Annotated[str, typer.Option(
-        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
-             "or the cluster at --address).")] = "local",
-    address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
-             "--backend ray.")] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Round robin: every pair of agents plays --games games, seats rotated.
 
@@ -891,12 +890,8 @@ def balance_cmd(
     focus: Annotated[list[str] | None, typer.Option(
         "--focus", help="A card, hero, deck ... to report first, by id or printed name "
                         "(repeatable).")] = None,
-    backend: Annotated[str, typer.Option(
-        help="Where games run: local (this process or a process pool) or ray (a local Ray, "
-             "or the cluster at --address).")] = "local",
-    address: Annotated[str | None, typer.Option(
-        help="The Ray cluster to join (HOST:PORT, ray://HOST:PORT or auto); needs "
-             "--backend ray.")] = None,
+    backend: BackendOption = "local",
+    address: AddressOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
 ) -> None:
     """Play seeded games and write a balance report: win rates with 95% intervals per
