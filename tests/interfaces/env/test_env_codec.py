@@ -106,6 +106,23 @@ def test_docs_list_every_part_of_each_encoding() -> None:
         assert f"{c.size}" in section and f"{c.n_actions}" in section
 
 
+def test_the_index_space_ignores_user_cards_met_earlier_in_the_process() -> None:
+    """hoshi-battle interns the action of a user's card when first met (a ``--cards``
+    game in the same process); the research index space stays the packaged pool's, so a
+    test or a server that met one first cannot change it (docs/research.md's 84)."""
+    from tabletop.games.hoshi_battle import actions, tensors
+
+    before = tensors.action_texts()
+    met = [actions.discard("user-card"), actions.play("user-card"),
+           actions.choose_hero("user-hero")]
+    try:
+        assert tensors.action_texts() == before
+        assert not any(a.to_text() in before for a in met)
+    finally:  # leave the interned tables as the packaged pool has them
+        del actions.DISCARDS["user-card"], actions.PLAYS["user-card"]
+        del actions.HEROES["user-hero"]
+
+
 def test_returns_from_the_outcome() -> None:
     """+1 for the winners (both partners of a team), -1 for the others, 0 when all share."""
     assert returns_of({"winners": [1]}, 2) == [-1.0, 1.0]

@@ -23,7 +23,7 @@ import numpy as np
 from tabletop.core.tensors import Blocks, Part, seat_from
 from tabletop.core.tensors import Encoding as BaseEncoding
 
-from .actions import DISCARDS, HEROES, PASS, PLAYS, STRIKE_HIT, STRIKE_MISS, WAIT
+from .actions import PASS, STRIKE_HIT, STRIKE_MISS, WAIT, choose_hero, discard, play
 from .data import catalog
 from .dice import COUNT_MODES, SIDES, SYMBOLS
 from .ids import KEEP_HEROES, MAX_THROWS, PHASES, WINDOWS
@@ -50,7 +50,10 @@ def action_texts() -> tuple[str, ...]:
     """The fixed words, then every discard, Hero and Duel card (the same for every seat
     count and parameter)."""
     fixed = (PASS, WAIT, STRIKE_HIT, STRIKE_MISS)
-    named = (*DISCARDS.values(), *HEROES.values(), *PLAYS.values())
+    # The packaged pool, never the interned tables: those grow as user cards are met
+    # in this process, and the index space must not.
+    cat = catalog()
+    named = (*map(discard, cat.ids), *map(choose_hero, cat.heroes), *map(play, cat.cards))
     return tuple(a.to_text() for a in (*fixed, *named))
 
 
