@@ -359,7 +359,9 @@ def _answered(server: Server, tid: str, token: str, timeout: float = 60.0) -> bo
         if msg["legal"]:
             return True
         if time.monotonic() > end:
-            raise AssertionError(f"table {tid}: its AI seats did not answer")
+            seen = {k: msg["table"].get(k) for k in ("to_act", "thinking", "broken")}
+            raise AssertionError(f"table {tid}: its AI seats did not answer ({seen}); the "
+                                 f"server's log ends: {server.log.read_text()[-2000:]}")
         time.sleep(0.05)
 
 
@@ -571,4 +573,42 @@ def test_a_lease_expired_unrenewed_the_table_goes_on(store_url: str) -> None:
         with psycopg.connect(store_url, autocommit=True) as db:
             db.execute("UPDATE leases SET expires = 0 WHERE name = %s", (f"table:{tid}",))
         wait_until(lambda: _status(store_url, tid) == "over", timeout=120)  # no request
+    assert _replays(store_url, tid) > 5
+
+
+def test_a_lease_renewed_but_not_kept_is_given_up_and_the_table_goes_on(
+        store_url: str) -> None:
+    """Issue 29, Faults: the store says a server holds a table's lease, the server does
+    not know it (a take whose answer was lost, a release that failed) and its AI loop is
+    gone (a wake-up missed): the server's renewals must not hold the table forever. It
+    gives the lease up at its next renewal and says so, takes the table again, and the AI
+    table goes on to its end, no request needed."""
+    import warnings
+
+    from tabletop.interfaces.web import create_app
+    from tabletop.interfaces.web.cluster import ClusterSettings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+
+    app = create_app(store_url, ai_pool="thread", ai_workers=1,
+                     cluster=ClusterSettings(redis_url(), lease_s=1.0))
+    with TestClient(app) as c:
+        r = c.post("/api/tables", json={"game": PERIM, "players": 3, "seats": [
+            {"kind": "ai", "difficulty": "easy"}] * 3})
+        assert r.status_code == 201, r.text
+        tid = r.json()["table"]["id"]
+        wait_until(lambda: len(_stored(store_url, tid)) >= 5)
+        hub = app.state.hub
+
+        async def forget() -> None:  # between two of the AI's decisions
+            live = hub.tables[tid]
+            async with live.lock:
+                hub.cluster.held.discard(f"table:{tid}")
+                live.ai_task.cancel()
+
+        c.portal.call(forget)  # type: ignore[union-attr]
+        assert _leases(store_url).get(tid) == str(os.getpid())  # still renewed here
+        wait_until(lambda: _status(store_url, tid) == "over", timeout=120)
     assert _replays(store_url, tid) > 5

@@ -353,9 +353,37 @@ class Cluster:
             for name in before - held:  # expired meanwhile: another may keep it now
                 self.held.discard(name)
                 self._drop(name[len(PREFIX):])
+            # The store's word against this worker's, level by level rather than by the
+            # events that should have kept them alike (a take whose answer was lost, a
+            # release that failed, a wake-up missed): a lease renewed here that nobody
+            # here keeps would hold its table forever, so it is given up; a held table
+            # whose AI is to act gets its loop.
+            stray = sorted(held - self.held)
+            if stray:
+                await self._give_up(stray)
+            for name in sorted(self.held):
+                live = self.hub.tables.get(name[len(PREFIX):])
+                if live is not None:
+                    self.hub.start_ai(live)
             for name in expired:
                 if name.startswith(PREFIX):
                     self._take_over(name[len(PREFIX):])
+
+    async def _give_up(self, names: list[str]) -> None:
+        """Release leases the store holds for this worker but this worker does not keep,
+        and say so (the others take a table they hold, this one its own again)."""
+        try:
+            await asyncio.to_thread(self.hub.storage.release_leases, self.name, names)
+        except StorageError as e:  # tried again at the next renewal
+            log.warning("worker %s: cannot give up leases %s (%s)", self.name, names, e)
+            return
+        for name in names:
+            table_id = name[len(PREFIX):]
+            log.warning("worker %s: gave up lease %s, renewed but not kept", self.name, name)
+            self._out.put_nowait((table_id, "free"))
+            live = self.hub.tables.get(table_id)
+            if live is not None:
+                self.hub.changed(live, notify=False)
 
     def _drop(self, table_id: str) -> None:
         """The table's lease expired before this worker renewed it (the store was away,
