@@ -227,3 +227,53 @@ def test_a_shop_cost_modifier_with_a_duration() -> None:
     assert legal(s) == ["buy hoard-charm iskandar", "buy mind-rake iskandar", "pass"]
     play(s, "buy mind-rake iskandar")
     assert s.power[A] == 0 and happened(s, "buy", item="mind-rake", cost=1)
+
+
+def test_look_at_the_top_cards_pick_one_and_order_the_rest() -> None:
+    """Issue 26, missing forms: "looking at the top N cards and choosing or reordering
+    them" (op look_top). The Seer's Lens: "Look at the top 3 cards of your skill deck, put
+    one of them into your hand and the rest on top of your skill deck in any order." Of
+    Mystic Trance, Massacre, Implacable (the top first) A picks Massacre, then puts
+    Implacable above Mystic Trance; A's view knows both places, B's nothing of them."""
+    assert generated("seer-lens").startswith(
+        "Talent (0 AP): Look at the top 3 cards of your skill deck, put one of them into "
+        "your hand and the rest on top of your skill deck in any order.")
+    s = position({"iskandar": {"zone": "left", "item": "seer-lens"},
+                  "viggo": {"zone": "right"}}, hands=[["time-lock"], []], deck_a="a-kernel-4",
+                 deck_tops=[["implacable", "massacre", "mystic-trance"], []])
+    below = s.decks[A][:-3]
+    play(s, "talent iskandar:test-seek")
+    assert legal(s) == ["choose implacable", "choose massacre", "choose mystic-trance"]
+    assert happened(s, "look", seat=A, owner=A)
+    play(s, "choose massacre")
+    assert legal(s) == ["choose implacable", "choose mystic-trance"]
+    play(s, "choose implacable")
+    assert sorted(s.hands[A]) == ["massacre", "time-lock"]
+    assert s.decks[A] == [*below, "mystic-trance", "implacable"]
+    top = len(s.decks[A]) - 1
+    assert ("deck", A, A, top, "implacable") in s.seen
+    assert ("deck", A, A, top - 1, "mystic-trance") in s.seen
+    assert not [f for f in s.seen if f[1] == B]
+    assert happened(s, "deck_ordered", seat=A, owner=A, count=2)
+
+
+def test_look_at_the_top_cards_of_the_opponents_deck_and_reorder_them() -> None:
+    """Issue 26, missing forms: reordering (look_top with no pick). The Seer's Lens:
+    "Look at the top 3 cards of your opponent's skill deck and put them back in any
+    order." A orders B's Blood Drunk, Zeal, Sunder (the top first) as Sunder, Zeal, Blood
+    Drunk (the last one is not asked); the rest of B's deck is untouched."""
+    assert generated("seer-lens").endswith("Talent (0 AP): Look at the top 3 cards of "
+                                            "your opponent's skill deck and put them back "
+                                            "in any order.")
+    s = position({"iskandar": {"zone": "left", "item": "seer-lens"},
+                  "viggo": {"zone": "right"}}, hands=[["time-lock"], []], deck_a="a-kernel-4",
+                 deck_tops=[[], ["sunder", "zeal", "blood-drunk"]])
+    below = s.decks[B][:-3]
+    play(s, "talent iskandar:test-order")
+    assert legal(s) == ["choose blood-drunk", "choose sunder", "choose zeal"]
+    play(s, "choose sunder")
+    assert legal(s) == ["choose blood-drunk", "choose zeal"]
+    play(s, "choose zeal")
+    assert s.decks[B] == [*below, "blood-drunk", "zeal", "sunder"]
+    assert ("deck", A, B, len(below) + 2, "sunder") in s.seen
+    assert s.to_act == A and "pass" in legal(s)

@@ -310,6 +310,11 @@ KINDS: tuple[EventKind, ...] = (
        "hand); the cards are private to that seat, remembered in its view (known).",
        redacted="{seat} looks at {count} card(s) ({zone} of {owner}).",
        private={"cards": "seat"}),
+    _k("deck_ordered", "seat owner count where", "{seat} puts {count} card(s) back on "
+       "the deck of {owner} ({where}) in an order of their choice.",
+       "An effect (look_top) puts cards a seat looked at back on a deck, on top or at the "
+       "bottom (where: deck_top, deck_bottom), in the order that seat chose; the order is "
+       "known to that seat only (its view's known cards)."),
     _k("card_moved", "seat card origin destination hand deck", "{card} goes from {origin} "
        "to {destination} ({seat}).", "An effect moves a card of a seat between its deck, "
        "hand and the void (a move into the discard pile is a discard event); the card is "

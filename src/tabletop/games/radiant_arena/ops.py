@@ -834,6 +834,121 @@ OPS.add("look", _look, {"amount": AMOUNT, "who": WHO, "zone": Field(
         possible=_can_reveal)
 
 
+_ORDERED = frozenset({"deck_top", "deck_bottom"})
+
+
+def _look_top(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """look_top: the controller looks at the top cards of a deck, picks ``pick`` of them
+    (they go ``to`` a zone) and puts the rest ``rest``: on top of the deck or at its
+    bottom in the order it chooses (reordering, with ``pick = 0``), or into the discard
+    pile or the void. The cards stay on the deck until every choice is made; what the
+    controller saw and where it put them is remembered (``seen``)."""
+    viewer = int(ctx["p"])
+    whose = _who(step, ctx)
+    deck = s.decks[whose]
+    if "_n" not in ctx:  # the look
+        n = min(amount(s.V, s, step, ctx), len(deck))
+        if n == 0:
+            return FIZZLED
+        cards = _top_cards(deck, n)
+        for i, card in enumerate(cards):
+            s.know_deck(viewer, whose, len(deck) - 1 - i, card)
+        s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
+        ctx["_n"] = n
+        ctx["_pick"] = min(value(s.V, s, step.f.get("pick", 0), ctx), n)
+        ctx["_chosen"] = ()
+    n = min(int(ctx["_n"]), len(deck))
+    rest = step.f.get("rest", "deck_top")
+    total = n if rest in _ORDERED else min(int(ctx["_pick"]), n)
+    chosen: tuple[str, ...] = ctx["_chosen"]
+    left = list(_top_cards(deck, n))
+    for card in chosen:
+        left.remove(card)
+    if "answer" in ctx:
+        answer = ctx.pop("answer")
+        # A searched copy of the state may hold other cards there: take one of them.
+        card = answer if answer in left else left[0]
+        left.remove(card)
+        chosen += (card,)
+    while len(chosen) < total:
+        if len(set(left)) > 1:
+            ctx["_chosen"] = chosen
+            s.ask = ("card", viewer, tuple(sorted(set(left))))
+            return WAITING
+        chosen += (left.pop(0),)
+    ctx["_chosen"] = chosen
+    _arrange(s, viewer, whose, n, chosen, int(ctx["_pick"]), step.f.get("to", "hand"), rest)
+    ctx["_last"] = chosen[:int(ctx["_pick"])]
+    return RESOLVED
+
+
+def _arrange(s: ArenaState, viewer: int, whose: int, n: int, chosen: tuple[str, ...],
+             pick: int, to: str, rest: str) -> None:
+    """Take the top ``n`` cards of ``whose``'s deck: the first ``pick`` chosen go ``to``
+    a zone, the others ``rest`` (ordered as chosen: the first chosen nearest the top)."""
+    deck = s.decks[whose]
+    others = list(_top_cards(deck, n))
+    for card in chosen[:pick]:
+        others.remove(card)
+    ordered = list(chosen[pick:]) if rest in _ORDERED else others
+    del deck[len(deck) - n:]
+    # What anyone knew of those places is gone; the controller knows where they go.
+    base = len(deck)
+    s.seen = tuple(f for f in s.seen if not (f[0] == "deck" and f[2] == whose
+                                             and f[3] >= base))
+    for card in chosen[:pick]:
+        _put(s, whose, card, "deck_top", to)
+        if to == "hand":
+            s.know_hand(viewer, whose, card)
+    if rest == "deck_top":
+        for card in reversed(ordered):
+            deck.append(card)
+            s.know_deck(viewer, whose, len(deck) - 1, card)
+    elif rest == "deck_bottom":
+        for card in reversed(ordered):
+            s.deck_bottom_insert(whose)
+            deck.insert(0, card)
+            s.know_deck(viewer, whose, 0, card)
+    else:
+        for card in ordered:
+            _put(s, whose, card, "deck_top", rest)
+    if rest in _ORDERED and ordered:
+        s.event("deck_ordered", (viewer, whose, len(ordered), rest), R_TALENT)
+
+
+def _look_top_text(step: Step, say: Say) -> str:
+    n = step.f.get("amount", 1)
+    their = _who_says(step, "your", "your opponent's")
+    text = f"look at {_tops(say, step)} of {_deck(step)}"
+    pick = step.f.get("pick", 0)
+    rest = step.f.get("rest", "deck_top")
+    where = {"deck_top": f"on top of {their} skill deck in any order",
+             "deck_bottom": f"at the bottom of {their} skill deck in any order",
+             "discard": f"into {their} discard pile", "void": "into the void"}[rest]
+    if pick == 0:
+        them = "it" if n == 1 else "them"
+        if rest == "deck_top":
+            return f"{text} and put {them} back" + ("" if n == 1 else " in any order")
+        return f"{text} and put {them} {where}"
+    one = "one of them" if pick == 1 else f"{say.number(pick)} of them"
+    dest = _ZONE_TO[step.f.get("to", "hand")].format(their=their)
+    return f"{text}, put {one} {dest} and the rest {where}"
+
+
+OPS.add("look_top", _look_top, {
+            "amount": AMOUNT, "who": WHO,
+            "pick": Field("value", default=0, doc="how many of them the controller picks"),
+            "to": Field("word", default="hand", choices=frozenset({"hand", "discard", "void"}),
+                        doc="where the picked cards go"),
+            "rest": Field("word", default="deck_top", choices=_ORDERED | {"discard", "void"},
+                          doc="where the others go (on the deck: in the controller's order)")},
+        _look_top_text, "the controller looks at the top cards of a deck, picks some (they "
+        "go ``to`` a zone) and puts the rest back in the order it chooses (or ``rest``: at "
+        "the bottom, into the discard pile, the void)",
+        '{ op = "look_top", amount = 3, pick = 1, to = "hand", rest = "deck_bottom" }',
+        target="", possible=_can_reveal)
+
+
 def _move_card(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     """move_card: move cards of the controller's (or ``who``'s) between its zones: the
     top of its deck, its hand (of its choice) or its discard pile (of the controller's
