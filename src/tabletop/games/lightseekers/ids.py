@@ -40,6 +40,10 @@ MAX_WEIGHT = 2  # ACTION CARD - ITEM: "A hero can have 2 points of items equippe
 ACTIONS_PER_TURN = 2  # Phase 3: "Either play a combo or perform up to 2 actions."
 OPENING_HANDS = (4, 5, 6, 7)  # GETTING STARTED: 4, 5, 6, then 7 from the fourth on
 DECK_ACTIONS, DECK_COMBOS, MAX_COPIES = 30, 5, 3  # GETTING STARTED
+# The deck construction rules in the rulebook's words (GETTING STARTED).
+DECK_WORDS = ("Each player needs a hero and a deck containing 5 combos and 30 action cards. A "
+              "deck can\u2019t contain any duplicate combos and must have at most 3 of each "
+              "action card.")
 DEFEAT_VP, DEFEAT_HEALTH, DEFEAT_RETURN = 1, 5, 5  # ENDING THE GAME
 LAST_STANDING_VP = 1
 EMPTY_DECK_LOSS = 5  # our decision: the n-th empty deck check costs 5 x n health

@@ -20,6 +20,7 @@ import os
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from threading import Lock, Thread
 from typing import Any
 
@@ -39,6 +40,7 @@ class DecisionJob:
     actions: tuple[str, ...]
     agent: str
     agent_seed: int
+    files: tuple[str, ...] = ()  # the table's deck files, written out (deckfiles.py)
 
 
 _CACHE: OrderedDict[str, State] = OrderedDict()  # table id -> its last position here
@@ -59,7 +61,7 @@ def _position(job: DecisionJob) -> State:
     if state is None:
         record = Record(job.game, job.rules_version, dict(job.params), job.seed, [], None,
                         "0" * 64)
-        state = initial_state(record)
+        state = initial_state(record, [Path(f) for f in job.files])
     for text in job.actions[len(state.history):]:
         state.apply(text)
     return state

@@ -37,7 +37,7 @@ from tabletop.core import (
     replay,
 )
 
-from . import engine
+from . import deckfiles, engine
 from .ai import DecisionJob, agent_seed, decide_job
 from .errors import ApiError
 from .limits import Holdings, Limiter, Settings, Sockets
@@ -148,7 +148,7 @@ class Hub:
             record = Record(row.game, row.rules_version,
                             {"players": row.players, **row.params}, row.seed, texts, None,
                             "0" * 64)
-            state = replay(record)
+            state = replay(record, files=deckfiles.of_row(row.options))
         if rows and state.state_hash() != rows[-1].hash:
             raise RecordError(f"replay of table {row.id} reached another position than the "
                               "one stored")
@@ -338,12 +338,15 @@ class Hub:
     def create(self, game: str, players: int | None, params: dict[str, Any],
                seats: list[dict[str, Any]], open_: bool, options: dict[str, Any],
                me: int | None = None, name: str | None = None,
-               account: AccountRow | None = None
+               account: AccountRow | None = None,
+               files: dict[str, str] | None = None
                ) -> tuple[LiveTable, dict[int, str], int | None]:
         """A new table; returns it, the token of every person's seat and the creator's
         seat (``me``, default the first person's), which is joined at once: nobody else
         can take it, open table or not. ``account``: the creator's, which holds that seat
-        (a rated table, ``options["rated"]``, needs one)."""
+        (a rated table, ``options["rated"]``, needs one). ``files``: deck files the
+        server made (name -> text: a built deck, decks.py), which the table's ``cards``
+        parameter names and its options keep (deckfiles.py)."""
         if options.get("rated"):
             if account is None:
                 raise ApiError(403, "a rated table is for accounts: sign in to create one")
@@ -364,6 +367,10 @@ class Hub:
                                "hand); an open table, where strangers take seats, does "
                                "not take it")
         n = spec.default_players if players is None else players
+        local = dict(params)
+        if files:
+            local["cards"] = ",".join(str(p) for p in deckfiles.paths(files))
+            options = {**options, "files": dict(files)}
         if len(seats) not in (0, n):
             raise ApiError(400, f"give one entry per seat ({n}), not {len(seats)}")
         wanted = seats or [{"kind": "human"}] + [{"kind": "ai"}] * (n - 1)
@@ -374,10 +381,12 @@ class Hub:
         try:
             # The spec checks the names first: a client's ``seed`` or ``players`` must
             # not reach new_game's own arguments (a chosen seed is a known deal).
-            checked = spec.check_params(n, params)
+            checked = spec.check_params(n, local)
             state = new_game(game, players=n, **checked)
         except TabletopError as e:
             raise ApiError(400, str(e)) from None
+        if files:  # the table names its files as a record does (by name: deckfiles.py)
+            state.params["cards"] = ",".join(sorted(files))
         rows: list[SeatRow] = []
         tokens: dict[int, str] = {}
         for s, want in enumerate(wanted):
@@ -690,7 +699,8 @@ class Hub:
             job = DecisionJob(row.id, row.game, row.rules_version,
                               {"players": row.players, **row.params}, row.seed,
                               tuple(a.to_text() for a in st.history),
-                              self._agent(live, seat), agent_seed(row.seed, len(st.history)))
+                              self._agent(live, seat), agent_seed(row.seed, len(st.history)),
+                              tuple(str(p) for p in deckfiles.of_row(row.options)))
             try:
                 began = time.perf_counter()
                 text, n = await loop.run_in_executor(self.pool, decide_job, job)
@@ -758,7 +768,9 @@ class Hub:
         if seat is not None and not 0 <= seat < live.state.players:
             raise ApiError(400, f"seat must be 0..{live.state.players - 1}")
         record = record_of(live.state)
-        state = initial_state(record) if step == 0 else replay(record, upto=step)
+        files = deckfiles.of_row(live.row.options)
+        state = (initial_state(record, files) if step == 0
+                 else replay(record, upto=step, files=files))
         return {"step": step, "steps": total, "seat": seat,
                 "action": record.actions[step - 1] if step else None,
                 "actor": None if step == 0 else live.actors[step - 1],

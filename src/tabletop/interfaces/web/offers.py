@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Event, Record, State, get_spec, new_game, replay
 
+from . import deckfiles
 from .errors import ApiError
 from .storage import NoticeRow, SeatRow, StorageError, StoreUnreachable, TableRow
 from .tables import LiveTable, Offer
@@ -79,7 +80,7 @@ def _position(live: LiveTable, k: int) -> State:
     row = live.row
     record = Record(row.game, row.rules_version, {"players": row.players, **row.params},
                     row.seed, [a.to_text() for a in live.state.history[:k]], None, "0" * 64)
-    return replay(record)
+    return replay(record, files=deckfiles.of_row(row.options))
 
 
 async def take_back(hub: Hub, live: LiveTable, seat: int, kind: str) -> int:

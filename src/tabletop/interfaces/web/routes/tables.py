@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tabletop.agents import DIFFICULTIES
 from tabletop.core import games
 
-from .. import accounts, talk
+from .. import accounts, decks, talk
 from ..clock import INCREMENT_S, LIMITS_S, check_options
 from ..errors import ApiError
 from ..hub import Hub
@@ -74,6 +74,9 @@ class NewTable(BaseModel):
                         "must be signed in, and every person's seat is taken by an "
                         "account); the ratings change once at its end; a player gone past "
                         "the grace period loses and the AI finishes the seat")
+    deck: dict[str, Any] | None = Field(default=None, description="A deck built in the "
+                                        "deck builder, for your seat (its game's shape: "
+                                        "POST /api/decks/{game}/check); it must be legal")
 
 
 class JoinSeat(BaseModel):
@@ -148,14 +151,37 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
                            "a minute)", retry_after=round(wait, 1))
     options = {"clock": None if clock is None else clock.to_json(), "grace_s": body.grace_s,
                "on_leave": body.on_leave, "rated": body.rated}
-    live, tokens, me = hub.create(body.game, body.players, dict(body.params),
+    params: dict[str, Any] = dict(body.params)
+    files = None
+    if body.deck is not None:
+        params, files = _built_deck(body, params)
+    live, tokens, me = hub.create(body.game, body.players, params,
                                   [s.model_dump() for s in body.seats], body.open, options,
-                                  body.seat, name, account)
+                                  body.seat, name, account, files)
     hub.holdings.add(key, live.row.id)
     line = table_line(live)
     return {"table": line, "you": me, "seats": [
         {"seat": s, "label": line["labels"][s], "token": t,
          "link": f"/table/{live.row.id}#token={t}"} for s, t in sorted(tokens.items())]}
+
+
+def _built_deck(body: NewTable, params: dict[str, Any]
+                ) -> tuple[dict[str, Any], dict[str, str]]:
+    """The table's parameters and deck files for the creator's built deck: its deck
+    file (refused, with every rule it breaks, unless legal) and the parameter that gives
+    it to the creator's seat."""
+    dg = decks.deck_game(body.game)
+    if "draft" in params and params["draft"] is not False:
+        raise ApiError(400, f"{body.game}: a built deck is played, not drafted: leave out "
+                       "the parameter 'draft'")
+    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
+    players = body.players or 2
+    kinds = [s.kind for s in body.seats] or ["human"]
+    seat = body.seat if body.seat is not None else kinds.index("human") if (
+        "human" in kinds) else 0
+    if not 0 <= seat < players:
+        raise ApiError(400, f"seat {seat}: the table has {players} seats")
+    return dg.params(ident, seat, players, params), {f"{ident}.toml": text}
 
 
 def _check_holdings(hub: Hub, key: str) -> None:

@@ -1,0 +1,90 @@
+"""The deck builder's routes: a game's pool of cards, checking a deck as it is built (every
+rule it breaks, by the game's own checker), its deck file, reading one back, and the
+``tabletop balance`` runs that play it against the ready decks. A table plays a built
+deck through ``POST /api/tables`` with ``deck`` (routes/tables.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from .. import decks
+from .common import ERRORS
+
+router = APIRouter()
+
+
+class DeckBody(BaseModel):
+    """A deck as the builder holds it (its game's shape: see the pool's ``shape``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deck: dict[str, Any] = Field(description="radiant-arena: name, heroes, items, deity, "
+                                 "conduits; lightseekers: name, hero, combos, cards "
+                                 "({card id: copies})")
+
+
+class DeckFile(BaseModel):
+    """A deck file's text (TOML with one ``[[deck]]``), as the builder opened it."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=decks.MAX_FILE_CHARS)
+    name: str = Field(default="the deck file", max_length=120)
+
+
+@router.get("/api/decks", tags=["decks"])
+async def deck_games() -> dict[str, Any]:
+    """The games the deck builder builds decks for."""
+    return {"games": sorted(decks.GAMES)}
+
+
+@router.get("/api/decks/{game}/pool", tags=["decks"], responses=ERRORS)
+async def pool(game: str) -> dict[str, Any]:
+    """Every card a deck of ``game`` may hold, as the tables show them, and its ready
+    decks (public data)."""
+    dg = decks.deck_game(game)
+    return {"game": dg.game, "pool": dg.pool(), "shape": list(dg.model.model_fields)}
+
+
+@router.post("/api/decks/{game}/check", tags=["decks"], responses=ERRORS)
+async def check(game: str, body: DeckBody) -> dict[str, Any]:
+    """Every deck construction rule the deck breaks, each with its field, the message of
+    the game's checker and the rulebook's section and words (``legal``: none). An
+    unknown card is one of them; a deck of the wrong shape is a 422 naming the field."""
+    dg = decks.deck_game(game)
+    deck = decks.parse(dg, body.deck)
+    found = decks.problems(dg, deck)
+    return {"legal": not found, "problems": found, "id": decks.deck_id(dg, deck)}
+
+
+@router.post("/api/decks/{game}/file", tags=["decks"], responses=ERRORS)
+async def deck_file(game: str, body: DeckBody) -> Response:
+    """The deck file of a legal deck (``<id>.toml``: what ``--cards`` and ``--deck``
+    take); 400 listing every rule an illegal one breaks."""
+    dg = decks.deck_game(game)
+    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
+    return Response(text, media_type="application/toml", headers={
+        "Content-Disposition": f'attachment; filename="{ident}.toml"', "X-Deck-Id": ident})
+
+
+@router.post("/api/decks/{game}/read", tags=["decks"], responses=ERRORS)
+async def read(game: str, body: DeckFile) -> dict[str, Any]:
+    """The deck a deck file holds, and every rule it breaks; 400 saying what is wrong
+    with the file and where."""
+    dg = decks.deck_game(game)
+    deck = decks.read_file(dg, body.text, body.name[:120])
+    found = decks.problems(dg, deck)
+    return {"deck": deck.model_dump(), "legal": not found, "problems": found,
+            "id": decks.deck_id(dg, deck)}
+
+
+@router.post("/api/decks/{game}/balance", tags=["decks"], responses=ERRORS)
+async def balance(game: str, body: DeckBody) -> dict[str, Any]:
+    """The ``tabletop balance`` commands that play a legal deck (saved as its deck file,
+    ``<id>.toml``) against each ready deck: win rates with 95% intervals."""
+    dg = decks.deck_game(game)
+    ident, _ = decks.legal_file(dg, decks.parse(dg, body.deck))
+    return {"id": ident, "file": f"{ident}.toml",
+            "commands": decks.balance_commands(dg, ident)}
