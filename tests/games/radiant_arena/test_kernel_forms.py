@@ -277,3 +277,55 @@ def test_look_at_the_top_cards_of_the_opponents_deck_and_reorder_them() -> None:
     assert s.decks[B] == [*below, "blood-drunk", "zeal", "sunder"]
     assert ("deck", A, B, len(below) + 2, "sunder") in s.seen
     assert s.to_act == A and "pass" in legal(s)
+
+
+def test_copy_the_clash_effect_of_the_opposing_clash_card() -> None:
+    """Issue 26, missing forms: "copying an effect" ("copy the clash effect of the opposing
+    card"; op copy, docs/rules/radiant-arena.md decision 43). Time Lock rewritten
+    (cards/kernel_copy.toml): "Copy the clash effect of the opposing clash card." Viggo
+    clashes Blood Drunk ("Heal 2 damage from this hero"): Iskandar's copy heals Iskandar
+    (this hero is the copier's), then Viggo's own heals Viggo."""
+    s = scenario(with_banished({
+        "game": "radiant-arena", "params": {
+            "deck_a": "a-kernel", "deck_b": "b",
+            "cards": f"{KERNEL_CARDS},{CARDS / 'kernel_copy.toml'}"},
+        "units": {"iskandar": {"zone": "left", "damage": 3},
+                  "viggo": {"zone": "left", "damage": 3}, "alyn": {"zone": "right"}},
+        "hands": [["time-lock"], ["blood-drunk"]]}))
+    play(s, "attack iskandar", "target viggo", "clash time-lock", "clash blood-drunk")
+    assert happened(s, "effect_copied", seat=A, card="blood-drunk", source="time-lock")
+    heals = [e for e in s.events if e.kind == "heal"]
+    assert [e.fields["unit"] for e in heals[:2]] == ["iskandar", "viggo"]
+
+
+def test_copy_the_clash_effect_of_the_last_skill_card_played() -> None:
+    """Issue 26, missing forms: "repeat the last skill's effect" (copy, of = "discard":
+    the top skill card of your discard pile, decision 43). The Echo Stone: "Copy the clash
+    effect of the top skill card of your discard pile." Massacre ("Ultimate Clash: Deal 2
+    Piercing damage to each enemy hero at this location") on top: a levelled-up Iskandar
+    deals 2 to Viggo and Eleanor; a mortal one does not (Keywords — Ultimate)."""
+    assert generated("echo-stone").endswith("Talent (0 AP): Copy the clash effect of the "
+                                            "top skill card of your discard pile.")
+    for levelled, damage in ((True, 2), (False, 0)):
+        s = position({"iskandar": {"zone": "left", "item": "echo-stone", "levelled": levelled},
+                      "viggo": {"zone": "left"}, "eleanor": {"zone": "left"}},
+                     hands=[["time-lock"], []], deck_a="a-kernel-4",
+                     discards=[["time-lock", "massacre"], []])
+        play(s, "talent iskandar:test-echo")
+        assert (dmg(s, "viggo"), dmg(s, "eleanor")) == (damage, damage)
+        assert happened(s, "ultimate_fizzles", unit="iskandar") is not levelled
+
+
+def test_copy_the_clash_effect_of_the_triggering_card() -> None:
+    """Issue 26, missing forms: copying an effect (copy, of = "event": the card of the
+    triggering event). The Echo Stone: "When an enemy hero clashes, copy the clash effect
+    of that card." Viggo's Blood Drunk is revealed: Iskandar heals 2 (the copy's "this
+    hero" is the Echo Stone's), and Viggo's own clash effect heals Viggo."""
+    assert generated("echo-stone").startswith("When an enemy hero clashes, copy the clash "
+                                              "effect of that card.")
+    s = position({"iskandar": {"zone": "left", "item": "echo-stone", "damage": 3},
+                  "viggo": {"zone": "left", "damage": 3}, "alyn": {"zone": "right"}},
+                 hands=[["time-lock"], ["blood-drunk"]], deck_a="a-kernel-4")
+    play(s, "attack iskandar", "target viggo", "clash time-lock", "clash blood-drunk")
+    assert happened(s, "effect_copied", seat=A, card="blood-drunk", source="echo-stone")
+    assert happened(s, "heal", unit="iskandar") and happened(s, "heal", unit="viggo")

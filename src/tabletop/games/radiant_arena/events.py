@@ -235,6 +235,9 @@ KINDS: tuple[EventKind, ...] = (
     _k("effect_stops", "source step op", "{source}: the effect cannot resolve step {step} "
        "({op}) and stops.", "FAQ — partial resolution: a step has no legal target, so the "
        "rest of the card's effect is skipped (step counts from 1)."),
+    _k("effect_copied", "seat card source", "{seat} copies the clash effect of {card} "
+       "({source}).", "An effect (copy) resolves another skill card's clash effect as its "
+       "own: card, the card copied; source, the copying card."),
     _k("ultimate_fizzles", "unit card", "{unit} is not levelled up: the Ultimate effect of "
        "{card} does not resolve.", "An Ultimate clash of a mortal hero who is not levelled "
        "up: only its combat values count."),

@@ -73,6 +73,7 @@ from .ids import (
     R_MANIFEST,
     R_REVIVE,
     R_TALENT,
+    R_ULTIMATE,
     ConduitRef,
     other,
 )
@@ -855,12 +856,14 @@ def _look_top(s: ArenaState, step: Step, ctx: Ctx) -> Result:
             s.know_deck(viewer, whose, len(deck) - 1 - i, card)
         s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
         ctx["_n"] = n
-        ctx["_pick"] = min(value(s.V, s, step.f.get("pick", 0), ctx), n)
         ctx["_chosen"] = ()
     n = min(int(ctx["_n"]), len(deck))
+    # Read again at each answer (nothing it reads changes while the controller chooses):
+    # a frame's progress keeps cards and ``_n``, not other numbers.
+    pick = min(value(s.V, s, step.f.get("pick", 0), ctx), n)
     rest = step.f.get("rest", "deck_top")
-    total = n if rest in _ORDERED else min(int(ctx["_pick"]), n)
-    chosen: tuple[str, ...] = ctx["_chosen"]
+    total = n if rest in _ORDERED else pick
+    chosen: tuple[str, ...] = ctx.get("_chosen", ())
     left = list(_top_cards(deck, n))
     for card in chosen:
         left.remove(card)
@@ -877,8 +880,8 @@ def _look_top(s: ArenaState, step: Step, ctx: Ctx) -> Result:
             return WAITING
         chosen += (left.pop(0),)
     ctx["_chosen"] = chosen
-    _arrange(s, viewer, whose, n, chosen, int(ctx["_pick"]), step.f.get("to", "hand"), rest)
-    ctx["_last"] = chosen[:int(ctx["_pick"])]
+    _arrange(s, viewer, whose, n, chosen, pick, step.f.get("to", "hand"), rest)
+    ctx["_last"] = chosen[:pick]
     return RESOLVED
 
 
@@ -1049,6 +1052,81 @@ OPS.add("move_card", _move_card, {"amount": AMOUNT, "who": WHO,
         _move_card_text, "move cards between a player's zones",
         '{ op = "move_card", from = "deck_top", to = "discard" }', target="",
         possible=_can_move_card)
+
+
+# --- copying an effect -------------------------------------------------------------------
+
+_COPY_OF = {"opposing": "the opposing clash card",
+            "discard": "the top skill card of your discard pile",
+            "event": "that card"}
+
+
+def _copyable(s: ArenaState, step: Step, ctx: Ctx) -> list[str]:
+    """The skill cards whose clash effect a copy step may copy (docs/rules/radiant-arena.md,
+    decision 43): the face-up clash cards of the heroes opposing this one in this combat,
+    the top skill card of the controller's discard pile, or the triggering event's card;
+    only cards with a clash effect that does not copy in turn."""
+    of = step.f.get("of", "opposing")
+    p = int(ctx["p"])
+    found: list[str] = []
+    if of == "opposing":
+        c, u = s.combat, ctx["u"]
+        if c is not None and isinstance(u, int) and u >= 0:
+            found = [k for v, k, up in c.clashes if up and v // 4 != p]
+    elif of == "discard":
+        top = next((k for k in reversed(s.discards[p]) if k in s.cat.skills), None)
+        found = [top] if top is not None else []
+    else:
+        card = (ctx.get("event") or {}).get("card")
+        found = [card] if isinstance(card, str) and card in s.cat.skills else []
+    out = []
+    for k in found:
+        program = s.cat.skills[k].clash
+        if program.steps and not any(st.op == "copy" for st in program.steps):
+            out.append(k)
+    return out
+
+
+def _copy(s: ArenaState, step: Step, ctx: Ctx) -> Result:
+    """copy: resolve the clash effect of another skill card as this effect's own: its
+    controller, "this hero" and "this location" are this effect's (its card stays where
+    it is). An Ultimate's effect resolves only for a levelled-up or Divine hero."""
+    cards = sorted(set(_copyable(s, step, ctx)))
+    if "answer" in ctx:
+        answer = ctx.pop("answer")
+        cards = [answer] if answer in cards else cards[:1]
+    if not cards:
+        return FIZZLED
+    if len(cards) > 1:
+        s.ask = ("card", int(ctx["p"]), tuple(cards))
+        return WAITING
+    card = cards[0]
+    k = s.cat.skills[card]
+    u = ctx["u"]
+    mighty = isinstance(u, int) and u >= 0 and s.mighty(u)
+    if k.ultimate and not mighty:
+        if isinstance(u, int) and u >= 0:
+            s.event("ultimate_fizzles", (s.unit_name[u], card), R_ULTIMATE)
+        return FIZZLED
+    s.event("effect_copied", (int(ctx["p"]), card, source(ctx)), R_TALENT)
+    s.stack[-1].pc += 1  # this step is done; the copied effect resolves on top of it
+    push(s, k.clash, int(ctx["p"]), u, here(s, ctx), ctx.get("src") or "")
+    return WAITING
+
+
+def _can_copy(s: ArenaState, step: Step, ctx: Ctx) -> bool:
+    return bool(_copyable(s, step, ctx))
+
+
+OPS.add("copy", _copy, {"of": Field(
+            "word", default="opposing", choices=frozenset(_COPY_OF),
+            doc="whose clash effect: the opposing clash card, the top skill card of your "
+            "discard pile, the triggering event's card")},
+        lambda st, say: "copy the clash effect of " + _COPY_OF[st.f.get("of", "opposing")],
+        "resolve another skill card's clash effect as this effect's own (``of``: the "
+        "opposing clash card, the top skill card of your discard pile — the last one you "
+        "played —, or the triggering event's card)",
+        '{ op = "copy", of = "opposing" }', target="", possible=_can_copy)
 
 
 # --- lasting effects --------------------------------------------------------------------------
