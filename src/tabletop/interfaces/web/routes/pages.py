@@ -28,6 +28,19 @@ def table_page(table_id: str) -> FileResponse:
     return FileResponse(STATIC / "table.html")
 
 
+@router.get("/decks")
+def decks_page() -> FileResponse:
+    """The deck builder (static/decks.html)."""
+    return FileResponse(STATIC / "decks.html")
+
+
+@router.get("/decks/{game}")
+def decks_game_page(game: str) -> FileResponse:
+    """The deck builder, open at ``game``."""
+    _spec(game)
+    return FileResponse(STATIC / "decks.html")
+
+
 @router.get("/rules/{game}")
 def rules_page(game: str) -> FileResponse:
     """A game's rules page (the summary for players, then our decisions on the rules)."""

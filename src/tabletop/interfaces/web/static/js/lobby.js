@@ -9,6 +9,7 @@ const $ = id => document.getElementById(id);
 const query = new URLSearchParams(location.search);
 const DEV = query.get("dev") === "1";
 let catalog = { games: [], difficulties: [] };
+const DECK_GAMES = ["radiant-arena", "lightseekers"]; // the deck builder's (GET /api/decks)
 let me = null; // the signed-in account, or null for a guest
 
 // The tiles' order and their line about each game (the lobby's own words).
@@ -47,7 +48,8 @@ function tiles() {
       h("button", { class: "primary", "data-quick": g.id, onclick: () => quick(g) }, "Play against the AI"),
       h("button", { "data-friends": g.id, onclick: () => friends(g) }, "Play with friends")),
     h("a", { class: "rules-link", href: `/rules/${g.id}` }, "Rules"),
-    h("a", { class: "rules-link", href: `/leaderboard/${g.id}` }, "Leaderboard"))));
+    h("a", { class: "rules-link", href: `/leaderboard/${g.id}` }, "Leaderboard"),
+    DECK_GAMES.includes(g.id) ? h("a", { class: "rules-link", href: `/decks/${g.id}` }, "Build a deck") : null)));
 }
 
 function quick(g) {

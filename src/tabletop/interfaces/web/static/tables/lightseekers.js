@@ -25,12 +25,12 @@ function cardZoom(c) {
   return `${c.name} — ${cap(c.type)}${c.weight ? `, weight ${c.weight}` : ""}. ${needs}.\n${c.text}`;
 }
 
-function elementChip(e, extra = "") {
+export function elementChip(e, extra = "") {
   return h("span", { class: `el ${extra}`.trim(), style: `--el:${ELEMENT_COLOURS[e] || "#555"}`, title: cap(e) }, cap(e));
 }
 
 // A card: its type as the frame's colour, the element(s) it needs, its text.
-function cardBox(view, id, ref, extra) {
+export function cardBox(view, id, ref, extra) {
   const c = view.cards[id];
   if (!c) return h("div", { class: "ls-card unknown", "data-ref": ref, "data-card": id }, h("div", { class: "name" }, cardName(view, id)), extra || "");
   return h("div", { class: `ls-card ${c.type}${c.combo ? " combo" : ""}`, "data-ref": ref, "data-card": id, "data-zoom": cardZoom(c) },

@@ -93,7 +93,7 @@ function skillText(face) {
 }
 
 // A skill card in hand (clash values, talent cost) or an item in the shop (cost, bonuses).
-function skillCard(id, face, small) {
+export function skillCard(id, face, small) {
   if (!face) return h("div", { class: "skill ra-card", "data-ref": id }, cap(id));
   const isItem = face.kind === "item";
   return h("div", { class: `skill ${face.kind}${small ? " small" : ""}${face.ultimate ? " ultimate" : ""}`, "data-ref": id, "data-card": id, "data-zoom": skillText(face) },
@@ -170,7 +170,8 @@ function lane(view, ctx, laneName, i, me, foe, koDeity) {
 
 // --- the draft ------------------------------------------------------------------------
 
-function draftCard(kind, id, c, mark) {
+// Also the deck builder's card (decks.js): a hero, deity or item of the pool.
+export function draftCard(kind, id, c, mark) {
   let stats = [], text = c.rules || c.text || "", sub = "";
   if (kind === "hero") {
     const [a, b] = c.sides;

@@ -1,0 +1,325 @@
+// The deck builder: pick a deck's cards from its game's pool by clicks (or Enter/Space),
+// see every rule the deck breaks as it changes, save it (a file; an account's list when
+// signed in), play it against the AI or get the balance runs against the ready decks.
+// The rules are never here: each change asks the server's checker (POST
+// /api/decks/{game}/check), which answers with the game's own words. The cards are drawn
+// by the tables' own modules, and zoom as on the table.
+import { call, h, ApiError } from "/static/js/api.js";
+import { installZoom } from "/static/js/zoom.js";
+import { useCss, cap } from "/static/tables/kit.js";
+import { draftCard, skillCard } from "/static/tables/radiant-arena.js";
+import { cardBox, elementChip } from "/static/tables/lightseekers.js";
+
+const $ = id => document.getElementById(id);
+const state = { game: null, pool: null, deck: null, checked: 0, asked: 0, me: null };
+
+// Each game: an empty deck, its pool's sections (what a click on a card does to the deck)
+// and its deck's lines (what a click there takes out).
+const GAMES = {
+  "radiant-arena": {
+    empty: () => ({ name: "", heroes: [], items: [], deity: "", conduits: [] }),
+    root: "ra-root",
+    sections(pool, deck) {
+      const hero = id => draftCard("hero", id, pool.heroes[id]);
+      const deity = id => draftCard("deity", id, pool.deities[id]);
+      const item = id => draftCard("item", id, pool.items[id]);
+      const ofDeity = deck.deity ? (pool.deities[deck.deity] || {}).conduits || [] : [];
+      const conduit = id => {
+        const c = pool.conduits[id];
+        const owner = Object.keys(pool.deities).find(d => (pool.deities[d].conduits || []).includes(id));
+        const sub = owner ? `a conduit of ${pool.deities[owner].name}` : "a conduit";
+        return h("div", { class: "skill draft-card draft-conduit", "data-zoom": `${c.name} — ${sub}\n${c.rules}` },
+          h("div", { class: "card-head" }, h("span", { class: "name" }, c.name)), h("div", { class: "subtitle" }, sub),
+          h("div", { class: "text" }, c.rules));
+      };
+      // the chosen deity's conduits first (the deity card's own data)
+      const conduits = [...ofDeity, ...Object.keys(pool.conduits).filter(c => !ofDeity.includes(c))];
+      return [
+        ["heroes", "Heroes", Object.keys(pool.heroes), hero, id => deck.heroes.includes(id) ? 1 : 0],
+        ["deity", "Deities", Object.keys(pool.deities), deity, id => deck.deity === id ? 1 : 0],
+        ["conduits", "Conduits", conduits, conduit, id => deck.conduits.includes(id) ? 1 : 0],
+        ["items", "Items", Object.keys(pool.items), item, id => deck.items.includes(id) ? 1 : 0],
+      ];
+    },
+    pick(deck, field, id) {
+      if (field === "deity") deck.deity = deck.deity === id ? "" : id;
+      else deck[field] = deck[field].includes(id) ? deck[field].filter(x => x !== id) : [...deck[field], id];
+    },
+    lines(pool, deck) {
+      const name = (kind, id) => ((pool[kind] || {})[id] || {}).name || id;
+      const skills = [];
+      for (const hero of deck.heroes) for (const [k, n] of Object.entries((pool.heroes[hero] || {}).set || {})) skills.push([k, n]);
+      return [
+        ["heroes", "Heroes", deck.heroes.map(id => [id, name("heroes", id), 1])],
+        ["deity", "Deity", deck.deity ? [[deck.deity, name("deities", deck.deity), 1]] : []],
+        ["conduits", "Conduits", deck.conduits.map(id => [id, name("conduits", id), 1])],
+        ["items", "Items", deck.items.map(id => [id, name("items", id), 1])],
+        // the skill deck is the heroes' sets (they come with the heroes, nothing to pick)
+        ["skills", "Skill cards (the heroes' sets)", skills.map(([k, n]) => [k, name("skills", k), n]), true],
+      ];
+    },
+    drop(deck, field, id) { this.pick(deck, field, id); },
+    opponentParam: id => ({ deck_b: id }),
+  },
+  lightseekers: {
+    empty: () => ({ name: "", hero: "", combos: [], cards: {} }),
+    root: "ls-root",
+    sections(pool, deck) {
+      const view = { cards: pool.cards };
+      const hero = id => {
+        const c = pool.heroes[id];
+        return h("div", { class: "ls-card hero", "data-zoom": `${c.name} — hero of the ${cap(c.order)} Order\n${c.text}` },
+          h("div", { class: "card-head" }, h("span", { class: "name" }, c.name)),
+          h("div", { class: "meta" }, h("span", { class: "type" }, `${cap(c.order)} hero`), c.elements.map(([e, lv]) => elementChip(e, `small lv-${lv}`))),
+          h("div", { class: "text" }, c.text));
+      };
+      const card = id => cardBox(view, id, null);
+      const ids = Object.keys(pool.cards);
+      return [
+        ["hero", "Heroes", Object.keys(pool.heroes), hero, id => deck.hero === id ? 1 : 0],
+        ["combos", "Combos", ids.filter(id => pool.cards[id].combo), card, id => deck.combos.includes(id) ? 1 : 0],
+        ["cards", "Action cards (a click adds a copy)", ids.filter(id => !pool.cards[id].combo), card, id => deck.cards[id] || 0],
+      ];
+    },
+    pick(deck, field, id) {
+      if (field === "hero") deck.hero = deck.hero === id ? "" : id;
+      else if (field === "combos") deck.combos = deck.combos.includes(id) ? deck.combos.filter(x => x !== id) : [...deck.combos, id];
+      else deck.cards = { ...deck.cards, [id]: (deck.cards[id] || 0) + 1 };
+    },
+    lines(pool, deck) {
+      const name = id => (pool.heroes[id] || pool.cards[id] || {}).name || id;
+      const total = Object.values(deck.cards).reduce((a, b) => a + b, 0);
+      return [
+        ["hero", "Hero", deck.hero ? [[deck.hero, name(deck.hero), 1]] : []],
+        ["combos", `Combos (${deck.combos.length})`, deck.combos.map(id => [id, name(id), 1])],
+        ["cards", `Action cards (${total})`, Object.entries(deck.cards).filter(([, n]) => n).map(([id, n]) => [id, name(id), n])],
+      ];
+    },
+    drop(deck, field, id) {
+      if (field !== "cards") { this.pick(deck, field, id); return; }
+      const cards = { ...deck.cards, [id]: (deck.cards[id] || 0) - 1 };
+      if (cards[id] <= 0) delete cards[id];
+      deck.cards = cards;
+    },
+    opponentParam: id => ({ decks: id }),
+  },
+};
+
+function showError(e) {
+  const el = $("error");
+  if (!e) { el.hidden = true; el.textContent = ""; return; }
+  el.hidden = false;
+  el.textContent = e instanceof ApiError ? e.message : String(e);
+}
+
+// --- drawing ------------------------------------------------------------------------
+
+function drawPool() {
+  const g = GAMES[state.game];
+  const root = $("pool");
+  root.className = `pool ${g.root}`;
+  root.replaceChildren(...g.sections(state.pool, state.deck).map(([field, title, ids, draw, count]) =>
+    h("div", { class: "pool-section", "data-section": field },
+      h("h3", {}, title),
+      h("div", { class: "row" }, ids.map(id => {
+        const el = draw(id);
+        const n = count(id);
+        el.dataset.pick = `${field}:${id}`;
+        el.dataset.card = id;
+        el.tabIndex = 0;
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-pressed", n ? "true" : "false");
+        if (n) { el.classList.add("in-deck"); el.append(h("span", { class: "copies", "aria-label": `${n} in your deck` }, String(n))); }
+        return el;
+      })))));
+}
+
+function drawDeck() {
+  const g = GAMES[state.game];
+  $("deck").replaceChildren(...g.lines(state.pool, state.deck).map(([field, title, entries, fixed]) =>
+    h("div", { class: "deck-part", "data-part": field },
+      h("h4", {}, title),
+      entries.length ? h("ul", {}, entries.map(([id, name, n]) => h("li", {},
+        fixed ? h("span", { class: "fixed ra-root", "data-deck-card": id, title: name }, `${n} × `, skillCard(id, state.pool.skills[id], true))
+          : h("button", { type: "button", "data-drop": `${field}:${id}`, title: `take ${name} out of the deck` }, `${n > 1 ? `${n} × ` : ""}${name} ✕`))))
+        : h("p", { class: "empty note" }, "none yet"))));
+}
+
+function drawProblems(answer) {
+  const verdict = $("verdict");
+  verdict.classList.toggle("legal", answer.legal);
+  verdict.classList.toggle("illegal", !answer.legal);
+  verdict.textContent = answer.legal ? "A legal deck: every deck construction rule is kept."
+    : `${answer.problems.length} deck construction rule${answer.problems.length > 1 ? "s" : ""} broken:`;
+  $("problems").replaceChildren(...answer.problems.map(p => h("li", { "data-field": p.field },
+    h("strong", {}, p.field), `: ${p.message} — `, h("cite", {}, p.section), `: “${p.words}”`)));
+}
+
+function changed() {
+  drawPool();
+  drawDeck();
+  $("balance-out").hidden = true;
+  check();
+}
+
+// Each change asks the server; an answer to an older deck is dropped.
+async function check() {
+  const asked = ++state.asked;
+  $("verdict").textContent = "Checking…";
+  $("verdict").classList.remove("legal", "illegal");
+  try {
+    const answer = await call("POST", `/api/decks/${state.game}/check`, { body: { deck: deckNow() } });
+    if (asked !== state.asked) return;
+    state.checked = asked;
+    drawProblems(answer);
+    document.body.dataset.checked = String(asked);
+  } catch (e) {
+    if (asked === state.asked) showError(e);
+  }
+}
+
+function deckNow() {
+  return { ...state.deck, name: $("name").value.trim() };
+}
+
+// --- loading ------------------------------------------------------------------------
+
+async function loadGame(game, deck) {
+  state.game = game;
+  const got = await call("GET", `/api/decks/${game}/pool`);
+  await useCss(game);
+  state.pool = got.pool;
+  state.deck = deck || GAMES[game].empty();
+  $("name").value = state.deck.name || "";
+  const ready = Object.entries(got.pool.decks);
+  $("start").replaceChildren(h("option", { value: "" }, "an empty deck"), ...ready.map(([id, d]) => h("option", { value: id }, `ready deck: ${d.name || id}`)));
+  $("opponent").replaceChildren(...ready.map(([id, d]) => h("option", { value: id }, d.name || id)));
+  history.replaceState(null, "", `/decks/${game}`);
+  showError(null);
+  changed();
+}
+
+function fromReady(id) {
+  const d = state.pool.decks[id];
+  if (!d) return GAMES[state.game].empty();
+  const copy = JSON.parse(JSON.stringify(d));
+  copy.name = `${d.name || id} (my copy)`;
+  return copy;
+}
+
+async function openFile(file) {
+  try {
+    const text = await file.text();
+    const got = await call("POST", `/api/decks/${state.game}/read`, { body: { text, name: file.name } });
+    state.deck = { ...GAMES[state.game].empty(), ...got.deck };
+    $("name").value = state.deck.name || "";
+    showError(null);
+    changed();
+  } catch (e) { showError(e); }
+}
+
+// --- what a deck is for ---------------------------------------------------------------
+
+async function saveFile() {
+  showError(null);
+  try {
+    const res = await fetch(`/api/decks/${state.game}/file`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deck: deckNow() }) });
+    if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+    const text = await res.text();
+    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/toml" })), download: `${res.headers.get("X-Deck-Id")}.toml` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch (e) { showError(e); }
+}
+
+async function play() {
+  showError(null);
+  try {
+    const body = { game: state.game, players: 2, deck: deckNow(), params: GAMES[state.game].opponentParam($("opponent").value),
+      seats: [{ kind: "human" }, { kind: "ai", difficulty: $("difficulty").value }] };
+    const got = await call("POST", "/api/tables", { body });
+    location.href = got.seats[0].link;
+  } catch (e) { showError(e); }
+}
+
+async function balance() {
+  showError(null);
+  try {
+    const got = await call("POST", `/api/decks/${state.game}/balance`, { body: { deck: deckNow() } });
+    const out = $("balance-out");
+    out.replaceChildren(h("p", { class: "note" }, `Save the deck to a file (${got.file}), then run each line where tabletop is installed: `,
+      "each plays 100 games against a ready deck and writes a report with win rates and their 95% intervals."),
+      h("pre", { "data-testid": "balance-commands" }, got.commands.join("\n")));
+    out.hidden = false;
+  } catch (e) { showError(e); }
+}
+
+// An account keeps decks by name (the server's /api/me/decks).
+async function loadMine() {
+  try { state.me = await call("GET", "/api/me"); } catch (e) { state.me = null; }
+  $("account-save").hidden = !state.me;
+  if (!state.me) return;
+  try {
+    const got = await call("GET", "/api/me/decks");
+    $("mine").replaceChildren(h("option", { value: "" }, "Your saved decks…"), ...got.decks.map(d => h("option", { value: String(d.id) }, `${d.name} (${d.game})`)));
+    state.mine = Object.fromEntries(got.decks.map(d => [String(d.id), d]));
+  } catch (e) { showError(e); }
+}
+
+async function saveAccount() {
+  showError(null);
+  try {
+    await call("POST", "/api/me/decks", { body: { game: state.game, deck: deckNow() } });
+    await loadMine();
+    $("verdict").textContent += " Saved to your account.";
+  } catch (e) { showError(e); }
+}
+
+// --- the page --------------------------------------------------------------------------
+
+async function main() {
+  installZoom($("pool"), $("zoom"));
+  installZoom($("deck"), $("zoom"));
+  const games = (await call("GET", "/api/decks")).games;
+  $("game").replaceChildren(...games.map(g => h("option", { value: g }, g)));
+  const asked = location.pathname.split("/")[2];
+  const game = games.includes(asked) ? asked : games[0];
+  $("game").value = game;
+  $("game").addEventListener("change", () => loadGame($("game").value).catch(showError));
+  $("start").addEventListener("change", () => { state.deck = fromReady($("start").value); $("name").value = state.deck.name || ""; changed(); });
+  $("name").addEventListener("change", check);
+  $("open").addEventListener("change", ev => { const f = ev.target.files[0]; if (f) openFile(f); ev.target.value = ""; });
+  $("save-file").addEventListener("click", saveFile);
+  $("save-account").addEventListener("click", saveAccount);
+  $("mine").addEventListener("change", () => {
+    const d = (state.mine || {})[$("mine").value];
+    if (!d) return;
+    if (d.game !== state.game) loadGame(d.game, d.deck).catch(showError);
+    else { state.deck = { ...GAMES[state.game].empty(), ...d.deck }; $("name").value = d.deck.name || ""; changed(); }
+  });
+  $("play").addEventListener("click", play);
+  $("balance").addEventListener("click", balance);
+  const onPick = ev => {
+    const el = ev.target instanceof Element ? ev.target.closest("[data-pick]") : null;
+    if (!el) return;
+    const [field, id] = el.dataset.pick.split(/:(.*)/s);
+    GAMES[state.game].pick(state.deck, field, id);
+    changed();
+    const again = document.querySelector(`[data-pick="${CSS.escape(el.dataset.pick)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  };
+  $("pool").addEventListener("click", onPick);
+  $("pool").addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onPick(ev); } });
+  $("deck").addEventListener("click", ev => {
+    const el = ev.target instanceof Element ? ev.target.closest("[data-drop]") : null;
+    if (!el) return;
+    const [field, id] = el.dataset.drop.split(/:(.*)/s);
+    GAMES[state.game].drop(state.deck, field, id);
+    changed();
+  });
+  await loadGame(game);
+  await loadMine();
+}
+
+main().catch(showError);

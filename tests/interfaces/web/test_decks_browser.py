@@ -1,0 +1,104 @@
+"""The deck builder in the browser (issue 26, "A deck builder in the browser"): a legal
+deck built by clicks, an illegal one refused with the rule, a game played with it."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Browser, Page
+
+from tabletop.games.lightseekers.data import catalog as ls_catalog
+from tabletop.games.radiant_arena.spec import catalog as arena_catalog
+
+from .conftest import DESK, SLOW_MS, Server, Shots, page_at, play_to_the_end
+
+
+def builder(browser: Browser, server: Server, game: str) -> Page:
+    page = page_at(browser, DESK)
+    page.goto(f"{server.url}/decks/{game}")
+    page.wait_for_function("Number(document.body.dataset.checked || 0) > 0", timeout=SLOW_MS)
+    return page
+
+
+def pick(page: Page, field: str, card: str) -> None:
+    """Click a card of the pool and wait for the server's check of the deck it made."""
+    asked = int(page.evaluate("Number(document.body.dataset.checked)"))
+    page.click(f"[data-pick='{field}:{card}']")
+    page.wait_for_function(f"Number(document.body.dataset.checked) > {asked}",
+                           timeout=SLOW_MS)
+
+
+def problems(page: Page) -> list[str]:
+    return page.locator("[data-testid='problems'] li").all_inner_texts()
+
+
+def test_a_legal_arena_deck_built_by_clicks_then_played(browser: Browser, server: Server,
+                                                        shots: Shots) -> None:
+    page = builder(browser, server, "radiant-arena")
+    # the empty deck breaks the rules of Anatomy of a Deck, in the rulebook's words
+    assert any("A legal deck in Radiant consists of exactly: 3 Hero cards" in p
+               for p in problems(page))
+    ready = arena_catalog().decks["a"]
+    for hero in ready.heroes:
+        pick(page, "heroes", hero)
+    pick(page, "deity", ready.deity)
+    for c in ready.conduits:
+        pick(page, "conduits", c)
+    for i in arena_catalog().decks["b"].items:  # not ready deck a's: a deck of one's own
+        pick(page, "items", i)
+    assert page.inner_text("[data-testid='verdict']").startswith("A legal deck")
+    assert problems(page) == []
+    # the skill deck is the heroes' sets: thirty cards shown with the heroes
+    assert page.locator("[data-part='skills'] [data-deck-card]").count() == 3 * 4
+    # zoom as on the table: a hovered card shows at full size with its text
+    page.hover(f"[data-pick='heroes:{ready.heroes[0]}']")
+    page.wait_for_selector("#zoom:not([hidden]) .zoom-text", timeout=SLOW_MS)
+    shots.take(page, "legal-arena-deck")
+    page.mouse.move(1, 1)
+    # the balance run: the commands with the saved deck file
+    page.click("#balance")
+    commands = page.inner_text("[data-testid='balance-commands']")
+    assert "tabletop balance radiant-arena --cards built-" in commands
+    with page.expect_download() as got:
+        page.click("#save-file")
+    name = got.value.suggested_filename
+    assert name.startswith("built-") and name.endswith(".toml")
+    assert f"--cards {name}" in commands
+    # played at a new table against the AI: my deck is at my seat
+    page.select_option("#difficulty", "easy")
+    page.click("#play")
+    page.wait_for_url("**/table/**", timeout=SLOW_MS)
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    rng = random.Random(26)
+    play_to_the_end(page, rng, 600)
+    assert page.evaluate("document.body.dataset.status") == "over"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_illegal_lightseekers_deck_is_refused_with_the_rule(browser: Browser,
+                                                               server: Server,
+                                                               shots: Shots) -> None:
+    page = builder(browser, server, "lightseekers")
+    ready = ls_catalog().decks["astral"]
+    page.select_option("#start", "astral")
+    page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
+                           ".startsWith('A legal deck')", timeout=SLOW_MS)
+    card = ready.cards[0][0]
+    pick(page, "cards", card)  # a fourth copy (GETTING STARTED: at most 3 of each)
+    found = problems(page)
+    assert any(f"4 copies of '{card}'" in p and "at most 3 of each action card" in p
+               for p in found), found
+    assert any("31 action cards" in p for p in found), found
+    shots.take(page, "illegal-lightseekers-deck")
+    page.click("#play")  # the server refuses the table, saying which rule
+    page.wait_for_selector("#error:not([hidden])", timeout=SLOW_MS)
+    assert "4 copies" in page.inner_text("#error") and "/decks/" in page.url
+    # the copy taken out again: legal, and it plays against the AI to the end
+    page.click(f"[data-drop='cards:{card}']")
+    page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
+                           ".startsWith('A legal deck')", timeout=SLOW_MS)
+    page.click("#play")
+    page.wait_for_url("**/table/**", timeout=SLOW_MS)
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    play_to_the_end(page, random.Random(5), 400)
+    assert page.errors == []  # type: ignore[attr-defined]
