@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tabletop.core import Event, from_scenario
@@ -45,7 +46,11 @@ def position(players: int = 2, heroes: list[str] | None = None, **fields: Any) -
                 out.append(entry)
             rows.append(out)
         data["buffs"] = rows
-    state = from_scenario(data)
+    # The card files a scenario names are given explicitly (its paths are names to
+    # match, never files opened on their own).
+    params = data.get("params")
+    cards = params.get("cards", "") if isinstance(params, dict) else ""
+    state = from_scenario(data, files=[Path(c) for c in cards.split(",") if c])
     assert isinstance(state, LsState)
     return state
 

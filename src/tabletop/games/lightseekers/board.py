@@ -274,8 +274,8 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
         n = 0
     found = replacements(s) if n and s.cat.replacing else None
     if found:
-        for r, ctx in applicable(s.V, s, "would_take_damage", t, {"hero": t, "amount": n},
-                                 found, s.store):
+        for r, ctx in applicable(s.V, s, "would_take_damage", t,
+                                 {"hero": t, "amount": n, "by": by}, found, s.store):
             before = n
             if r.form == "prevent":
                 n = 0
@@ -294,7 +294,7 @@ def deal_damage(s: LsState, t: int, amount: int, by: int | None, src: str | None
     s.health[t] = health
     s.event("damage", (t, n, by, src, health), R_ATTACK)
     if n and "damaged" in (s._kinds if s._kinds is not None else listening(s)):
-        fire(s, "damaged", {"hero": t, "amount": n})
+        fire(s, "damaged", {"hero": t, "amount": n, "by": by})
     if health <= 0:
         defeat(s, t)
     return n

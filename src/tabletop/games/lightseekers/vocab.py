@@ -90,17 +90,20 @@ def _events() -> dict[str, EventSpec]:
         EventSpec("attacked", {"hero": obj, "by": obj}, "When {hero} is attacked", "hero",
                   doc="a hero is the recipient of an Attack card or combo",
                   example='{ on = "attacked" }'),
-        EventSpec("damaged", {"hero": obj, "amount": num}, "After {hero} takes damage", "hero",
-                  doc="a hero has taken damage (at least 1)",
+        EventSpec("damaged", {"hero": obj, "amount": num, "by": obj},
+                  "After {hero} takes damage", "hero",
+                  doc="a hero has taken damage (at least 1); by: the hero that dealt it "
+                  "(none when no hero did)",
                   example='{ on = "damaged" }'),
     )}
 
 
 HOOKS = {
     "would_take_damage": HookSpec(
-        "would_take_damage", {"hero": "object", "amount": "int"},
+        "would_take_damage", {"hero": "object", "amount": "int", "by": "object"},
         frozenset({"prevent", "reduce"}), "hero", "If {subject} would take damage",
-        doc="damage is about to be dealt to a hero (after power and armor)",
+        doc="damage is about to be dealt to a hero (after power and armor); by: the hero "
+        "dealing it (none when no hero does)",
         example='{ hook = "would_take_damage", reduce = "x" }'),
 }
 
@@ -123,12 +126,17 @@ NAMED = {
     "enemy": {"side": "enemy", "place": "enemy"},
     "others": {"side": "enemy", "count": "each"},
     "everyone": {"count": "each"},
+    # "Your attacker": the hero that attacked you (attacked) or dealt you the damage
+    # (damaged, would_take_damage), taken from the triggering event (docs/rules/
+    # lightseekers.md, "Your attacker").
+    "attacker": {"event": "by"},
 }
 PHRASES = {
     "target": "your target",
     "enemy": "your enemy",
     "others": "each other hero",
     "everyone": "each hero",
+    "attacker": "your attacker",
 }
 
 
