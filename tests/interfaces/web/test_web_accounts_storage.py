@@ -113,3 +113,29 @@ def test_a_game_is_settled_once_even_by_two_servers_at_once(where: str | Path) -
     finally:
         for s in stores:
             s.close()
+
+
+def test_an_accounts_decks_one_per_game_and_name_at_most_so_many(where: str | Path) -> None:
+    """The deck builder's saved decks (issue 26, "saves it to the account"): migration 4
+    on both stores; saving a name again replaces it; a new one past the limit is refused
+    and nothing changes."""
+    from tabletop.interfaces.web.storage import DeckRow
+
+    s = opener(where)
+    try:
+        assert s.add_account(AccountRow("p", "P", "person", "x"))
+        assert s.add_account(AccountRow("q", "Q", "person", "x"))
+        assert s.save_deck(DeckRow("p", "lightseekers", "Mine", '{"hero": "a"}', 1.0), 2)
+        assert s.save_deck(DeckRow("p", "lightseekers", "Mine", '{"hero": "b"}', 2.0), 2)
+        assert s.save_deck(DeckRow("p", "radiant-arena", "Mine", "{}", 3.0), 2)
+        assert not s.save_deck(DeckRow("p", "radiant-arena", "Third", "{}", 4.0), 2)
+        assert s.save_deck(DeckRow("p", "radiant-arena", "Mine", '{"x": 1}', 5.0), 2)
+        got = s.decks("p")
+        assert [(d.game, d.name, d.deck) for d in got] == [
+            ("lightseekers", "Mine", '{"hero": "b"}'), ("radiant-arena", "Mine", '{"x": 1}')]
+        assert s.decks("q") == []
+        assert s.drop_deck("p", "lightseekers", "Mine")
+        assert not s.drop_deck("p", "lightseekers", "Mine")
+        assert [d.game for d in s.decks("p")] == ["radiant-arena"]
+    finally:
+        s.close()

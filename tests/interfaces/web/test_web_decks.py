@@ -200,3 +200,31 @@ def test_balance_commands_name_the_saved_file_and_each_ready_deck(client: TestCl
     assert len(got["commands"]) == len(arena_catalog().decks)
     assert all(f"--cards {ident}.toml" in c and f"--param deck_a={ident}" in c
                and "--param draft=false" in c for c in got["commands"])
+
+
+def test_an_account_keeps_its_decks(client: TestClient) -> None:
+    from .accounts_help import Person
+
+    assert client.get("/api/me/decks").status_code == 401  # a guest saves to a file
+    ann, bob = Person(client, "ann"), Person(client, "bob")
+    deck = ls_deck("astral", "Ann's astral")
+    r = ann.call("POST", "/api/me/decks", csrf=False,
+                 json={"game": "lightseekers", "deck": deck})
+    assert r.status_code == 403  # a session's change needs its CSRF token
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers", "deck": deck})
+    assert r.status_code == 201 and r.json()["legal"], r.text
+    unfinished = {"name": "Half", "heroes": arena_deck()["heroes"][:2]}
+    r = ann.call("POST", "/api/me/decks", json={"game": "radiant-arena", "deck": unfinished})
+    assert r.status_code == 201 and not r.json()["legal"]  # kept while it is being built
+    got = ann.call("GET", "/api/me/decks").json()["decks"]
+    assert [(d["game"], d["name"], d["legal"]) for d in got] == [
+        ("lightseekers", "Ann's astral", True), ("radiant-arena", "Half", False)]
+    assert got[0]["deck"] == deck
+    assert bob.call("GET", "/api/me/decks").json()["decks"] == []
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers",
+                                                "deck": {**deck, "name": " "}})
+    assert r.status_code == 400 and "the deck's name is empty" in r.json()["error"]
+    r = ann.call("DELETE", "/api/me/decks/radiant-arena/Half")
+    assert r.status_code == 200
+    assert ann.call("DELETE", "/api/me/decks/radiant-arena/Half").status_code == 404
+    assert len(ann.call("GET", "/api/me/decks").json()["decks"]) == 1

@@ -1,20 +1,27 @@
 """The deck builder's routes: a game's pool of cards, checking a deck as it is built (every
 rule it breaks, by the game's own checker), its deck file, reading one back, and the
-``tabletop balance`` runs that play it against the ready decks. A table plays a built
-deck through ``POST /api/tables`` with ``deck`` (routes/tables.py)."""
+``tabletop balance`` runs that play it against the ready decks; an account's saved decks
+(``/api/me/decks``). A table plays a built deck through ``POST /api/tables`` with ``deck``
+(routes/tables.py)."""
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import decks
-from .common import ERRORS
+from .. import decks, talk
+from ..errors import ApiError
+from ..storage import DeckRow
+from .accounts import signed_in
+from .common import ERRORS, hub_of
 
 router = APIRouter()
+MOST_DECKS = 100  # the decks one account keeps
 
 
 class DeckBody(BaseModel):
@@ -88,3 +95,54 @@ async def balance(game: str, body: DeckBody) -> dict[str, Any]:
     ident, _ = decks.legal_file(dg, decks.parse(dg, body.deck))
     return {"id": ident, "file": f"{ident}.toml",
             "commands": decks.balance_commands(dg, ident)}
+
+
+class SavedDeck(BaseModel):
+    """A deck to keep in your account: its game, and the deck (named by its ``name``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    deck: dict[str, Any]
+
+
+@router.get("/api/me/decks", tags=["decks"], responses=ERRORS)
+async def my_decks(request: Request) -> dict[str, Any]:
+    """The decks your account keeps (401 for a guest), each with the rules it breaks now."""
+    who = signed_in(request, change=False)
+    out = []
+    for row in hub_of(request).storage.decks(who.account.key):
+        dg = decks.GAMES.get(row.game)
+        if dg is None:
+            continue
+        deck = decks.parse(dg, json.loads(row.deck))
+        found = decks.problems(dg, deck)
+        out.append({"game": row.game, "name": row.name, "deck": deck.model_dump(),
+                    "legal": not found, "problems": found, "updated": row.updated})
+    return {"decks": out}
+
+
+@router.post("/api/me/decks", tags=["decks"], status_code=201, responses=ERRORS)
+async def save_deck(request: Request, body: SavedDeck) -> dict[str, Any]:
+    """Keep a deck in your account under its name (the deck of that game and name is
+    replaced); one still being built is kept too, with the rules it breaks. A session
+    sends its CSRF token (X-CSRF-Token)."""
+    who = signed_in(request, change=True)
+    dg = decks.deck_game(body.game)
+    deck = decks.parse(dg, body.deck)
+    name = talk.plain(str(getattr(deck, "name", "")), 60, "the deck's name")
+    deck = deck.model_copy(update={"name": name})
+    row = DeckRow(who.account.key, dg.game, name, json.dumps(deck.model_dump()), time.time())
+    if not hub_of(request).storage.save_deck(row, MOST_DECKS):
+        raise ApiError(409, f"your account keeps {MOST_DECKS} decks already: delete one "
+                       "first (DELETE /api/me/decks/{game}/{name})")
+    found = decks.problems(dg, deck)
+    return {"game": dg.game, "name": name, "legal": not found, "problems": found}
+
+
+@router.delete("/api/me/decks/{game}/{name}", tags=["decks"], responses=ERRORS)
+async def drop_deck(request: Request, game: str, name: str) -> dict[str, Any]:
+    """Forget a deck your account keeps; 404 if it keeps none of that game and name."""
+    who = signed_in(request, change=True)
+    if not hub_of(request).storage.drop_deck(who.account.key, game[:64], name[:60]):
+        raise ApiError(404, f"your account keeps no {game[:40]} deck named {name[:60]!r}")
+    return {"dropped": {"game": game, "name": name}}

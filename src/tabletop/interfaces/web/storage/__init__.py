@@ -20,6 +20,7 @@ from .rows import (
     AccountRow,
     ActionRow,
     ChatRow,
+    DeckRow,
     NoticeRow,
     Rater,
     RatingRow,
@@ -35,7 +36,7 @@ from .schema import MIGRATIONS, Migration, migrate
 from .sqlite import SqliteStorage
 
 __all__ = [
-    "MIGRATIONS", "AccountRow", "ActionRow", "ChatRow", "Migration", "NoticeRow",
+    "MIGRATIONS", "AccountRow", "DeckRow", "ActionRow", "ChatRow", "Migration", "NoticeRow",
     "PostgresStorage", "RatingRow", "Rater", "ResultRow",
     "SeatRow", "SqliteStorage", "Storage", "StorageError", "StoreUnreachable", "TableRow",
     "is_url", "migrate", "open_storage", "redact", "token_hash",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from .rows import AccountRow, Rater, RatingRow, ResultRow
+from .rows import AccountRow, DeckRow, Rater, RatingRow, ResultRow
 
 if TYPE_CHECKING:
     from .sql import Db
@@ -90,6 +90,31 @@ class AccountsSql:
     def drop_session(self, token_hash: str) -> None:
         with self._guard("cannot forget the session"), self._tx() as db:
             db.execute("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
+
+    def save_deck(self, row: DeckRow, most: int) -> bool:
+        with self._guard(f"cannot store the deck {row.name!r}"), self._tx() as db:
+            found = db.execute("SELECT count(*), sum(CASE WHEN game = ? AND name = ? THEN 1 "
+                               "ELSE 0 END) FROM decks WHERE account = ?",
+                               (row.game, row.name, row.account)).fetchone()
+            if not found[1] and found[0] >= most:
+                return False
+            db.execute("INSERT INTO decks (account, game, name, deck, updated) VALUES "
+                       "(?,?,?,?,?) ON CONFLICT (account, game, name) DO UPDATE SET "
+                       "deck = excluded.deck, updated = excluded.updated",
+                       (row.account, row.game, row.name, row.deck, row.updated))
+            return True
+
+    def decks(self, account: str) -> list[DeckRow]:
+        with self._guard("cannot read the decks"), self._read() as db:
+            rows = db.execute("SELECT account, game, name, deck, updated FROM decks WHERE "
+                              "account = ? ORDER BY game, name", (account,)).fetchall()
+        return [DeckRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    def drop_deck(self, account: str, game: str, name: str) -> bool:
+        with self._guard(f"cannot forget the deck {name!r}"), self._tx() as db:
+            cur = db.execute("DELETE FROM decks WHERE account = ? AND game = ? AND name = ?",
+                             (account, game, name))
+            return cur.rowcount == 1
 
     def bind_seat(self, table_id: str, seat: int, account: str, name: str) -> None:
         with self._write(f"table {table_id}: cannot give seat {seat} to an account",

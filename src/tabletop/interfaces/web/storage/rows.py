@@ -106,6 +106,18 @@ class NoticeRow:
 
 
 @dataclass(slots=True, frozen=True)
+class DeckRow:
+    """A deck an account saved in the deck builder: its game, its name (one deck of a
+    name per game) and the deck as JSON text."""
+
+    account: str
+    game: str
+    name: str
+    deck: str
+    updated: float
+
+
+@dataclass(slots=True, frozen=True)
 class AccountRow:
     """An account: ``key`` is its name in lower case (names are unique whatever their
     case), ``name`` as its owner wrote it; ``kind`` is ``person``, ``bot`` (an agent's,
@@ -293,6 +305,16 @@ class Storage(Protocol):
 
     def played(self, account: str) -> list[tuple[str, int, int, int]]:
         """Per game: (game, finished games, games won, games abandoned)."""
+
+    def save_deck(self, row: DeckRow, most: int) -> bool:
+        """Store an account's deck, replacing its deck of that game and name; ``False``
+        (nothing stored) if it is a new one and the account has ``most`` already."""
+
+    def decks(self, account: str) -> list[DeckRow]:
+        """An account's saved decks, by game and name."""
+
+    def drop_deck(self, account: str, game: str, name: str) -> bool:
+        """Forget an account's deck; ``False`` if it had none of that game and name."""
 
     def ping(self) -> None:
         """One trivial query (``/readyz``); raises :class:`StorageError` if the store does

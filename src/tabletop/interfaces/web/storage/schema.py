@@ -216,10 +216,19 @@ def _accounts(db: Db, dialect: str) -> None:
         db.execute(statement)
 
 
+def _decks(db: Db, dialect: str) -> None:
+    """Migration 4 (the deck builder, issue 26): the decks an account saved, one per game
+    and name (``deck``: its JSON, as the deck builder holds it)."""
+    db.execute("CREATE TABLE IF NOT EXISTS decks (account TEXT NOT NULL REFERENCES "
+               "accounts(key), game TEXT NOT NULL, name TEXT NOT NULL, deck TEXT NOT NULL, "
+               "updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (account, game, name))")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
     Migration(3, "accounts, sessions, seat accounts, ratings, results", _accounts),
+    Migration(4, "the decks accounts saved in the deck builder", _decks),
 )
 
 _VERSIONS = """

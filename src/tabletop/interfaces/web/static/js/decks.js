@@ -257,22 +257,23 @@ async function balance() {
 
 // An account keeps decks by name (the server's /api/me/decks).
 async function loadMine() {
-  try { state.me = await call("GET", "/api/me"); } catch (e) { state.me = null; }
+  try { state.me = (await call("GET", "/api/me")).account; } catch (e) { state.me = null; }
   $("account-save").hidden = !state.me;
   if (!state.me) return;
   try {
     const got = await call("GET", "/api/me/decks");
-    $("mine").replaceChildren(h("option", { value: "" }, "Your saved decks…"), ...got.decks.map(d => h("option", { value: String(d.id) }, `${d.name} (${d.game})`)));
-    state.mine = Object.fromEntries(got.decks.map(d => [String(d.id), d]));
+    $("mine").replaceChildren(h("option", { value: "" }, "Your saved decks…"), ...got.decks.map(d => h("option", { value: `${d.game}/${d.name}` }, `${d.name} (${d.game})${d.legal ? "" : " — not legal yet"}`)));
+    state.mine = Object.fromEntries(got.decks.map(d => [`${d.game}/${d.name}`, d]));
   } catch (e) { showError(e); }
 }
 
 async function saveAccount() {
   showError(null);
   try {
-    await call("POST", "/api/me/decks", { body: { game: state.game, deck: deckNow() } });
+    const got = await call("POST", "/api/me/decks", { body: { game: state.game, deck: deckNow() } });
     await loadMine();
-    $("verdict").textContent += " Saved to your account.";
+    $("mine").value = `${got.game}/${got.name}`;
+    $("saved").textContent = `Saved to your account as “${got.name}”.`;
   } catch (e) { showError(e); }
 }
 
