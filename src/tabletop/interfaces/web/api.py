@@ -34,7 +34,7 @@ from .cluster import Cluster, ClusterSettings
 from .errors import ApiError
 from .hub import Hub
 from .limits import Settings
-from .routes import accounts, decks, live, pages, play, records, tables
+from .routes import accounts, decks, live, pages, play, queue, records, tables
 from .storage import PostgresStorage, open_storage
 
 log = logging.getLogger("tabletop.web")
@@ -87,7 +87,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
     if cluster is not None:
         _worker_header(app)
     ops.install(app)  # /healthz, /readyz, /metrics; 503 while the store is out of reach
-    for part in (tables, play, records, live, accounts, decks):
+    for part in (tables, queue, play, records, live, accounts, decks):
         app.include_router(part.router)
     pages.mount(app)
     return app

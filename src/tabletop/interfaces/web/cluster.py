@@ -27,7 +27,8 @@ worker that needs a keeper for a table (an AI seat to act, a clock running) take
 lease if it is free or expired; a worker that lets the table leave memory gives the lease
 up and says so, and one that holds the table takes it; a worker that dies (``kill -9``)
 stops renewing, and once its leases expire the others take them over, loading the
-table from the store, as a restarted server does.
+table from the store, as a restarted server does. The matchmaking's pairing pass has a
+lease of its own (``matchmaking``, :meth:`Cluster.keeps_named`), taken the same way.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.hub.storage.written = lambda table_id: None  # type: ignore[attr-defined]
-        freed = sorted(self.held)
+        freed = sorted(n for n in self.held if n.startswith(PREFIX))
         self.held.clear()
         with contextlib.suppress(StorageError):
             await asyncio.to_thread(self.hub.storage.release_leases, self.name)
@@ -325,6 +326,22 @@ class Cluster:
             self.held.add(name)
         return got
 
+    def keeps_named(self, name: str) -> bool:
+        """Whether this worker holds the lease ``name`` of a service of its own (the
+        matchmaking's), taking it now if it is free or expired, renewing it if it is
+        this worker's; a worker that dies stops renewing it, and once it expires the
+        first other worker to ask takes it."""
+        try:
+            got = self.hub.storage.take_lease(name, self.name, self.settings.lease_s)
+        except StorageError as e:
+            log.warning("worker %s: cannot take the lease %s (%s)", self.name, name, e)
+            got = False
+        if got:
+            self.held.add(name)
+        else:
+            self.held.discard(name)
+        return got
+
     def release(self, table_id: str) -> None:
         """Give up the table's lease (it leaves memory, or is over) and say so."""
         name = self.lease(table_id)
@@ -352,7 +369,8 @@ class Cluster:
                 continue
             for name in before - held:  # expired meanwhile: another may keep it now
                 self.held.discard(name)
-                self._drop(name[len(PREFIX):])
+                if name.startswith(PREFIX):
+                    self._drop(name[len(PREFIX):])
             # The store's word against this worker's, level by level rather than by the
             # events that should have kept them alike (a take whose answer was lost, a
             # release that failed, a wake-up missed): a lease renewed here that nobody
@@ -361,7 +379,7 @@ class Cluster:
             stray = sorted(held - self.held)
             if stray:
                 await self._give_up(stray)
-            for name in sorted(self.held):
+            for name in sorted(n for n in self.held if n.startswith(PREFIX)):
                 live = self.hub.tables.get(name[len(PREFIX):])
                 if live is not None:
                     self.hub.start_ai(live)
@@ -378,6 +396,8 @@ class Cluster:
             log.warning("worker %s: cannot give up leases %s (%s)", self.name, names, e)
             return
         for name in names:
+            if not name.startswith(PREFIX):
+                continue  # a service's lease (matchmaking): its loop asks again
             table_id = name[len(PREFIX):]
             log.warning("worker %s: gave up lease %s, renewed but not kept", self.name, name)
             self._out.put_nowait((table_id, "free"))

@@ -76,6 +76,7 @@ class Hub:
     def __init__(self, storage: Storage, pool: Executor, max_finished: int = 256,
                  now: Callable[[], float] = time.time, limits: Settings | None = None
                  ) -> None:
+        from .matchmaking import Matchmaker
         from .presence import Presence
         from .timers import ClockKeeper
 
@@ -107,6 +108,7 @@ class Hub:
         self.thought: Callable[[str, float], None] = lambda game, seconds: None
         # Several servers on one store (cluster.py); None: this server alone.
         self.cluster: Cluster | None = None
+        self.matchmaker = Matchmaker(self)  # the queue's pairing pass (matchmaking.py)
 
     # --- loading ----------------------------------------------------------------------
 
@@ -115,6 +117,7 @@ class Hub:
         hold: the others load when named) and restart their AI seats; start the sweep of
         idle tables out of memory."""
         self._start_sweeper()
+        self.matchmaker.start()
         count = 0
         for row in self.storage.tables("running", limit=self.settings.max_live):
             try:
@@ -347,6 +350,23 @@ class Hub:
         (a rated table, ``options["rated"]``, needs one). ``files``: deck files the
         server made (name -> text: a built deck, decks.py), which the table's ``cards``
         parameter names and its options keep (deckfiles.py)."""
+        row, state, tokens, mine = self.build(game, players, params, seats, open_, options,
+                                              me, name, account, files)
+        self.make_room()
+        self.storage.create(row)
+        return self.adopt(row, state), tokens, mine
+
+    def build(self, game: str, players: int | None, params: dict[str, Any],
+              seats: list[dict[str, Any]], open_: bool, options: dict[str, Any],
+              me: int | None = None, name: str | None = None,
+              account: AccountRow | None = None, files: dict[str, str] | None = None,
+              given: dict[int, tuple[str, str | None, AccountRow | None]] | None = None,
+              ) -> tuple[TableRow, State, dict[int, str], int | None]:
+        """A new table checked and dealt but neither stored nor served (:meth:`create`
+        does both); ``given``: people's seats already taken (seat -> the hash of the token
+        its person holds, their guest name, their account), as the matchmaking queue
+        seats its entrants (matchmaking.py)."""
+        given = given or {}
         if options.get("rated"):
             if account is None:
                 raise ApiError(403, "a rated table is for accounts: sign in to create one")
@@ -391,7 +411,12 @@ class Hub:
         tokens: dict[int, str] = {}
         for s, want in enumerate(wanted):
             kind = want.get("kind", "human")
-            if kind == "human":
+            if kind == "human" and s in given:
+                held, who, owner = given[s]
+                rows.append(SeatRow(s, "human", token_hash=held, joined=True,
+                                    name=owner.name if owner is not None else who,
+                                    account=None if owner is None else owner.key))
+            elif kind == "human":
                 token = new_token()
                 tokens[s] = token
                 mine_here = s == mine
@@ -412,9 +437,7 @@ class Hub:
         row = TableRow(id=secrets.token_hex(6), game=game, rules_version=spec.rules_version,
                        players=n, params=dict(state.params), seed=state.seed, open=open_,
                        seats=rows, options={**options, "creator": mine})
-        self.make_room()
-        self.storage.create(row)
-        return self.adopt(row, state), tokens, mine
+        return row, state, tokens, mine
 
     def _settle(self, live: LiveTable) -> None:
         """The game is over: its results and ratings (ratings.py), once."""
@@ -781,6 +804,7 @@ class Hub:
         """Stop every task of every table (the server stops)."""
         if self.sweeper is not None:
             self.sweeper.cancel()
+        self.matchmaker.stop()
         self.referee.cancel()
         self.clocks.cancel()
         self.presence.cancel()

@@ -66,6 +66,15 @@ def _teams(game: str, players: int) -> list[list[int]] | None:
     return sides
 
 
+def bracket_for(game: str, players: int) -> str:
+    """The rating bracket of a game for that many players (as ratings.bracket_of says
+    of a game being played): ``teams`` when partners share a side, ``1v1`` for two,
+    ``ffa`` for more."""
+    if _teams(game, players) is not None:
+        return "teams"
+    return "1v1" if players == 2 else "ffa"
+
+
 def game_info(spec: GameSpec) -> dict[str, Any]:
     """The lobby's description of a game."""
     choices = CHOICES[spec.id]() if spec.id in CHOICES else {}

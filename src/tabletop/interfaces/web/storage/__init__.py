@@ -22,6 +22,7 @@ from .rows import (
     ChatRow,
     DeckRow,
     NoticeRow,
+    QueueRow,
     Rater,
     RatingRow,
     ResultRow,
@@ -37,7 +38,7 @@ from .sqlite import SqliteStorage
 
 __all__ = [
     "MIGRATIONS", "AccountRow", "DeckRow", "ActionRow", "ChatRow", "Migration", "NoticeRow",
-    "PostgresStorage", "RatingRow", "Rater", "ResultRow",
+    "PostgresStorage", "QueueRow", "RatingRow", "Rater", "ResultRow",
     "SeatRow", "SqliteStorage", "Storage", "StorageError", "StoreUnreachable", "TableRow",
     "is_url", "migrate", "open_storage", "redact", "token_hash",
 ]

@@ -170,6 +170,32 @@ class ResultRow:
     at: float = field(default_factory=time.time)
 
 
+@dataclass(slots=True, frozen=True)
+class QueueRow:
+    """One entry of the matchmaking queue (matchmaking.py): who waits (``account``, or a
+    guest: ``None``, with a ``name``) for a table of ``game`` for ``players``, rated or
+    not, at ``rating`` (the shown number), since ``joined``; ``ai_after``: seconds after
+    which the AI at ``difficulty`` fills the other seats (``None``: never); ``target``:
+    the open seek this entry accepted. Of its secret only the hash is stored: it becomes
+    the seat's token once the entry is ``matched`` (``table_id``, ``seat``)."""
+
+    id: str
+    token_hash: str
+    game: str
+    players: int
+    rated: bool
+    account: str | None
+    name: str | None
+    rating: float
+    ai_after: float | None
+    difficulty: str
+    joined: float
+    target: str | None = None
+    status: str = "waiting"  # waiting | matched
+    table_id: str | None = None
+    seat: int | None = None
+
+
 # How a rated game's ratings change: given each account's (mu, sigma) before (``None``:
 # no rating yet), the (mu, sigma) after.
 Rater = Callable[[dict[str, "tuple[float, float] | None"]], dict[str, tuple[float, float]]]
@@ -315,6 +341,32 @@ class Storage(Protocol):
 
     def drop_deck(self, account: str, game: str, name: str) -> bool:
         """Forget an account's deck; ``False`` if it had none of that game and name."""
+
+    # --- the matchmaking queue (matchmaking.py) -----------------------------------------
+
+    def enqueue(self, row: QueueRow) -> bool:
+        """Store a waiting entry; ``False`` (nothing stored) if its account waits already."""
+
+    def queue_entry(self, entry_id: str) -> QueueRow | None:
+        """One entry of the queue, or ``None``."""
+
+    def queue_entry_by_token(self, token_hash: str) -> QueueRow | None:
+        """The entry whose secret hashes to ``token_hash``, or ``None``."""
+
+    def waiting(self) -> list[QueueRow]:
+        """Every waiting entry, the longest waiting first."""
+
+    def leave_queue(self, entry_id: str) -> bool:
+        """Take a waiting entry out of the queue (the entries that accepted it as a seek
+        wait on by themselves); ``False`` if it is not waiting (matched, or gone)."""
+
+    def match_queue(self, table: TableRow, seats: dict[str, int]) -> bool:
+        """In one transaction: mark each entry of ``seats`` (entry id -> seat) matched
+        with ``table`` and store the table; ``False`` (nothing written) if any of them is
+        no longer waiting: an entry is matched once, whichever server pairs it."""
+
+    def forget_queue(self, before: float) -> int:
+        """Delete the matched entries that joined before ``before``; returns how many."""
 
     def ping(self) -> None:
         """One trivial query (``/readyz``); raises :class:`StorageError` if the store does

@@ -224,11 +224,43 @@ def _decks(db: Db, dialect: str) -> None:
                "updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (account, game, name))")
 
 
+_QUEUE = """
+CREATE TABLE IF NOT EXISTS queue (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    account TEXT REFERENCES accounts(key),
+    name TEXT,
+    rating DOUBLE PRECISION NOT NULL,
+    ai_after DOUBLE PRECISION,
+    difficulty TEXT NOT NULL,
+    target TEXT,
+    joined DOUBLE PRECISION NOT NULL,
+    status TEXT NOT NULL,
+    table_id TEXT,
+    seat INTEGER
+);
+CREATE INDEX IF NOT EXISTS queue_waiting ON queue(status, joined);
+CREATE UNIQUE INDEX IF NOT EXISTS queue_token ON queue(token_hash);
+CREATE UNIQUE INDEX IF NOT EXISTS queue_one_each ON queue(account) WHERE status = 'waiting'
+"""
+
+
+def _queue(db: Db, dialect: str) -> None:
+    """Migration 5 (issue 29, Finding a game): the matchmaking queue, one row per entry
+    (waiting, then matched with its table and seat); an account waits once at a time."""
+    for statement in _statements(_QUEUE):
+        db.execute(statement)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
     Migration(3, "accounts, sessions, seat accounts, ratings, results", _accounts),
     Migration(4, "the decks accounts saved in the deck builder", _decks),
+    Migration(5, "the matchmaking queue", _queue),
 )
 
 _VERSIONS = """

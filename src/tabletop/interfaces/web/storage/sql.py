@@ -19,6 +19,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 from .accounts_sql import AccountsSql
+from .queue_sql import QueueSql
 from .rows import ActionRow, ChatRow, NoticeRow, SeatRow, StorageError, StoreUnreachable, TableRow
 
 
@@ -83,7 +84,7 @@ def _seat(r: Sequence[Any]) -> SeatRow:
     return SeatRow(r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], mute_all, muted, r[9])
 
 
-class SqlStorage(AccountsSql):
+class SqlStorage(AccountsSql, QueueSql):
     """:class:`~.rows.Storage` over SQL. A backend provides :meth:`_tx` (a write
     transaction, committed durably when it ends), :meth:`_read` and ``_errors``, the
     driver's exceptions (each becomes a :class:`StorageError` saying what failed)."""
@@ -133,18 +134,23 @@ class SqlStorage(AccountsSql):
 
     def create(self, table: TableRow) -> None:
         with self._write(f"table {table.id}: cannot store it", table.id, touch=False) as db:
-            db.execute(
-                f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (table.id, table.game, table.rules_version, table.players,
-                 json.dumps(table.params), table.seed, int(table.open), table.created,
-                 table.status, table.actions, _json(table.record), json.dumps(table.options),
-                 _json(table.clock), table.rematch, table.rematch_of, table.revision))
-            db.executemany(
-                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                [(table.id, s.seat, s.kind, s.difficulty, s.agent, s.token_hash,
-                  int(s.joined), s.name,
-                  json.dumps({"all": s.mute_all, "seats": list(s.muted)}), s.account)
-                 for s in table.seats])
+            self._insert_table(db, table)
+
+    @staticmethod
+    def _insert_table(db: Db, table: TableRow) -> None:
+        """Insert a new table and its seats (inside the caller's transaction)."""
+        db.execute(
+            f"INSERT INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (table.id, table.game, table.rules_version, table.players,
+             json.dumps(table.params), table.seed, int(table.open), table.created,
+             table.status, table.actions, _json(table.record), json.dumps(table.options),
+             _json(table.clock), table.rematch, table.rematch_of, table.revision))
+        db.executemany(
+            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [(table.id, s.seat, s.kind, s.difficulty, s.agent, s.token_hash,
+              int(s.joined), s.name,
+              json.dumps({"all": s.mute_all, "seats": list(s.muted)}), s.account)
+             for s in table.seats])
 
     def append(self, table_id: str, row: ActionRow, record: dict[str, Any] | None = None,
                clock: dict[str, Any] | None = None) -> None:
