@@ -2,8 +2,10 @@
 // click, you are seated) and "Play with friends" (the new-table form with every seat a
 // person); the new-table form (game, players, the game's options as controls, who plays
 // each seat, the clock and what happens when a person leaves); the open, running and
-// finished tables. The template game is shown in developer mode only (?dev=1).
+// finished tables; "Find a game" and the open seeks (find.js). The template game is shown
+// in developer mode only (?dev=1).
 import { call, h } from "/static/js/api.js";
+import { initFind, syncAccount } from "/static/js/find.js";
 
 const $ = id => document.getElementById(id);
 const query = new URLSearchParams(location.search);
@@ -200,6 +202,7 @@ function renderAccount() {
   const bar = $("account");
   $("rated").disabled = !me;
   if (!me) $("rated").checked = false;
+  syncAccount();
   if (me) {
     bar.replaceChildren(h("span", { class: "me" }, "Signed in as ",
       h("a", { href: `/players/${encodeURIComponent(me.name)}`, "data-testid": "me" }, me.name)),
@@ -245,6 +248,7 @@ async function signOut() {
 async function main() {
   catalog = await call("GET", "/api/games");
   me = (await call("GET", "/api/me")).account;
+  initFind({ catalog, shown, me: () => me, showError });
   renderAccount();
   $("sign-form").addEventListener("submit", submitSign);
   $("sign-cancel").addEventListener("click", () => { $("sign").hidden = true; });
