@@ -29,7 +29,6 @@ Whoever runs it, an entry is matched once (``Storage.match_queue``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from dataclasses import dataclass
@@ -155,8 +154,12 @@ class Matchmaker:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(PASS_S)
-            with contextlib.suppress(StorageError):  # (said in the log; tried again)
+            try:
                 self.tick()
+            except StorageError:
+                pass  # (said in the log; tried again at the next pass)
+            except Exception:  # a bug must not stop the queue for good: say it, go on
+                log.exception("matchmaking: the pairing pass failed")
 
     def leads(self) -> bool:
         """Whether this server runs the pairing pass now."""
