@@ -12,6 +12,7 @@ throws go as a test needs (the search is deterministic, so the test is too).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from tabletop.core import Chance, Event, from_scenario
@@ -66,7 +67,9 @@ def position(hero1: str, hero2: str, *, face1: Sequence[str] = (),
         "window": window, "passed": passed, "struck": [0, 0],
     }
     data.update(more)
-    s = from_scenario(data)
+    # The card files a scenario names are given explicitly (never opened on their own).
+    cards = params.get("cards", "")
+    s = from_scenario(data, files=[Path(c) for c in str(cards).split(",") if c])
     assert isinstance(s, HoshiState)
     if refresh:
         for seat in (0, 1):

@@ -85,9 +85,10 @@ def count_table(s: HoshiState, seat: int, faces: tuple[str, ...]) -> dict[str, t
     return {f: (f,) for f in faces}
 
 
-def roll_die(s: HoshiState, seat: int) -> tuple[str, tuple[str, ...]]:
-    """One die of ``seat``'s current type: the face, and what it counts as."""
-    faces = FACES[die_of(s, seat)]
+def roll_die(s: HoshiState, seat: int, sides: int = 0) -> tuple[str, tuple[str, ...]]:
+    """One die of ``seat``'s current type (or of ``sides`` faces): the face, and what it
+    counts as."""
+    faces = FACES[sides or die_of(s, seat)]
     face = faces[s.chance.below(len(faces))]
     return face, counts_as(s, seat, face)
 
@@ -111,11 +112,15 @@ def effect_code(kind: str, key: str, op: str, amount: Any) -> str:
 
 
 def add_modifier(s: HoshiState, seat: int, ctx: dict[str, Any], kind: str, key: str, op: str,
-                 amount: Any, until: str) -> Modifier:
+                 amount: Any, until: str, cond: Any = None) -> Modifier:
     """A new modifier on ``seat`` made by the effect in ``ctx`` (its controller ``p``,
-    its card ``src``), stamped with the next timestamp, and its event."""
+    its card ``src``), stamped with the next timestamp, and its event. ``cond``: it
+    applies only while that condition holds (until ``while``, the kernel's; it ends with
+    the Duel, as every effect does)."""
     s.clock += 1
     arg = ctx.get("static")
+    if cond is not None:
+        until, arg = "while", cond
     m = Modifier(s.clock, TIMED, ctx["p"], ctx.get("src", ""), ctx["p"], 0, seat, kind, key,
                  op, amount, until, arg)
     s.store = (*s.store, m)

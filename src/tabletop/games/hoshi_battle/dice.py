@@ -19,7 +19,12 @@ SIDES = (8, 10)
 FACES: dict[int, tuple[str, ...]] = {
     8: (STRIKE, STRIKE, STRIKE, MOON, MOON, SUN, SUN, BLANK),
     10: (STRIKE, STRIKE, STRIKE, MOON, MOON, SUN, SUN, BLANK, BLANK, BLANK),
+    # Not a die of the box (2 d8 and 2 d10): only an effect's roll may use it (the op
+    # roll, die = "d12"; docs/rules/hoshi-battle.md, "The d12"). The d10 with two more
+    # blanks, as the d10 is the d8 with two more.
+    12: (STRIKE, STRIKE, STRIKE, MOON, MOON, SUN, SUN, BLANK, BLANK, BLANK, BLANK, BLANK),
 }
+ROLL_DICE = {"d8": 8, "d10": 10, "d12": 12}  # the dice an effect may roll by name
 
 # "count also as" and "count instead as": the kernel's count modifiers (op also/instead).
 COUNT_MODES = ("also", "instead")
@@ -33,6 +38,6 @@ def chance_of_symbol(sides: int) -> float:
     return faces.count(STRIKE) / len(faces)
 
 
-__all__ = ["STRIKE", "MOON", "SUN", "BLANK", "SYMBOLS", "GLYPHS", "SIDES", "FACES",
+__all__ = ["STRIKE", "MOON", "SUN", "BLANK", "SYMBOLS", "GLYPHS", "SIDES", "FACES", "ROLL_DICE",
            "COUNT_MODES", "SYMBOL_WORDS",
            "chance_of_symbol"]

@@ -29,7 +29,8 @@ DRAW_WORDS = {"both": "both players rolled the symbol: the hands meet",
 KIND_WORDS = {"hero": "Hero", "card": "Duel card", "artifact": "Artifact", "power": "Power",
               "legend": "Legend"}
 LEAVE_WORDS = {"used": "is used and discarded", "exiled": "leaves play with its Hero",
-               "duel": "leaves play at the end of the Duel"}
+               "duel": "leaves play at the end of the Duel",
+               "discarded": "is discarded by an effect, face up"}
 
 KINDS = (
     EventKind("deal", ("seat", "heroes", "cards"),
@@ -46,6 +47,18 @@ KINDS = (
               "Setup: `seat` discards a dealt `card` (`kind`: hero or card) face down; the "
               "card is private to it.",
               redacted="{seat} discards a {kind} face down.", private={"card": "seat"}),
+    EventKind("draw_card", ("seat", "card", "count", "source"),
+              "{seat} draws {card} face down ({source}).",
+              "An effect (draw): `seat` takes `card` from the undealt Duel pile face down "
+              "(private to it); `count` its face-down cards after.",
+              redacted="{seat} draws a Duel card face down ({source}).",
+              private={"card": "seat"}),
+    EventKind("look", ("seat", "owner", "cards", "count", "source"),
+              "{seat} looks at {cards}, the face-down cards of {owner} ({source}).",
+              "An effect (look): `seat` looks at `owner`'s face-down Duel cards (`cards`, "
+              "private to `seat`; `count` how many).",
+              redacted="{seat} looks at the {count} face-down card(s) of {owner} ({source}).",
+              private={"cards": "seat"}),
     EventKind("choose", ("seat", "hero"), "{seat} chooses {hero} face down.",
               "`seat` chooses the Hero for the next Duel; `hero` is private until the reveal.",
               redacted="{seat} chooses a Hero face down.", private={"hero": "seat"}),

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from tabletop.cards import ASKED, FIZZLED, RESOLVED, Field, OpTable, Result, Selector, Step, choose
 
 from .board import add_modifier, full_health, refresh, roll_die
-from .dice import COUNT_MODES, SYMBOLS
-from .ids import R_HEALTH, R_HIT, R_STONE
+from .dice import COUNT_MODES, ROLL_DICE, SYMBOLS
+from .ids import R_CARD_TEXT, R_HEALTH, R_HIT, R_LEAVE, R_STONE
 
 if TYPE_CHECKING:
     from .rules import HoshiState
@@ -33,6 +33,8 @@ TARGET = Field("selector", default="self", doc="who: self, opponent or all")
 AMOUNT = Field("int", default=1, lo=1, hi=3, doc="how many")
 UNTIL = Field("duration", doc="how long (default: while in play, or the Duel)")
 SYMBOL = Field("word", required=True, choices=frozenset(SYMBOLS), doc="a die symbol")
+WHILE = Field("condition", doc="it applies only while this holds (\"while ...\")")
+OPPONENT = Field("selector", default="opponent", doc="who: opponent, self or all")
 
 NUMBERS = ("no", "one", "two", "three", "four", "five")
 SUBJECT = {"strike": "results of the symbol", "moon": "Moon results", "sun": "Sun results",
@@ -99,11 +101,19 @@ def _text(step: Step, say: Any) -> str:
 
 def op_clause(step: Step) -> str:
     """One step as a clause ("your opponent battles with the d10"): the op's words
-    (declared with it) and its duration."""
+    (declared with it), its duration, and the condition it lasts while ("while you have
+    one Hoshi Stone left, battle with the d8")."""
     words = _WORDS.get(step.op)
     if words is None:
         raise TextError(f"no words for op {step.op!r}")
-    return words(step) + _until_words(step)
+    cond = step.f.get("while")
+    if cond is None:
+        return words(step) + _until_words(step)
+    if step.f.get("until"):
+        raise TextError("an effect lasts while a condition holds or until a time, not both")
+    from .text import cond_clause
+
+    return f"while {cond_clause(cond)}, {words(step)}"
 
 
 # Each op's clause, by name (filled by ``_add`` beside each op).
@@ -137,7 +147,8 @@ def battle_with(s: HoshiState, step: Step, ctx: Ctx) -> Result:
         return FIZZLED
     sides = 8 if step.f["die"] == "d8" else 10
     for t in found:
-        add_modifier(s, t, ctx, "stat", "die", "set", sides, _until(step, ctx))
+        add_modifier(s, t, ctx, "stat", "die", "set", sides, _until(step, ctx),
+                     step.f.get("while"))
     return RESOLVED
 
 
@@ -146,8 +157,8 @@ def _battle_with_words(step: Step) -> str:
 
 
 _add(battle_with, {"target": TARGET, "die": Field("word", required=True, choices=frozenset(
-    {"d8", "d10"})), "until": UNTIL}, _battle_with_words, "battle with the d8 or the d10",
-    '{ op = "battle_with", die = "d8" }')
+    {"d8", "d10"})), "until": UNTIL, "while": WHILE}, _battle_with_words,
+    "battle with the d8 or the d10", '{ op = "battle_with", die = "d8" }')
 
 
 def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> Result:
@@ -157,7 +168,7 @@ def extra_die(s: HoshiState, step: Step, ctx: Ctx) -> Result:
         return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "stat", "dice", "add", int(step.f["amount"]),
-                     _until(step, ctx))
+                     _until(step, ctx), step.f.get("while"))
     return RESOLVED
 
 
@@ -167,8 +178,8 @@ def _extra_die_words(step: Step) -> str:
         " an additional die" if n == 1 else f" {NUMBERS[n]} additional dice")
 
 
-_add(extra_die, {"target": TARGET, "amount": AMOUNT, "until": UNTIL}, _extra_die_words,
-     "battle with an additional die", '{ op = "extra_die" }')
+_add(extra_die, {"target": TARGET, "amount": AMOUNT, "until": UNTIL, "while": WHILE},
+     _extra_die_words, "battle with an additional die", '{ op = "extra_die" }')
 
 
 def count(s: HoshiState, step: Step, ctx: Ctx) -> Result:
@@ -179,7 +190,7 @@ def count(s: HoshiState, step: Step, ctx: Ctx) -> Result:
         return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "count", step.f["symbol"], step.f["mode"], step.f["as"],
-                     _until(step, ctx))
+                     _until(step, ctx), step.f.get("while"))
     return RESOLVED
 
 
@@ -190,7 +201,7 @@ def _count_words(step: Step) -> str:
 
 _add(count, {"target": TARGET, "symbol": SYMBOL, "as": SYMBOL,
              "mode": Field("word", default="also", choices=frozenset(COUNT_MODES)),
-             "until": UNTIL}, _count_words,
+             "until": UNTIL, "while": WHILE}, _count_words,
      "results of a symbol count also (or instead) as another",
      '{ op = "count", symbol = "moon", as = "strike" }')
 
@@ -202,7 +213,7 @@ def health(s: HoshiState, step: Step, ctx: Ctx) -> Result:
         return FIZZLED
     for t in found:
         add_modifier(s, t, ctx, "stat", "health", "add", int(step.f["amount"]),
-                     _until(step, ctx))
+                     _until(step, ctx), step.f.get("while"))
     return RESOLVED
 
 
@@ -212,7 +223,7 @@ def _health_words(step: Step) -> str:
     return f"{whose(who(step.f['target']))} full health is {more} more"
 
 
-_add(health, {"target": TARGET, "amount": AMOUNT, "until": UNTIL}, _health_words,
+_add(health, {"target": TARGET, "amount": AMOUNT, "until": UNTIL, "while": WHILE}, _health_words,
      "full health is more Hoshi Stones", '{ op = "health", amount = 1 }')
 
 
@@ -222,7 +233,8 @@ def grant(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     if found is None:
         return FIZZLED
     for t in found:
-        add_modifier(s, t, ctx, "keyword", step.f["keyword"], "grant", 1, _until(step, ctx))
+        add_modifier(s, t, ctx, "keyword", step.f["keyword"], "grant", 1, _until(step, ctx),
+                     step.f.get("while"))
     return RESOLVED
 
 
@@ -230,7 +242,8 @@ def _grant_words(step: Step) -> str:
     return keyword_words(who(step.f["target"]), step.f["keyword"])
 
 
-_add(grant, {"target": TARGET, "keyword": Field("keyword", required=True), "until": UNTIL},
+_add(grant, {"target": TARGET, "keyword": Field("keyword", required=True), "until": UNTIL,
+             "while": WHILE},
      _grant_words, "Swift or Elusive", '{ op = "grant", keyword = "swift" }')
 
 
@@ -284,18 +297,21 @@ def roll(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """roll: the controller rolls one die of its current type; what it counts as is
     remembered for the next steps' conditions (``rolled_symbol``, ``rolled_moon``)."""
     seat = ctx["p"]
-    face, symbols = roll_die(s, seat)
+    face, symbols = roll_die(s, seat, ROLL_DICE.get(step.f.get("die", ""), 0))
     ctx["roll"] = symbols
     s.event("roll", (seat, ctx.get("src", ""), face, list(symbols)), R_HIT)
     return RESOLVED
 
 
 def _roll_words(step: Step) -> str:
-    return "roll a die"
+    die = step.f.get("die")
+    return f"roll the {die}" if die else "roll a die"
 
 
-_add(roll, {}, _roll_words, "roll a die of your type; rolled_symbol / rolled_moon test it",
-     '{ op = "roll" }', target="", colon=True)
+_add(roll, {"die": Field("word", choices=frozenset(ROLL_DICE), doc="a die named (default: "
+                         "one of your die type); the d12 only here")}, _roll_words,
+     "roll a die of your type (or the d8, d10, d12 named); rolled_symbol / rolled_moon test "
+     "it", '{ op = "roll", die = "d12" }', target="", colon=True)
 
 
 def cancel(s: HoshiState, step: Step, ctx: Ctx) -> Result:
@@ -313,3 +329,86 @@ def _cancel_words(step: Step) -> str:
 
 _add(cancel, {}, _cancel_words, "the hit being resolved is cancelled", '{ op = "cancel" }',
      target="")
+
+
+# --- Duel cards: drawing, looking, discarding (docs/rules/hoshi-battle.md, "Drawing,
+# looking and discarding") -------------------------------------------------------------------
+
+
+def _cards_words(n: int) -> str:
+    return "a Duel card" if n == 1 else f"{NUMBERS[n]} Duel cards"
+
+
+def draw(s: HoshiState, step: Step, ctx: Ctx) -> Result:
+    """draw: the targets take Duel cards from the undealt pile, face down (private to
+    each; the pile is face down to everyone)."""
+    found = targets(s, step, ctx)
+    if found is None or not s.card_deck:
+        return FIZZLED
+    for t in found:
+        for _ in range(_n(step)):
+            if not s.card_deck:
+                break
+            card = s.card_deck.pop()
+            s.cards[t] = s.sort([*s.cards[t], card])
+            s.drawn[t] += 1
+            s.event("draw_card", (t, card, len(s.cards[t]), ctx.get("src", "")), R_CARD_TEXT)
+    return RESOLVED
+
+
+def _draw_words(step: Step) -> str:
+    return verb(who(step.f["target"]), "draw", "draws") + " " + _cards_words(_n(step))
+
+
+_add(draw, {"target": TARGET, "amount": AMOUNT}, _draw_words,
+     "draw Duel cards from the undealt pile, face down", '{ op = "draw" }')
+
+
+def look(s: HoshiState, step: Step, ctx: Ctx) -> Result:
+    """look: the controller looks at the targets' face-down Duel cards (an event private
+    to it; it cannot reveal what it saw)."""
+    found = targets(s, step, ctx)
+    seat = int(ctx["p"])
+    if found is None:
+        return FIZZLED
+    for t in found:
+        if t != seat:
+            s.event("look", (seat, t, list(s.cards[t]), len(s.cards[t]), ctx.get("src", "")),
+                    R_CARD_TEXT)
+    return RESOLVED
+
+
+def _look_words(step: Step) -> str:
+    return f"look at {whose(who(step.f['target']))} face-down Duel cards"
+
+
+_add(look, {"target": OPPONENT}, _look_words,
+     "look at a player's face-down Duel cards", '{ op = "look", target = "opponent" }')
+
+
+def discard(s: HoshiState, step: Step, ctx: Ctx) -> Result:
+    """discard: the targets discard face-down Duel cards at random (the game's seeded
+    chance): each is revealed and leaves play as a used Power does (``used``), so every
+    player still holds the three Duel cards it kept, in one place or another."""
+    found = targets(s, step, ctx)
+    if found is None or not any(s.cards[t] for t in found):
+        return FIZZLED
+    for t in found:
+        for _ in range(_n(step)):
+            if not s.cards[t]:
+                break
+            card = s.cards[t].pop(s.chance.below(len(s.cards[t])))
+            s.used[t].append(card)
+            s.event("leave", (t, card, "discarded"), R_LEAVE)
+    return RESOLVED
+
+
+def _discard_words(step: Step) -> str:
+    n = _n(step)
+    return verb(who(step.f["target"]), "discard", "discards") + " " + (
+        "a face-down Duel card" if n == 1 else f"{NUMBERS[n]} face-down Duel cards") + \
+        " at random"
+
+
+_add(discard, {"target": OPPONENT, "amount": AMOUNT}, _discard_words,
+     "discard face-down Duel cards at random", '{ op = "discard", target = "opponent" }')

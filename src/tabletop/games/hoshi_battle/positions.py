@@ -27,11 +27,11 @@ KEYS = ("players", "seed", "params", "chance", "phase", "turn", "duel", "round",
         "starter", "last_hitter", "next_starter", "hero_deck", "card_deck", "hands",
         "cards", "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
         "used", "faces", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-        "stone_lost", "struck", "clock", "store", "duelists", "line", "conceded")
+        "stone_lost", "struck", "clock", "store", "duelists", "line", "conceded", "drawn")
 MOD_KEYS = ("ts", "seat", "controller", "card", "kind", "key", "op", "value", "until",
             "static")
 RULE_WORDS = frozenset({"fixed_die"})
-UNTILS = frozenset({"round", "duel", "source", "static"})
+UNTILS = frozenset({"round", "duel", "source", "static", "while"})
 SEAT_LISTS = ("hands", "cards", "discards", "exiled", "shown", "in_play", "used")
 
 
@@ -51,11 +51,11 @@ def to_data(s: HoshiState) -> dict[str, Any]:
         "moves": s.moves, "waited": s.waited, "was_hit": list(s.was_hit),
         "did_hit": list(s.did_hit), "stone_lost": s.stone_lost, "struck": list(s.struck),
         "clock": s.clock, "duelists": list(s.duelists), "line": list(s.line),
-        "store": [{"ts": m.ts, "seat": m.affects, "controller": m.controller, "card": m.card,
-                   "kind": m.kind, "key": m.key, "op": m.op, "value": m.value,
-                   "until": m.until, "static": -1 if m.arg is None else m.arg}
-                  for m in s.store],
+        "store": [_modifier_data(s, m) for m in s.store],
         **({"conceded": s.conceded_data()} if s.conceded else {}),
+        # Written only when an effect drew a card (op draw), so other positions and their
+        # hashes are as they were.
+        **({"drawn": list(s.drawn)} if any(s.drawn) else {}),
     }
 
 
@@ -144,6 +144,11 @@ def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
                     for i, m in enumerate(listing(get("store"), "store")))
     if "conceded" in d:
         s.read_conceded(d["conceded"])
+    if "drawn" in d:
+        drawn = listing(d["drawn"], "drawn")
+        if len(drawn) != s.players:
+            raise ScenarioError(f"drawn: one number per player ({s.players})")
+        s.drawn = [number(x, f"drawn[{i}]", 0, 40) for i, x in enumerate(drawn)]
     check_reachable(s)  # what play can reach, and the seat to act can act (issue 30)
     return s
 
@@ -152,10 +157,32 @@ def _fresh(s: HoshiState, key: str) -> Any:
     return to_data(s)[key]
 
 
+def _while_steps(s: HoshiState, card: str) -> list[Any]:
+    """The steps of a Duel card that last while a condition holds (their ``while``), in
+    the card's order: its effects, then its triggers' effects."""
+    c = s.cat.cards.get(card)
+    if c is None:
+        return []
+    steps = [*c.effects.steps, *(st for t in c.triggers for st in t.program.steps)]
+    return [st for st in steps if st.f.get("while") is not None]
+
+
+def _modifier_data(s: HoshiState, m: Modifier) -> dict[str, Any]:
+    """A modifier as data; one lasting "while" names its step (``while``: the index among
+    its card's :func:`_while_steps`), whose condition it reads."""
+    out = {"ts": m.ts, "seat": m.affects, "controller": m.controller, "card": m.card,
+           "kind": m.kind, "key": m.key, "op": m.op, "value": m.value, "until": m.until,
+           "static": -1 if m.arg is None or m.until == "while" else m.arg}
+    if m.until == "while":
+        out["while"] = next(i for i, st in enumerate(_while_steps(s, m.card))
+                            if st.f["while"] is m.arg)
+    return out
+
+
 def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
     if not isinstance(raw, dict):
         raise ScenarioError(f"{where} must be a table")
-    unknown = sorted(str(k) for k in raw if k not in MOD_KEYS)
+    unknown = sorted(str(k) for k in raw if k not in MOD_KEYS and k != "while")
     if unknown:
         raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
     missing = [k for k in MOD_KEYS if k not in raw]
@@ -183,11 +210,21 @@ def _modifier(s: HoshiState, raw: Any, where: str) -> Modifier:
     until = word(raw["until"], f"{where}.until", UNTILS)
     if (until == "static") != (static >= 0):
         raise ScenarioError(f"{where}: a Hero's ability (until static) names its ability")
+    arg: Any = None if static < 0 else static
+    if (until == "while") != ("while" in raw):
+        raise ScenarioError(f"{where}: an effect lasting while a condition holds (until "
+                            "while) names its step (while)")
+    if until == "while":
+        steps = _while_steps(s, str(raw["card"]))
+        if not steps:
+            raise ScenarioError(f"{where}.card: no effect of that card lasts while a "
+                                "condition holds")
+        arg = steps[number(raw["while"], f"{where}.while", 0, len(steps) - 1)].f["while"]
     controller = number(raw["controller"], f"{where}.controller", 0, n - 1)
     return Modifier(number(raw["ts"], f"{where}.ts", 1, 10**6), TIMED, controller,
                     word(raw["card"], f"{where}.card", frozenset(s.cat.ids)),
                     controller, 0, number(raw["seat"], f"{where}.seat", 0, n - 1),
-                    kind, key, op, value, until, None if static < 0 else static)
+                    kind, key, op, value, until, arg)
 
 
 __all__ = ["to_data", "from_data", "KEYS"]

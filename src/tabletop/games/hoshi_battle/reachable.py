@@ -104,7 +104,7 @@ def _check_deal(s: HoshiState) -> None:
         dh = sum(1 for x in s.discards[p] if x in cat.heroes)
         dc = len(s.discards[p]) - dh
         held_h = len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
-        held_c = len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p])
+        held_c = len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p]) - s.drawn[p]
         if held_h + dh != deal or held_c + dc != deal:
             raise refuse(f"seat {p}", f"{deal} Heroes and {deal} Duel cards were dealt",
                          R_SETUP)
@@ -121,7 +121,7 @@ def _check_decks(s: HoshiState) -> None:
                      R_CONSTRUCTED)
     decks = check_params(s.params)
     assert decks is not None
-    if s.hero_deck or s.card_deck or any(s.discards):
+    if s.hero_deck or s.card_deck or any(s.discards) or any(s.drawn):
         raise refuse("hero_deck, card_deck, discards", "the Constructed Deck Variant deals "
                      "nothing: no decks, no discards", R_CONSTRUCTED)
     for p in range(s.players):
@@ -154,9 +154,10 @@ def _check_phase(s: HoshiState) -> None:
     if any(len(s.hands[p]) + len(s.exiled[p]) + bool(s.hero[p]) + bool(s.chosen[p])
            != KEEP_HEROES for p in playing):
         raise refuse("hands", "every player keeps three Heroes", R_SETUP)
-    if any(len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p]) != KEEP_CARDS
+    if any(len(s.cards[p]) + len(s.in_play[p]) + len(s.used[p]) != KEEP_CARDS + s.drawn[p]
            for p in playing):
-        raise refuse("cards", "every player keeps three Duel cards", R_SETUP)
+        raise refuse("cards", "every player keeps three Duel cards (and those effects drew)",
+                     R_SETUP)
     if phase == OVER:
         if s.turn != -1 or sum(1 for p in playing if s.hands[p]) > 1 or any(s.chosen):
             raise refuse("phase", "over: nobody acts; at most one player has Heroes", R_GAME)
@@ -195,7 +196,7 @@ def _check_choose(s: HoshiState) -> None:
 def _check_store(s: HoshiState) -> None:
     """The modifier store: known durations, timestamps in order up to the clock (the last
     effect played has priority)."""
-    if any(c.until not in ("round", "duel", "source", "static") for c in s.store):
+    if any(c.until not in ("round", "duel", "source", "static", "while") for c in s.store):
         raise refuse("store", "unknown duration", R_PRIORITY)
     if [m.ts for m in s.store] != sorted({m.ts for m in s.store}) or (
             s.store and s.store[-1].ts > s.clock):

@@ -98,7 +98,8 @@ class HoshiState(State):
                  "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
                  "used", "store", "clock", "duel", "round", "throw", "starter",
                  "last_hitter", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter", "line")
+                 "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter", "line",
+                 "drawn")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any],
                  deal: bool = True, blank: bool = False) -> None:
@@ -129,6 +130,7 @@ class HoshiState(State):
         self.stones = [0] * n
         self.in_play: list[list[str]] = [[] for _ in range(n)]
         self.used: list[list[str]] = [[] for _ in range(n)]
+        self.drawn = [0] * n  # Duel cards drawn by effects (op draw), beyond the three kept
         self.store: tuple[Modifier, ...] = ()
         self.clock = 0
         self.duel = self.round = self.throw = 0
@@ -710,6 +712,7 @@ class HoshiState(State):
         new.shown = [x[:] for x in self.shown]
         new.in_play = [x[:] for x in self.in_play]
         new.used = [x[:] for x in self.used]
+        new.drawn = self.drawn[:]
         new.faces = [x[:] for x in self.faces]
         new.hero, new.chosen, new.stones = self.hero[:], self.chosen[:], self.stones[:]
         new.store, new.clock = self.store, self.clock
