@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import ASKED, FIZZLED, RESOLVED, Field, OpTable, Result, Selector, Step, choose
+from tabletop.cards import (
+    ASKED,
+    ENEMY,
+    FIZZLED,
+    RESOLVED,
+    Field,
+    OpTable,
+    Result,
+    Selector,
+    Step,
+    choose,
+)
 
 from .board import add_modifier, full_health, refresh, roll_die
 from .dice import COUNT_MODES, ROLL_DICE, SYMBOLS
@@ -99,6 +110,33 @@ def _text(step: Step, say: Any) -> str:
     return op_clause(step)
 
 
+# Conditions on "you" (self) and on your opponent (exists enemy where ...).
+SELF_COND = {("full_health", False): "you are at full health",
+             ("full_health", True): "you are not at full health",
+             ("last_stone", False): "you have one Hoshi Stone left",
+             ("first_strike", False): "you are hit for the first time this Duel",
+             ("rolled_symbol", False): "you roll the symbol",
+             ("rolled_moon", False): "you roll a Moon",
+             ("rolled_sun", False): "you roll a Sun"}
+ENEMY_COND = {("full_health", False): "your opponent is at full health",
+              ("full_health", True): "your opponent is not at full health",
+              ("higher_cost", False): "your opponent's Hero has a higher Cost",
+              ("lower_cost", False): "your opponent's Hero has a lower Cost",
+              ("last_stone", False): "your opponent has one Hoshi Stone left"}
+def cond_clause(cond: Any) -> str:
+    """A condition as a clause ("your opponent's Hero has a higher Cost")."""
+    if cond is not None and cond[0] == "self" and len(cond[1]) == 1:
+        name, neg, _ = cond[1][0]
+        if (name, neg) in SELF_COND:
+            return SELF_COND[(name, neg)]
+    if cond is not None and cond[0] == "exists" and cond[1].side == ENEMY and \
+            len(cond[1].where) == 1:
+        name, neg, _ = cond[1].where[0]
+        if (name, neg) in ENEMY_COND:
+            return ENEMY_COND[(name, neg)]
+    raise TextError(f"no words for the condition {cond!r}")
+
+
 def op_clause(step: Step) -> str:
     """One step as a clause ("your opponent battles with the d10"): the op's words
     (declared with it), its duration, and the condition it lasts while ("while you have
@@ -111,8 +149,6 @@ def op_clause(step: Step) -> str:
         return words(step) + _until_words(step)
     if step.f.get("until"):
         raise TextError("an effect lasts while a condition holds or until a time, not both")
-    from .text import cond_clause
-
     return f"while {cond_clause(cond)}, {words(step)}"
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.cards import ENEMY, ModSpec, Program, Trigger
+from tabletop.cards import ModSpec, Program, Trigger
 
 from .ids import TIMING_TEXT
 from .ops import (
     NUMBERS,
     TextError,
+    cond_clause,
     count_words,
     keyword_words,
     op_clause,
@@ -26,36 +27,9 @@ from .ops import (
     whose,
 )
 
-# Conditions on "you" (self) and on your opponent (exists enemy where ...).
-SELF_COND = {("full_health", False): "you are at full health",
-             ("full_health", True): "you are not at full health",
-             ("last_stone", False): "you have one Hoshi Stone left",
-             ("first_strike", False): "you are hit for the first time this Duel",
-             ("rolled_symbol", False): "you roll the symbol",
-             ("rolled_moon", False): "you roll a Moon",
-             ("rolled_sun", False): "you roll a Sun"}
-ENEMY_COND = {("full_health", False): "your opponent is at full health",
-              ("full_health", True): "your opponent is not at full health",
-              ("higher_cost", False): "your opponent's Hero has a higher Cost",
-              ("lower_cost", False): "your opponent's Hero has a lower Cost",
-              ("last_stone", False): "your opponent has one Hoshi Stone left"}
 # How a trigger's condition on "you" joins its opening ("If you are hit ...").
 TRIGGER_COND = {("first_strike", False): " for the first time this Duel",
                 ("last_stone", False): " while you have one Hoshi Stone left"}
-
-
-def cond_clause(cond: Any) -> str:
-    """A condition as a clause ("your opponent's Hero has a higher Cost")."""
-    if cond is not None and cond[0] == "self" and len(cond[1]) == 1:
-        name, neg, _ = cond[1][0]
-        if (name, neg) in SELF_COND:
-            return SELF_COND[(name, neg)]
-    if cond is not None and cond[0] == "exists" and cond[1].side == ENEMY and \
-            len(cond[1].where) == 1:
-        name, neg, _ = cond[1].where[0]
-        if (name, neg) in ENEMY_COND:
-            return ENEMY_COND[(name, neg)]
-    raise TextError(f"no words for the condition {cond!r}")
 
 
 def cap(text: str) -> str:
