@@ -612,3 +612,48 @@ def test_a_lease_renewed_but_not_kept_is_given_up_and_the_table_goes_on(
         assert _leases(store_url).get(tid) == str(os.getpid())  # still renewed here
         wait_until(lambda: _status(store_url, tid) == "over", timeout=120)
     assert _replays(store_url, tid) > 5
+
+
+def _matchmaker(store_url: str) -> str | None:
+    """The process id of the server holding the matchmaking's lease, if any."""
+    import psycopg
+
+    with psycopg.connect(store_url, autocommit=True) as db:
+        row = db.execute("SELECT owner FROM leases WHERE name = 'matchmaking'").fetchone()
+    return None if row is None else str(row[0]).split(":")[1]
+
+
+def _queue(server: Server, name: str) -> dict[str, Any]:
+    r = httpx.post(f"{server.url}/api/queue", timeout=30, json={
+        "game": "goofspiel", "players": 2, "ai_after_s": None, "name": name})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def _entry(server: Server, got: dict[str, Any]) -> dict[str, Any]:
+    return _get(server, f"/api/queue/{got['entry']['id']}", got["token"])["entry"]
+
+
+def test_matchmaking_has_one_owner_and_another_takes_it_when_it_dies(
+        servers: Start, store_url: str) -> None:
+    """Issue 29, Several servers: "matchmaking [has] one owner at a time (a lease in the
+    database), taken over by another worker when the owner dies". Two entries joined
+    through two servers are paired (one queue in the store); then the pass's owner is
+    killed (kill -9) and two more, both through the survivor, are paired once its lease
+    has expired, by the survivor."""
+    group = servers(2)
+    owner = wait_until(lambda: _matchmaker(store_url), timeout=30)
+    assert owner in {str(s.proc.pid) for s in group}
+    ann, ben = _queue(group[0], "Ann"), _queue(group[1], "Ben")
+    a = wait_until(lambda: (e := _entry(group[1], ann))["status"] == "matched" and e)
+    b = _entry(group[0], ben)
+    assert b["status"] == "matched" and a["table"] == b["table"]
+    assert _get(group[1], f"/api/tables/{a['table']}/view", ann["token"])["seat"] == a["seat"]
+    doomed = next(s for s in group if str(s.proc.pid) == owner)
+    survivor = next(s for s in group if s is not doomed)
+    doomed.kill()
+    cat, dan = _queue(survivor, "Cat"), _queue(survivor, "Dan")
+    c = wait_until(lambda: (e := _entry(survivor, cat))["status"] == "matched" and e,
+                   timeout=10 * LEASE_S + 30)
+    assert _entry(survivor, dan)["table"] == c["table"] != a["table"]
+    assert _matchmaker(store_url) == str(survivor.proc.pid)
