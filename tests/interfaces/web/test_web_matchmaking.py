@@ -181,6 +181,11 @@ def test_an_account_waits_once_and_a_rated_game_is_between_accounts(client: Any)
     assert a.status_code == 201, a.text
     again = alice.call("POST", "/api/queue", json=body)  # another tab, no token
     assert again.status_code == 409 and "account" in again.json()["error"]
+    eid = a.json()["entry"]["id"]
+    assert again.json()["entry"] == eid
+    # That tab reads the entry by the account (no token), a stranger may not.
+    assert alice.call("GET", f"/api/queue/{eid}").json()["entry"]["status"] == "waiting"
+    assert client.get(f"/api/queue/{eid}").status_code == 403
     r = alice.call("POST", "/api/queue", json=body, csrf=False)
     assert r.status_code == 403 and "CSRF" in r.json()["error"]
     b = bob.call("POST", "/api/queue", json=body).json()

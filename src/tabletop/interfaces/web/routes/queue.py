@@ -83,16 +83,22 @@ def entry_line(hub: Hub, e: QueueRow, now: float) -> dict[str, Any]:
     return line
 
 
-def _own(hub: Hub, entry_id: str, token: str | None) -> QueueRow:
-    """The entry ``entry_id``, if ``token`` is its secret: 404 unknown, 403 otherwise."""
+def _own(hub: Hub, request: Request, entry_id: str, token: str | None,
+         change: bool = False) -> QueueRow:
+    """The entry ``entry_id``, if ``token`` is its secret or the request is signed in as
+    its account (another tab of the same person: it opens a matched table with
+    ``POST /api/tables/{id}/reclaim``): 404 unknown, 403 otherwise."""
     e = hub.storage.queue_entry(entry_id) if len(entry_id) <= 64 else None
     if e is None:
         raise ApiError(404, f"no entry {entry_id[:40]!r} in the queue (it left, or its "
                        "table was made over an hour ago)")
-    if not token or not secrets.compare_digest(e.token_hash, token_hash(token)):
-        raise ApiError(403, "this is not your entry: send its token (X-Seat-Token), given "
-                       "when it joined")
-    return e
+    if token and secrets.compare_digest(e.token_hash, token_hash(token)):
+        return e
+    found = accounts.who(request, hub.storage, change=change)
+    if e.account is not None and found is not None and found.account.key == e.account:
+        return e
+    raise ApiError(403, "this is not your entry: send its token (X-Seat-Token), given "
+                   "when it joined, or sign in as its account")
 
 
 def _checked(hub: Hub, request: Request, game: str, players: int | None, rated: bool,
@@ -130,8 +136,11 @@ def _checked(hub: Hub, request: Request, game: str, players: int | None, rated: 
 
 def _enqueue(hub: Hub, row: QueueRow, secret: str) -> dict[str, Any]:
     if not hub.storage.enqueue(row):
-        raise ApiError(409, "your account is in the queue already: leave that entry first "
-                       "(DELETE /api/queue/{id})")
+        mine = next((w for w in hub.storage.waiting() if w.account == row.account), None)
+        raise ApiError(409, "your account is in the queue already"
+                       + (f" (entry {mine.id})" if mine is not None else "")
+                       + ": leave that entry first (DELETE /api/queue/{id})",
+                       entry=None if mine is None else mine.id)
     hub.matchmaker.tick()  # paired at once if someone fits now
     got = hub.storage.queue_entry(row.id) or row
     return {"entry": entry_line(hub, got, hub.now()), "token": secret}
@@ -160,7 +169,7 @@ async def see_entry(request: Request, entry_id: EntryId, token: Token = None
     """Your entry: ``waiting`` (with its rating ``window`` and ``waited_s``) or
     ``matched`` (its ``table``, ``seat`` and ``link``: add ``#token=`` and your token)."""
     hub = hub_of(request)
-    return {"entry": entry_line(hub, _own(hub, entry_id, token), hub.now())}
+    return {"entry": entry_line(hub, _own(hub, request, entry_id, token), hub.now())}
 
 
 @router.delete("/api/queue/{entry_id}", tags=["queue"], responses=ERRORS)
@@ -168,7 +177,7 @@ async def leave_queue(request: Request, entry_id: EntryId, token: Token = None
                       ) -> dict[str, Any]:
     """Leave the queue (409 once the entry is matched: its table is made)."""
     hub = hub_of(request)
-    e = _own(hub, entry_id, token)
+    e = _own(hub, request, entry_id, token, change=True)
     accounts.who(request, hub.storage, change=True)  # a signed-in page sends its CSRF
     if not hub.storage.leave_queue(e.id):
         got = hub.storage.queue_entry(e.id)
