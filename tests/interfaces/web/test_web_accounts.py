@@ -219,6 +219,37 @@ def test_new_accounts_and_sign_ins_are_rate_limited_per_address(store_url: str |
         assert r.status_code == 429 and "too many sign-ins" in r.json()["error"]
 
 
+def test_wrong_passwords_are_limited_per_user_name_from_any_address(
+        store_url: str | Path) -> None:
+    """Limits and abuse: a password guessed from many addresses is limited by the user
+    name as well (docs/web.md, "Limits": wrong_burst, wrong_per_min). Past the burst even
+    the right password waits; right ones count nothing; another name is not affected; a
+    name that is no account's is limited alike (the answer tells nothing of which names
+    are)."""
+    with app_client(store_url, wrong_burst=3) as c:
+        hub = c.app.state.hub
+        guest = Person(c, "x", register=False)
+        for name in ("alice", "bob"):
+            assert guest.call("POST", "/api/register",
+                              json={"name": name, "password": PASSWORD}).status_code == 201
+        for _ in range(5):  # right passwords: never limited by the name
+            assert guest.call("POST", "/api/login",
+                              json={"name": "bob", "password": PASSWORD}).status_code == 200
+            hub.limits["login"].buckets.clear()
+        for name in ("alice", "nobody"):
+            for _ in range(3):
+                r = guest.call("POST", "/api/login", json={"name": name, "password": "wrong"})
+                assert r.status_code == 401, r.text
+                hub.limits["login"].buckets.clear()  # as if from another address each time
+            r = guest.call("POST", "/api/login", json={"name": name.upper(),
+                                                        "password": PASSWORD})
+            assert r.status_code == 429, r.text
+            assert "too many wrong passwords for this user name" in r.json()["error"]
+            assert int(r.headers["Retry-After"]) >= 1
+        assert guest.call("POST", "/api/login",
+                          json={"name": "bob", "password": PASSWORD}).status_code == 200
+
+
 def test_an_account_making_tables_is_limited_on_its_own(store_url: str | Path) -> None:
     """Per account as well as per address: a bot (or a person) behind many addresses
     still makes tables at the same pace."""

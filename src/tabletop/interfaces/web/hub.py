@@ -100,6 +100,7 @@ class Hub:
                        "register": Limiter(settings.register_burst,
                                            settings.register_per_hour / 3600),
                        "login": Limiter(settings.login_burst, settings.login_per_min / 60),
+                       "wrong": Limiter(settings.wrong_burst, settings.wrong_per_min / 60),
                        "join": Limiter(20, 1.0)}
         self.holdings = Holdings(settings.guest_window_s)  # who made which tables lately
         self.sweeper: asyncio.Task[None] | None = None  # idle tables out of memory

@@ -36,6 +36,8 @@ class Settings:
     register_per_hour: float = 10.0  # ... then this many an hour
     login_burst: int = 10  # sign-ins one address may try at once ...
     login_per_min: float = 5.0  # ... then this many a minute (a password guessed slowly)
+    wrong_burst: int = 10  # wrong passwords for one user name, from any addresses ...
+    wrong_per_min: float = 1.0  # ... then this many a minute (1,440 guesses a day at most)
     idle_s: float = 600.0  # an unfinished table nobody looked at this long leaves memory
     max_live: int = 5000  # at most this many live tables; past it idle ones leave sooner
     sockets_per_address: int = 32  # WebSocket connections of one address ...
@@ -118,6 +120,16 @@ class Limiter:
                 self._forget(now)
             bucket = self.buckets[key] = Bucket(self.capacity, self.per_s, self.capacity, now)
         return bucket.take(now)
+
+    def due(self, key: Hashable) -> float:
+        """0 if ``key`` has a token now (none is taken), else the seconds until it will:
+        for a limit on failures, checked before trying and taken only on a failure."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            return 0.0
+        now = self.clock()
+        tokens = min(bucket.capacity, bucket.tokens + (now - bucket.at) * bucket.per_s)
+        return 0.0 if tokens >= 1 else (1 - tokens) / bucket.per_s
 
     def _forget(self, now: float) -> None:
         full = [k for k, b in self.buckets.items()

@@ -84,11 +84,21 @@ async def register(request: Request, response: Response, body: Credentials
 async def login(request: Request, response: Response, body: Credentials) -> dict[str, Any]:
     """Sign in (the session cookie is set)."""
     _limit(request, "login", "sign-ins")
-    storage = hub_of(request).storage
-    row = storage.account(accounts.name_key(body.name)) if len(body.name) <= 20 else None
+    hub = hub_of(request)
+    # Wrong passwords are counted per user name too, whatever the address (a guess
+    # spread over many addresses), whether or not the name is an account's (so the
+    # answer tells nothing of which names are); a right one counts nothing.
+    key = accounts.name_key(body.name[:40])
+    wait = hub.limits["wrong"].due(key)
+    if wait:
+        raise ApiError(429, "too many wrong passwords for this user name: wait "
+                       f"{math.ceil(wait)} s", retry_after=round(wait, 1))
+    row = hub.storage.account(key) if len(body.name) <= 20 else None
     stored = row.password_hash if row is not None and row.kind == "person" else None
     if not await accounts.password_matches(stored, body.password) or row is None:
+        hub.limits["wrong"].wait(key)
         raise ApiError(401, "wrong user name or password")
+    storage = hub.storage
     accounts.start_session(request, response, storage, row)
     return {"account": accounts.public(row)}
 
