@@ -51,9 +51,13 @@ def test_a_legal_arena_deck_built_by_clicks_then_played(browser: Browser, server
     # the skill deck is the heroes' sets: thirty cards shown with the heroes
     assert page.locator("[data-part='skills'] [data-deck-card]").count() == 3 * 4
     # zoom as on the table: a hovered card shows at full size with its text
+    # (a scroll closes the zoom, as on the table: the card is hovered once at rest, on top)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     page.hover(f"[data-pick='heroes:{ready.heroes[0]}']")
     page.wait_for_selector("#zoom:not([hidden]) .zoom-text", timeout=SLOW_MS)
     shots.take(page, "legal-arena-deck")
+    page.screenshot(path=str(shots.folder / "deck-builder-arena-1280x800.png"))  # docs/web
     page.mouse.move(1, 1)
     # the balance run: the commands with the saved deck file
     page.click("#balance")
@@ -90,6 +94,7 @@ def test_an_illegal_lightseekers_deck_is_refused_with_the_rule(browser: Browser,
                for p in found), found
     assert any("31 action cards" in p for p in found), found
     shots.take(page, "illegal-lightseekers-deck")
+    page.screenshot(path=str(shots.folder / "deck-builder-lightseekers-1280x800.png"))
     page.click("#play")  # the server refuses the table, saying which rule
     page.wait_for_selector("#error:not([hidden])", timeout=SLOW_MS)
     assert "4 copies" in page.inner_text("#error") and "/decks/" in page.url

@@ -4,14 +4,19 @@ deck file, reading one back, playing it at a table and the balance runs."""
 
 from __future__ import annotations
 
+import json
+import shlex
 import tomllib
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from tabletop.core import record_of
 from tabletop.games.lightseekers.data import catalog as ls_catalog
 from tabletop.games.radiant_arena.spec import catalog as arena_catalog
+from tabletop.interfaces.cli.app import app
 
 from .conftest import auth, view, wait_until
 
@@ -200,6 +205,24 @@ def test_balance_commands_name_the_saved_file_and_each_ready_deck(client: TestCl
     assert len(got["commands"]) == len(arena_catalog().decks)
     assert all(f"--cards {ident}.toml" in c and f"--param deck_a={ident}" in c
                and "--param draft=false" in c for c in got["commands"])
+
+
+def test_the_balance_command_shown_runs_with_the_saved_file(client: TestClient,
+                                                            tmp_path: Path,
+                                                            monkeypatch: Any) -> None:
+    deck = ls_deck("dread", "Mine")
+    r = client.post("/api/decks/lightseekers/file", json={"deck": deck})
+    ident = r.headers["X-Deck-Id"]
+    (tmp_path / f"{ident}.toml").write_text(r.text)
+    command = client.post("/api/decks/lightseekers/balance",
+                          json={"deck": deck}).json()["commands"][0]
+    args = shlex.split(command.replace("--games 100", "--games 2"))
+    assert args[:2] == ["tabletop", "balance"]
+    monkeypatch.chdir(tmp_path)  # where the page says to save the deck file
+    result = CliRunner().invoke(app, [*args[1:], "--quiet"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(next(tmp_path.glob("balance-*/report.json")).read_text())
+    assert report["games"] == 2 and "deck Mine: 2 games" in result.output
 
 
 def test_an_account_keeps_its_decks(client: TestClient) -> None:

@@ -171,7 +171,8 @@ def _ls_check(deck: LsDeck) -> list[dict[str, str]]:
     for message in deck_problems(cards, heroes, deck.hero, list(deck.combos),
                                  {c: n for c, n in deck.cards.items() if n}):
         field, _, rest = message.partition(": ")
-        out.append(_problem(field, rest, rule))
+        # the section is given beside the message: not twice
+        out.append(_problem(field, rest.removesuffix(f" ({rule.section})"), rule))
     return out
 
 
