@@ -115,6 +115,43 @@ def test_a_game_is_settled_once_even_by_two_servers_at_once(where: str | Path) -
             s.close()
 
 
+def test_two_games_of_new_players_settled_at_once_both_count(where: str | Path) -> None:
+    """Two servers settle two games of the same two players, neither rated before, at the
+    same moment: the second builds on the first's ratings (both games count), rather than
+    both on none and the last one written winning."""
+    stores = [opener(where) for _ in range(2)]
+    try:
+        for k in ("p", "q"):
+            stores[0].add_account(AccountRow(k, k, "person"))
+        for tid in ("t1", "t2"):
+            stores[0].create(_table(tid))
+        start = threading.Barrier(2)
+        answers: list[bool] = []
+
+        def slow(before: dict[str, tuple[float, float] | None]
+                 ) -> dict[str, tuple[float, float]]:
+            start.wait(30)  # both have read the ratings (or waited for them) by now ...
+            return _plus(before)
+
+        def settle(store: Any, tid: str) -> None:
+            answers.append(store.settle(tid, _results(tid), _plus if tid == "t2" else slow))
+
+        threads = [threading.Thread(target=settle, args=(stores[0], "t1")),
+                   threading.Thread(target=lambda: (start.wait(30),
+                                                    settle(stores[1], "t2")))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert answers == [True, True]
+        (p,) = stores[0].ratings(account="p")
+        (q,) = stores[0].ratings(account="q")
+        assert (p.mu, p.games, q.mu, q.games) == (27.0, 2, 23.0, 2)
+    finally:
+        for s in stores:
+            s.close()
+
+
 def test_an_accounts_decks_one_per_game_and_name_at_most_so_many(where: str | Path) -> None:
     """The deck builder's saved decks (issue 26, "saves it to the account"): migration 4
     on both stores; saving a name again replaces it; a new one past the limit is refused

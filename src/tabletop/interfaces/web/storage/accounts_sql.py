@@ -134,6 +134,12 @@ class AccountsSql:
             before: dict[str, tuple[float, float] | None] = {}
             if rate is not None and results:
                 game, bracket = results[0].game, results[0].bracket
+                # Each account's row is locked too (always there, unlike a first rating's
+                # row), in one order: two games of one player settled at once, by two
+                # servers, each build on the other's rating rather than both on none.
+                for key in sorted({r.account for r in results}):
+                    db.execute(f"SELECT key FROM accounts WHERE key = ?{self._for_update}",
+                               (key,))
                 for r in results:
                     got = db.execute(
                         "SELECT mu, sigma FROM ratings WHERE account = ? AND game = ? AND "
