@@ -23,6 +23,7 @@ from tabletop.interfaces.web.matchmaking import (
     DEFAULT_RATING,
     LEASE,
     MAX_WINDOW,
+    UNSEEN_S,
     WIDEN_PER_S,
     Group,
     new_entry,
@@ -225,15 +226,31 @@ def test_leaving_the_queue(client: Any) -> None:
 
 def test_the_ai_fills_once_the_chosen_time_has_passed(client: Any) -> None:
     hub = client.app.state.hub
-    got = join(client, ai_after_s=30, difficulty="hard").json()
+    got = join(client, ai_after_s=20, difficulty="hard").json()
     joined = hub.storage.queue_entry(got["entry"]["id"]).joined
-    assert hub.matchmaker.pass_once(joined + 29) == []
+    assert hub.matchmaker.pass_once(joined + 19) == []
     assert entry_of(client, got)["status"] == "waiting"
-    [tid] = hub.matchmaker.pass_once(joined + 30)
+    [tid] = hub.matchmaker.pass_once(joined + 20)
     mine = entry_of(client, got)
     assert mine["status"] == "matched" and mine["table"] == tid
     line = client.get(f"/api/tables/{tid}").json()
     assert line["seats"][1 - mine["seat"]]["difficulty"] == "hard"
+
+
+def test_an_entry_nobody_asks_after_leaves_the_queue(client: Any) -> None:
+    """A page closed while waiting: its entry (and open seek) goes after UNSEEN_S; one
+    whose page asks after it stays."""
+    hub = client.app.state.hub
+    kept, left = join(client, name="kept").json(), join(client, name="left",
+                                                         game="radiant-perim").json()
+    joined = hub.storage.queue_entry(left["entry"]["id"]).joined
+    later = joined + UNSEEN_S - 1
+    hub.now = lambda: later  # the page of "kept" asks after it a while later ...
+    assert entry_of(client, kept)["status"] == "waiting"
+    hub.matchmaker.pass_once(joined + UNSEEN_S + 1)  # ... "left"'s never did
+    assert [s["who"] for s in client.get("/api/seeks").json()["seeks"]] == ["kept"]
+    r = client.get(f"/api/queue/{left['entry']['id']}", headers=auth(left["token"]))
+    assert r.status_code == 404
 
 
 def test_an_open_seek_is_listed_and_accepted(client: Any) -> None:

@@ -20,6 +20,8 @@ paired by rating, with an AI to fill the seats after a time the entrant chose.
   time passed too); ``ai_after=None`` waits for people for ever.
 - A paired entry's secret (given when it joined) becomes its seat's token: the store
   never held it, only its hash; the entrant polls its entry and opens the table with it.
+  A waiting entry whose entrant has not asked after it for :data:`UNSEEN_S` (its page
+  was closed) leaves the queue.
 
 With several servers (cluster.py) the pass runs in one worker at a time: the holder of
 the lease :data:`LEASE`, which another worker takes once it expires (its holder died).
@@ -51,6 +53,8 @@ MAX_WINDOW = 500.0  # ... to ± 500 at most (after 90 s)
 PASS_S = 1.0  # the pairing pass runs this often
 AI_AFTER_S = (0, 600)  # the AI may fill after 0 to 600 seconds (or never)
 FORGET_S = 3600.0  # a matched entry is kept this long for its entrant to read
+UNSEEN_S = 30.0  # a waiting entry nobody asked after this long leaves (its page closed)
+SEEN_EVERY_S = 5.0  # an entrant's asking is stored at most this often
 LEASE = "matchmaking"  # the pairing pass's lease (several servers)
 DEFAULT_RATING = RATING_SCALE * PlackettLuce().mu  # a guest's rating, and a new one's: 1500
 
@@ -175,6 +179,10 @@ class Matchmaker:
     def pass_once(self, now: float) -> list[str]:
         """Pair the waiting entries as :func:`pairings` says; returns the tables made."""
         try:
+            gone = self.hub.storage.drop_unseen(now - UNSEEN_S)
+            if gone:
+                log.info("matchmaking: %d entries nobody asked after left the queue",
+                         len(gone))
             waiting = self.hub.storage.waiting()
             if now - self._last_forget > FORGET_S / 10:
                 self._last_forget = now

@@ -21,7 +21,7 @@ from .. import accounts, talk
 from ..errors import ApiError
 from ..hub import Hub
 from ..limits import client_key
-from ..matchmaking import AI_AFTER_S, new_entry, rating_of, window
+from ..matchmaking import AI_AFTER_S, SEEN_EVERY_S, new_entry, rating_of, window
 from ..storage import AccountRow, QueueRow, token_hash
 from .common import ERRORS, Token, hub_of
 
@@ -167,9 +167,13 @@ async def join_queue(request: Request, body: Seek, token: Token = None) -> dict[
 async def see_entry(request: Request, entry_id: EntryId, token: Token = None
                     ) -> dict[str, Any]:
     """Your entry: ``waiting`` (with its rating ``window`` and ``waited_s``) or
-    ``matched`` (its ``table``, ``seat`` and ``link``: add ``#token=`` and your token)."""
+    ``matched`` (its ``table``, ``seat`` and ``link``: add ``#token=`` and your token).
+    Ask at least every 30 s: a waiting entry nobody asks after leaves the queue."""
     hub = hub_of(request)
-    return {"entry": entry_line(hub, _own(hub, request, entry_id, token), hub.now())}
+    e, now = _own(hub, request, entry_id, token), hub.now()
+    if e.status == "waiting" and now - (e.seen or e.joined) >= SEEN_EVERY_S:
+        hub.storage.seen_entry(e.id, now)  # still there: it stays in the queue
+    return {"entry": entry_line(hub, e, now)}
 
 
 @router.delete("/api/queue/{entry_id}", tags=["queue"], responses=ERRORS)

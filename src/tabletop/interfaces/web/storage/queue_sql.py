@@ -1,4 +1,4 @@
-"""The store's queries for the matchmaking queue (migration 5), written once for both
+"""The store's queries for the matchmaking queue (migrations 5 and 6), written once for both
 databases like the rest (:mod:`.sql`, whose :class:`~.sql.SqlStorage` includes these).
 
 An entry is matched once: the pairing marks its entries ``matched`` only where they are
@@ -20,12 +20,12 @@ if TYPE_CHECKING:
     from .sql import Db
 
 _QUEUE = ("id, token_hash, game, players, rated, account, name, rating, ai_after, "
-          "difficulty, joined, target, status, table_id, seat")
+          "difficulty, joined, target, status, table_id, seat, seen")
 
 
 def _entry(r: Sequence[Any]) -> QueueRow:
     return QueueRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8], r[9], r[10],
-                    r[11], r[12], r[13], r[14])
+                    r[11], r[12], r[13], r[14], r[15])
 
 
 class _Taken(Exception):
@@ -53,10 +53,12 @@ class QueueSql:
                     "SELECT 1 FROM queue WHERE account = ? AND status = 'waiting'",
                     (row.account,)).fetchone() is not None:
                 return False
-            db.execute(f"INSERT INTO queue ({_QUEUE}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            db.execute(f"INSERT INTO queue ({_QUEUE}) VALUES "
+                       "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                        (row.id, row.token_hash, row.game, row.players, int(row.rated),
                         row.account, row.name, row.rating, row.ai_after, row.difficulty,
-                        row.joined, row.target, row.status, row.table_id, row.seat))
+                        row.joined, row.target, row.status, row.table_id, row.seat,
+                        row.joined if row.seen is None else row.seen))
             return True
 
     def queue_entry(self, entry_id: str) -> QueueRow | None:
@@ -105,3 +107,19 @@ class QueueSql:
             cur = db.execute("DELETE FROM queue WHERE status = 'matched' AND joined < ?",
                              (before,))
             return max(0, cur.rowcount)
+
+    def seen_entry(self, entry_id: str, at: float) -> None:
+        with self._guard("cannot store when the entry was asked after"), self._tx() as db:
+            db.execute("UPDATE queue SET seen = ? WHERE id = ? AND status = 'waiting'",
+                       (at, entry_id))
+
+    def drop_unseen(self, before: float) -> list[str]:
+        with self._guard("cannot clear the queue"), self._tx() as db:
+            ids = [r[0] for r in db.execute(
+                "SELECT id FROM queue WHERE status = 'waiting' AND seen < ? ORDER BY id",
+                (before,)).fetchall()]
+            for entry_id in ids:
+                db.execute("DELETE FROM queue WHERE id = ? AND status = 'waiting'",
+                           (entry_id,))
+                db.execute("UPDATE queue SET target = NULL WHERE target = ?", (entry_id,))
+            return ids

@@ -177,7 +177,8 @@ class QueueRow:
     not, at ``rating`` (the shown number), since ``joined``; ``ai_after``: seconds after
     which the AI at ``difficulty`` fills the other seats (``None``: never); ``target``:
     the open seek this entry accepted. Of its secret only the hash is stored: it becomes
-    the seat's token once the entry is ``matched`` (``table_id``, ``seat``)."""
+    the seat's token once the entry is ``matched`` (``table_id``, ``seat``). ``seen``:
+    when its entrant last asked after it (a waiting entry nobody asks after leaves)."""
 
     id: str
     token_hash: str
@@ -194,6 +195,7 @@ class QueueRow:
     status: str = "waiting"  # waiting | matched
     table_id: str | None = None
     seat: int | None = None
+    seen: float | None = None  # None: when it joined
 
 
 # How a rated game's ratings change: given each account's (mu, sigma) before (``None``:
@@ -367,6 +369,13 @@ class Storage(Protocol):
 
     def forget_queue(self, before: float) -> int:
         """Delete the matched entries that joined before ``before``; returns how many."""
+
+    def seen_entry(self, entry_id: str, at: float) -> None:
+        """Its entrant asked after the entry at ``at``."""
+
+    def drop_unseen(self, before: float) -> list[str]:
+        """Take out of the queue the waiting entries nobody asked after since ``before``
+        (as :meth:`leave_queue` does); returns their ids."""
 
     def ping(self) -> None:
         """One trivial query (``/readyz``); raises :class:`StorageError` if the store does

@@ -255,12 +255,20 @@ def _queue(db: Db, dialect: str) -> None:
         db.execute(statement)
 
 
+def _queue_seen(db: Db, dialect: str) -> None:
+    """Migration 6 (issue 29, Finding a game): when each entry's entrant last asked after
+    it; an entry nobody asks after (a page closed) leaves the queue."""
+    db.execute("ALTER TABLE queue ADD COLUMN seen DOUBLE PRECISION")
+    db.execute("UPDATE queue SET seen = joined")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
     Migration(3, "accounts, sessions, seat accounts, ratings, results", _accounts),
     Migration(4, "the decks accounts saved in the deck builder", _decks),
     Migration(5, "the matchmaking queue", _queue),
+    Migration(6, "when the queue's entrants last asked after their entries", _queue_seen),
 )
 
 _VERSIONS = """
