@@ -516,3 +516,23 @@ def test_open_storage_chooses_by_what_db_names(tmp_path: Path) -> None:
         open_storage("mysql://u:pw@h/x")
     with pytest.raises(StorageError, match=r"not a PostgreSQL URL \(invalid URI query"):
         open_storage("postgresql://h/x?nonsense=1")
+
+
+def test_my_seats_and_the_running_clocks_on_both_stores(store: Storage) -> None:
+    """What the "your turn" list and the check of stored deadlines read (issue 29,
+    Turn-based tables): a person's seats by token or account, of unfinished tables
+    only; the clocks of unfinished tables."""
+    for i in range(3):
+        t = _table(f"t{i}")
+        t.created = 100.0 + i
+        t.seats[0] = SeatRow(0, "human", token_hash=token_hash(f"tok{i}"),
+                             account="ann" if i == 2 else None)
+        store.create(t)
+    store.set_clock("t1", {"running": 0, "remaining": [5, None], "started": 1.0})
+    store.append("t0", _act(0), record={"over": True})
+    assert store.seats_of([token_hash("tok0"), token_hash("tok1")], None) == [("t1", 0)]
+    assert store.seats_of([token_hash("tok1")], "ann") == [("t2", 0), ("t1", 0)]
+    assert store.seats_of([], "bob") == [] and store.seats_of([], None) == []
+    assert store.seats_of([token_hash("tok1")], "ann", limit=1) == [("t2", 0)]
+    assert [(tid, clock["running"]) for tid, clock, _ in store.running_clocks()] == [
+        ("t1", 0)]

@@ -7,6 +7,12 @@ kept by the server.
 - ``mode = "game"``: each person has ``limit`` for the whole game and gains ``increment``
   after each of its turns (a Fischer clock).
 
+A clock per turn of :data:`TURN_BASED_S` or more (hours or days, up to
+:data:`MOVE_LIMITS_S`) makes a *turn-based* table, a correspondence game: its people come
+and go, so it has no grace period, and its deadline is a moment in wall time that a
+restart or the table's leaving memory does not move (:meth:`Clock.resumed`); the server
+finds the stored deadlines that are due and acts on them (timers.py).
+
 A person's clock runs only while that person decides: not for AI seats, not while the AI
 holds the seat, not during a real-time strike (its referee decides), and not while the
 person's browser is still showing the other seats' actions. The client paces each action
@@ -51,6 +57,8 @@ GIFT_MS = 15_000  # "+15 s"
 MAX_MS = 3 * 3600 * 1000  # no clock holds more (a gift stops there)
 RESTART_MS = 10_000  # a restarted server gives the seat to act this long to reconnect
 LIMITS_S = (1, 3 * 3600)  # a clock's limit, in seconds
+MOVE_LIMITS_S = (1, 14 * 86400)  # a clock per turn's: up to two weeks a turn
+TURN_BASED_S = 3600  # a clock per turn of an hour or more: a turn-based table
 INCREMENT_S = (0, 600)
 
 
@@ -62,6 +70,11 @@ class ClockOptions:
     limit_ms: int
     increment_ms: int = 0
     on_timeout: str = "lose"
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether this is a turn-based (correspondence) clock: hours or days a turn."""
+        return self.mode == "move" and self.limit_ms >= TURN_BASED_S * 1000
 
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "limit_ms": self.limit_ms,
@@ -119,8 +132,9 @@ class Clock:
                    (0.0,) * row.players)
 
     def resumed(self, now: float) -> Clock:
-        """This clock after a restart of the server at ``now``."""
-        if self.running is None:
+        """This clock after a restart of the server at ``now`` (a turn-based clock's
+        deadline stays where it was: hours away, it is the player's, not the server's)."""
+        if self.running is None or self.options.turn_based:
             return self
         return dataclasses.replace(self, started=now + RESTART_MS / 1000)
 
@@ -257,8 +271,11 @@ def check_options(data: dict[str, Any] | None) -> ClockOptions | None:
     if mode not in MODES:
         raise ValueError(f"clock mode must be none, move or game, not {mode!r}")
     limit = data.get("limit_s")
-    if not isinstance(limit, int) or not LIMITS_S[0] <= limit <= LIMITS_S[1]:
-        raise ValueError(f"clock limit_s must be {LIMITS_S[0]}..{LIMITS_S[1]} seconds")
+    low, high = MOVE_LIMITS_S if mode == "move" else LIMITS_S
+    if not isinstance(limit, int) or not low <= limit <= high:
+        what = "a turn" if mode == "move" else "a game clock"
+        raise ValueError(f"clock limit_s must be {low}..{high} seconds for {what} "
+                         f"(at most {high // 3600} hours), not {limit!r}")
     increment = data.get("increment_s", 0)
     if not isinstance(increment, int) or not INCREMENT_S[0] <= increment <= INCREMENT_S[1]:
         raise ValueError(f"clock increment_s must be {INCREMENT_S[0]}..{INCREMENT_S[1]} "
@@ -269,3 +286,17 @@ def check_options(data: dict[str, Any] | None) -> ClockOptions | None:
     if on_timeout not in ON_TIMEOUT:
         raise ValueError("clock on_timeout must be ai (the AI plays that turn) or lose")
     return ClockOptions(mode, limit * 1000, increment * 1000, on_timeout)
+
+
+def stored_deadline(clock: dict[str, Any] | None, options: dict[str, Any]) -> float | None:
+    """When a stored turn-based clock runs out (server time, seconds; before the lag
+    bank's grace, which a turn of hours does not need to be found by): ``None`` if the
+    table has no turn-based clock or none runs. What the periodic check of stored
+    deadlines reads (timers.py) without loading the table."""
+    chosen = options.get("clock")
+    if not chosen or clock is None or clock.get("running") is None:
+        return None
+    if not ClockOptions.from_json(chosen).turn_based:
+        return None
+    left = clock["remaining"][clock["running"]] or 0
+    return float(clock["started"]) + left / 1000

@@ -39,6 +39,7 @@ from tabletop.core import (
 
 from . import deckfiles, engine
 from .ai import DecisionJob, agent_seed, decide_job
+from .clock import ClockOptions
 from .errors import ApiError
 from .limits import Holdings, Limiter, Settings, Sockets
 from .lobby import server_only
@@ -110,6 +111,9 @@ class Hub:
         # Several servers on one store (cluster.py); None: this server alone.
         self.cluster: Cluster | None = None
         self.matchmaker = Matchmaker(self)  # the queue's pairing pass (matchmaking.py)
+        # Who was to act at a table out of memory, by (table, revision): the "your turn"
+        # list reads it without keeping the table in memory (turns.py).
+        self.to_act_cache: dict[tuple[str, int], int | None] = {}
 
     # --- loading ----------------------------------------------------------------------
 
@@ -119,6 +123,7 @@ class Hub:
         idle tables out of memory."""
         self._start_sweeper()
         self.matchmaker.start()
+        self.clocks.start()
         count = 0
         for row in self.storage.tables("running", limit=self.settings.max_live):
             try:
@@ -170,6 +175,11 @@ class Hub:
                     live.ever_connected[s.seat] = True
                     live.gone_since[s.seat] = now
         return live
+
+    def detached(self, row: TableRow) -> LiveTable:
+        """A table rebuilt from the store without serving it: not in memory, nothing of
+        it running (the "your turn" list reads whose turn it is: turns.py)."""
+        return self._load(row)
 
     def _live(self, row: TableRow, state: State, actions: Any = ()) -> LiveTable:
         live = LiveTable(row, state, actions, self.storage.chat(row.id),
@@ -371,7 +381,9 @@ class Hub:
         if options.get("rated"):
             if account is None:
                 raise ApiError(403, "a rated table is for accounts: sign in to create one")
-            if options.get("grace_s") is None:
+            clock = options.get("clock")
+            turn_based = isinstance(clock, dict) and ClockOptions.from_json(clock).turn_based
+            if options.get("grace_s") is None and not turn_based:
                 raise ApiError(400, "a rated table needs a grace period (grace_s): a "
                                "player gone past it loses the game")
             options = {**options, "on_leave": "ai"}  # the AI finishes an abandoned seat

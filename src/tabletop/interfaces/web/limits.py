@@ -42,6 +42,7 @@ class Settings:
     max_live: int = 5000  # at most this many live tables; past it idle ones leave sooner
     sockets_per_address: int = 32  # WebSocket connections of one address ...
     sockets_total: int = 2000  # ... and of the whole server
+    deadlines_every_s: float = 30.0  # the store's turn-based deadlines are checked this often
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -1,7 +1,13 @@
 """The clocks' deadlines (clock.py holds the arithmetic): one task per table sleeps until
 the running clock flags, then the table does what its creator chose: the AI plays that
 seat's turn (``on_timeout = "ai"``), or the seat loses on time (``State.concede(seat,
-"time")``). Also "+15 s": a person gives another time."""
+"time")``). Also "+15 s": a person gives another time.
+
+A turn-based table (hours or days a turn: clock.py) waits in the store with nothing
+running for it once it leaves memory; every ``deadlines_every_s`` the server reads the
+stored clocks and brings back into memory each table whose deadline is due, where its
+deadline task fires at once (:meth:`ClockKeeper.check_stored`). With several servers,
+only the one that holds (or takes) the table's lease does so."""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import TabletopError
 
 from . import engine
-from .clock import GIFT_MS
+from .clock import GIFT_MS, stored_deadline
 from .errors import ApiError
 from .storage import StorageError
 from .strike import live_strike
@@ -30,6 +36,49 @@ class ClockKeeper:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.checker: asyncio.Task[None] | None = None  # the stored deadlines' check
+
+    def start(self) -> None:
+        """Start the periodic check of the store's turn-based deadlines."""
+        async def checker(every: float) -> None:
+            while True:
+                await asyncio.sleep(every)
+                try:
+                    due = self.check_stored()
+                except StorageError as e:
+                    log.warning("cannot check the stored deadlines: %s", e)
+                    continue
+                if due:
+                    log.info("%d turn-based tables were due: back in memory", due)
+
+        if self.checker is None:
+            self.checker = asyncio.get_running_loop().create_task(
+                checker(self.hub.settings.deadlines_every_s))
+
+    def check_stored(self) -> int:
+        """Bring into memory every table out of it whose stored turn-based deadline is
+        due (its deadline task then acts on it); returns how many. With several servers,
+        a table another server holds the lease of is that server's to act on."""
+        hub = self.hub
+        now = hub.now()
+        count = 0
+        for table_id, clock, options in hub.storage.running_clocks():
+            deadline = stored_deadline(clock, options)
+            if deadline is None or deadline > now or table_id in hub.tables:
+                continue
+            cluster = hub.cluster
+            if cluster is not None and not cluster.keeps_named(cluster.lease(table_id)):
+                continue  # another server keeps it
+            try:
+                hub.get(table_id)  # loaded: its clock's task flags at once
+            except ApiError as e:
+                log.error("table %s: its deadline is due but it cannot load: %s", table_id,
+                          e.message)
+                if cluster is not None:
+                    cluster.release(table_id)
+                continue
+            count += 1
+        return count
 
     def sync(self, live: LiveTable) -> None:
         """Make the clock run for whoever decides now (after the AI took or gave back a
@@ -136,3 +185,5 @@ class ClockKeeper:
     def cancel(self) -> None:
         for task in self.tasks.values():
             task.cancel()
+        if self.checker is not None:
+            self.checker.cancel()

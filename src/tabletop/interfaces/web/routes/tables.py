@@ -12,13 +12,14 @@ from tabletop.agents import DIFFICULTIES
 from tabletop.core import games
 
 from .. import accounts, decks, talk
-from ..clock import INCREMENT_S, LIMITS_S, check_options
+from ..clock import INCREMENT_S, LIMITS_S, MOVE_LIMITS_S, check_options
 from ..errors import ApiError
 from ..hub import Hub
 from ..limits import client_key
 from ..lobby import game_info
 from ..messages import table_line
 from ..presence import GRACE_RANGE_S, GRACE_S
+from ..turns import your_turns
 from .common import ERRORS, TableId, hub_of
 
 router = APIRouter()
@@ -42,7 +43,10 @@ class ClockChoice(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     mode: Literal["none", "move", "game"] = "none"
-    limit_s: int = Field(default=60, ge=LIMITS_S[0], le=LIMITS_S[1])
+    limit_s: int = Field(default=60, ge=min(LIMITS_S[0], MOVE_LIMITS_S[0]),
+                         le=max(LIMITS_S[1], MOVE_LIMITS_S[1]),
+                         description="Seconds: a turn's (up to 14 days; an hour or more "
+                         "makes a turn-based table) or the game's (up to 3 hours)")
     increment_s: int = Field(default=0, ge=INCREMENT_S[0], le=INCREMENT_S[1])
     on_timeout: Literal["ai", "lose"] | None = None
 
@@ -120,6 +124,26 @@ async def list_tables(request: Request,
     return {"tables": out}
 
 
+class MyTokens(BaseModel):
+    """The seat tokens this browser holds (the lobby keeps them in localStorage)."""
+
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list,
+                                                                max_length=50)
+
+
+@router.post("/api/turns", tags=["tables"], responses=ERRORS)
+async def my_turns(request: Request, body: MyTokens) -> dict[str, Any]:
+    """The unfinished tables where it is your turn: at the seats your account holds (when
+    signed in) and at those whose ``tokens`` you send (a guest's; in the body, never in
+    a URL). Each with the time left on its clock (``left_ms``; ``None``: no clock runs).
+    Nothing changes; only your own seats are listed."""
+    hub = hub_of(request)
+    found = accounts.who(request, hub.storage)
+    account = None if found is None else found.account
+    return {"turns": your_turns(hub, body.tokens, account)}
+
+
 @router.post("/api/tables", tags=["tables"], status_code=201, responses=ERRORS)
 async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     """Create a table. You are seated at once (``you``: your seat). Returns its public
@@ -149,7 +173,10 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
                            f"{math.ceil(wait)} s (an account may make "
                            f"{limits.create_burst} at once, then {limits.create_per_min:g} "
                            "a minute)", retry_after=round(wait, 1))
-    options = {"clock": None if clock is None else clock.to_json(), "grace_s": body.grace_s,
+    # A turn-based table's people come and go for days: no grace period (its clock
+    # decides what happens to a seat whose player does not come back).
+    grace = None if clock is not None and clock.turn_based else body.grace_s
+    options = {"clock": None if clock is None else clock.to_json(), "grace_s": grace,
                "on_leave": body.on_leave, "rated": body.rated}
     params: dict[str, Any] = dict(body.params)
     files = None

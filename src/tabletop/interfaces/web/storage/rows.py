@@ -275,6 +275,16 @@ class Storage(Protocol):
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         """The latest tables (newest first), optionally only those with ``status``."""
 
+    def running_clocks(self) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+        """Each unfinished table with a stored clock: (its id, its clock, its options);
+        what the periodic check of stored deadlines reads (timers.py)."""
+
+    def seats_of(self, token_hashes: Sequence[str], account: str | None,
+                 limit: int = 50) -> list[tuple[str, int]]:
+        """The people's seats of unfinished tables (table, seat) whose token has one of
+        ``token_hashes`` or that ``account`` holds, newest tables first, at most
+        ``limit``."""
+
     def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The revision of each of ``table_ids`` that exists (every write to a table
         raises it by one)."""

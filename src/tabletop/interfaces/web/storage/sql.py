@@ -279,6 +279,32 @@ class SqlStorage(AccountsSql, QueueSql):
                               "table_id = ? ORDER BY n", (table_id,)).fetchall()
         return [ActionRow(*r) for r in rows]
 
+    def running_clocks(self) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+        with self._guard("cannot read the tables' clocks"), self._read() as db:
+            rows = db.execute("SELECT id, clock, options FROM tables WHERE status = "
+                              "'running' AND clock IS NOT NULL").fetchall()
+        return [(r[0], json.loads(r[1]), json.loads(r[2] or "{}")) for r in rows]
+
+    def seats_of(self, token_hashes: Sequence[str], account: str | None,
+                 limit: int = 50) -> list[tuple[str, int]]:
+        hashes = list(token_hashes)[:_CHUNK]
+        where = []
+        params: list[Any] = []
+        if hashes:
+            where.append(f"s.token_hash IN ({','.join('?' * len(hashes))})")
+            params += hashes
+        if account is not None:
+            where.append("s.account = ?")
+            params.append(account)
+        if not where:
+            return []
+        with self._guard("cannot read the seats"), self._read() as db:
+            rows = db.execute(
+                "SELECT s.table_id, s.seat FROM seats s JOIN tables t ON t.id = s.table_id "
+                f"WHERE t.status = 'running' AND s.kind = 'human' AND ({' OR '.join(where)}) "
+                "ORDER BY t.created DESC, s.seat LIMIT ?", [*params, limit]).fetchall()
+        return [(r[0], int(r[1])) for r in rows]
+
     def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
         ids = list(table_ids)
         out: dict[str, int] = {}
