@@ -4,6 +4,8 @@ deck built by clicks, an illegal one refused with the rule, a game played with i
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
@@ -64,10 +66,14 @@ def test_a_legal_arena_deck_built_by_clicks_then_played(browser: Browser, server
     commands = page.inner_text("[data-testid='balance-commands']")
     assert "tabletop balance radiant-arena --cards built-" in commands
     with page.expect_download() as got:
+        page.click("[data-testid='balance-file']")
+    assert f"--cards {got.value.suggested_filename}" in commands
+    with page.expect_download() as got:  # saving to a file, as a guest
         page.click("#save-file")
     name = got.value.suggested_filename
-    assert name.startswith("built-") and name.endswith(".toml")
-    assert f"--cards {name}" in commands
+    assert re.fullmatch(r"built-[0-9a-f]{12}\.toml", name)
+    saved = Path(got.value.path()).read_text()
+    assert f'deity = "{ready.deity}"' in saved
     # played at a new table against the AI: my deck is at my seat
     page.select_option("#difficulty", "easy")
     page.click("#play")

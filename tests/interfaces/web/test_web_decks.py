@@ -5,6 +5,7 @@ deck file, reading one back, playing it at a table and the balance runs."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import tomllib
 from pathlib import Path
@@ -49,9 +50,7 @@ def test_the_pools_are_the_tables_faces(client: TestClient) -> None:
 
 def test_a_ready_deck_is_legal_and_an_empty_one_breaks_every_rule(client: TestClient
                                                                    ) -> None:
-    assert check(client, "radiant-arena", arena_deck()) == {
-        "legal": True, "problems": [], "id": check(client, "radiant-arena",
-                                                   arena_deck())["id"]}
+    assert check(client, "radiant-arena", arena_deck()) == {"legal": True, "problems": []}
     got = check(client, "radiant-arena", {})
     assert not got["legal"]
     fields = {p["field"] for p in got["problems"]}
@@ -109,8 +108,11 @@ def test_the_deck_file_loads_in_its_game_and_reads_back(client: TestClient,
         cat = (arena_catalog if game == "radiant-arena" else ls_catalog)(str(path))
         assert ident in cat.decks  # the game's own loader takes it (and checks it)
         back = client.post(f"/api/decks/{game}/read", json={"text": r.text}).json()
-        assert back["legal"] and back["id"] == ident
-        assert back["deck"] == {**{k: v for k, v in back["deck"].items()}, **deck}
+        assert back["legal"] and back["deck"] == deck
+        # each file its own random id: nothing of the deck can be learnt from it
+        again = client.post(f"/api/decks/{game}/file", json={"deck": deck})
+        assert again.headers["X-Deck-Id"] != ident
+        assert again.text.replace(again.headers["X-Deck-Id"], ident) == r.text
 
 
 def test_an_illegal_deck_gets_no_file(client: TestClient) -> None:
@@ -150,10 +152,11 @@ def test_a_built_deck_plays_at_a_table_and_survives_a_reload(client: TestClient)
     deck = arena_deck("b", "Built B")
     deck["items"] = arena_deck("a")["items"]  # not a ready deck any more
     tid, token = _play(client, "radiant-arena", deck, params={"deck_b": "a"})
-    ident = check(client, "radiant-arena", deck)["id"]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub.get(tid)
-    assert live.row.params["deck_a"] == ident and live.row.params["cards"] == f"{ident}.toml"
+    ident = live.row.params["deck_a"]
+    assert re.fullmatch(r"built-[0-9a-f]{12}", ident)
+    assert live.row.params["cards"] == f"{ident}.toml"
     assert live.state.deck_list[0].items == tuple(deck["items"])
     assert "files" not in client.get(f"/api/tables/{tid}").json()["options"]
     # the table's record names the file, never the server's folder
@@ -165,13 +168,29 @@ def test_a_built_deck_plays_at_a_table_and_survives_a_reload(client: TestClient)
     assert fresh.state.state_hash() == live.state.state_hash()
 
 
+def test_a_rematch_plays_the_built_deck_again(client: TestClient) -> None:
+    deck = arena_deck("b", "Built B")
+    tid, token = _play(client, "radiant-arena", deck)
+    r = client.post(f"/api/tables/{tid}/concede", headers=auth(token))
+    assert r.status_code == 200, r.text
+    r = client.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+    assert r.status_code == 200, r.text
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    old, new = hub.get(tid), hub.get(hub.get(tid).row.rematch)
+    assert new.row.params["cards"] == old.row.params["cards"]  # by name, as before
+    assert new.row.options["files"] == old.row.options["files"]
+    built = old.row.params["deck_a"]
+    assert new.state.deck_list[0].id == built  # the decks stay by seat, as ready decks do
+
+
 def test_a_built_lightseekers_deck_plays_against_the_ai(client: TestClient) -> None:
     tid, token = _play(client, "lightseekers", ls_deck("dread", "Mine"),
                        params={"decks": "astral"})
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub.get(tid)
-    ident = check(client, "lightseekers", ls_deck("dread", "Mine"))["id"]
+    ident = live.row.params["cards"].removesuffix(".toml")
     assert live.row.params["decks"] == f"{ident},astral"
+    assert live.state.cat.decks[ident].cards == tuple(ls_deck("dread")["cards"].items())
 
     def moved() -> bool:
         v = view(client, tid, token)
@@ -202,6 +221,7 @@ def test_balance_commands_name_the_saved_file_and_each_ready_deck(client: TestCl
                                                                   ) -> None:
     got = client.post("/api/decks/radiant-arena/balance", json={"deck": arena_deck()}).json()
     ident = got["id"]
+    assert got["file"] == f"{ident}.toml" and f'id = "{ident}"' in got["text"]
     assert len(got["commands"]) == len(arena_catalog().decks)
     assert all(f"--cards {ident}.toml" in c and f"--param deck_a={ident}" in c
                and "--param draft=false" in c for c in got["commands"])
@@ -211,11 +231,9 @@ def test_the_balance_command_shown_runs_with_the_saved_file(client: TestClient,
                                                             tmp_path: Path,
                                                             monkeypatch: Any) -> None:
     deck = ls_deck("dread", "Mine")
-    r = client.post("/api/decks/lightseekers/file", json={"deck": deck})
-    ident = r.headers["X-Deck-Id"]
-    (tmp_path / f"{ident}.toml").write_text(r.text)
-    command = client.post("/api/decks/lightseekers/balance",
-                          json={"deck": deck}).json()["commands"][0]
+    got = client.post("/api/decks/lightseekers/balance", json={"deck": deck}).json()
+    (tmp_path / got["file"]).write_text(got["text"])  # saved as the page offers it
+    command = got["commands"][0]
     args = shlex.split(command.replace("--games 100", "--games 2"))
     assert args[:2] == ["tabletop", "balance"]
     monkeypatch.chdir(tmp_path)  # where the page says to save the deck file

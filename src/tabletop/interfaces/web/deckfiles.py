@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-NAME = re.compile(r"built-[0-9a-f]{12}\.toml\Z")  # decks.deck_id, as a file name
+NAME = re.compile(r"built-[0-9a-f]{12}\.toml\Z")  # decks.new_id, as a file name
 _DIR: Path | None = None
 _LOCK = threading.Lock()
 
@@ -54,4 +54,11 @@ def of_row(options: Mapping[str, Any]) -> list[Path]:
     return paths(files) if isinstance(files, dict) and files else []
 
 
-__all__ = ["paths", "of_row", "NAME"]
+def local_params(params: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's parameters to start its game again here (a rematch): its ``cards``
+    pointed at its deck files, written out (unchanged for a table with none)."""
+    found = of_row(options)
+    return {**params, "cards": ",".join(str(p) for p in found)} if found else dict(params)
+
+
+__all__ = ["paths", "of_row", "local_params", "NAME"]

@@ -6,14 +6,15 @@ it is legal is the game's own deck checker's answer (``radiant_arena.data.deck_p
 problem comes back with the field it is about and the rulebook's words (the section and
 the sentence the game keeps with its deck rules). A legal deck becomes a deck file of its
 game (a card file holding one ``[[deck]]``, as ``tabletop play --deck``/``--cards`` take
-it), whose id is ``built-`` and a hash of its contents; a table plays it through that
-file (:mod:`.deckfiles`).
+it), whose id is ``built-`` and twelve random hex digits: never a hash of the deck, which
+an opponent could match against guessed decks to learn a secret one (the table's
+parameters, public, name the file); a table plays it through that file
+(:mod:`.deckfiles`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -255,11 +256,9 @@ def problems(dg: DeckGame, deck: BaseModel) -> list[dict[str, str]]:
         raise ApiError(400, f"{dg.game} deck: {e}") from None
 
 
-def deck_id(dg: DeckGame, deck: BaseModel) -> str:
-    """The id of a built deck: ``built-`` and a hash of its game and contents (the same
-    deck, named alike, is the same file wherever it is built)."""
-    canon = json.dumps({"game": dg.game, **deck.model_dump()}, sort_keys=True)
-    return "built-" + hashlib.sha256(canon.encode()).hexdigest()[:12]
+def new_id() -> str:
+    """A fresh id for a built deck's file: random, so that it tells nothing of the deck."""
+    return "built-" + secrets.token_hex(6)
 
 
 def legal_file(dg: DeckGame, deck: BaseModel) -> tuple[str, str]:
@@ -271,7 +270,7 @@ def legal_file(dg: DeckGame, deck: BaseModel) -> tuple[str, str]:
                        "rule" + ("s" if len(found) > 1 else "") + ": " + "; ".join(
                            f"{p['field']}: {p['message']} ({p['section']}: "
                            f"\"{p['words']}\")" for p in found)[:1500], problems=found)
-    ident = deck_id(dg, deck)
+    ident = new_id()
     return ident, dg.file_text(deck, ident)
 
 
@@ -317,4 +316,4 @@ def read_file(dg: DeckGame, text: str, where: str = "the deck file") -> BaseMode
 
 
 __all__ = ["ArenaDeck", "LsDeck", "DeckGame", "GAMES", "deck_game", "parse", "problems",
-           "deck_id", "legal_file", "read_file", "balance_commands", "Rule"]
+           "new_id", "legal_file", "read_file", "balance_commands", "Rule"]

@@ -197,7 +197,10 @@ def rematch(hub: Hub, live: LiveTable) -> LiveTable:
         seats.append(SeatRow(to, s.kind, s.difficulty, s.agent, s.token_hash,
                              joined=True, name=s.name, account=s.account))
     seats.sort(key=lambda r: r.seat)
-    state = new_game(old.game, players=n, **get_spec(old.game).check_params(n, old.params))
+    local = deckfiles.local_params(old.params, old.options)
+    state = new_game(old.game, players=n, **get_spec(old.game).check_params(n, local))
+    if local.get("cards") != old.params.get("cards"):  # its deck files, named as before
+        state.params["cards"] = old.params["cards"]
     options = dict(old.options)
     if options.get("creator") is not None:
         options["creator"] = (options["creator"] + 1) % n

@@ -63,7 +63,7 @@ async def check(game: str, body: DeckBody) -> dict[str, Any]:
     dg = decks.deck_game(game)
     deck = decks.parse(dg, body.deck)
     found = decks.problems(dg, deck)
-    return {"legal": not found, "problems": found, "id": decks.deck_id(dg, deck)}
+    return {"legal": not found, "problems": found}
 
 
 @router.post("/api/decks/{game}/file", tags=["decks"], responses=ERRORS)
@@ -83,17 +83,16 @@ async def read(game: str, body: DeckFile) -> dict[str, Any]:
     dg = decks.deck_game(game)
     deck = decks.read_file(dg, body.text, body.name[:120])
     found = decks.problems(dg, deck)
-    return {"deck": deck.model_dump(), "legal": not found, "problems": found,
-            "id": decks.deck_id(dg, deck)}
+    return {"deck": deck.model_dump(), "legal": not found, "problems": found}
 
 
 @router.post("/api/decks/{game}/balance", tags=["decks"], responses=ERRORS)
 async def balance(game: str, body: DeckBody) -> dict[str, Any]:
-    """The ``tabletop balance`` commands that play a legal deck (saved as its deck file,
-    ``<id>.toml``) against each ready deck: win rates with 95% intervals."""
+    """The ``tabletop balance`` commands that play a legal deck against each ready deck
+    (win rates with 95% intervals), and the deck file they name (``file``, ``text``)."""
     dg = decks.deck_game(game)
-    ident, _ = decks.legal_file(dg, decks.parse(dg, body.deck))
-    return {"id": ident, "file": f"{ident}.toml",
+    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
+    return {"id": ident, "file": f"{ident}.toml", "text": text,
             "commands": decks.balance_commands(dg, ident)}
 
 

@@ -248,7 +248,8 @@ async function balance() {
   try {
     const got = await call("POST", `/api/decks/${state.game}/balance`, { body: { deck: deckNow() } });
     const out = $("balance-out");
-    out.replaceChildren(h("p", { class: "note" }, `Save the deck to a file (${got.file}), then run each line where tabletop is installed: `,
+    const file = h("a", { href: URL.createObjectURL(new Blob([got.text], { type: "application/toml" })), download: got.file, "data-testid": "balance-file" }, got.file);
+    out.replaceChildren(h("p", { class: "note" }, "Save the deck file ", file, " and run each line beside it, where tabletop is installed: ",
       "each plays 100 games against a ready deck and writes a report with win rates and their 95% intervals."),
       h("pre", { "data-testid": "balance-commands" }, got.commands.join("\n")));
     out.hidden = false;
