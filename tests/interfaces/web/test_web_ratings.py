@@ -304,3 +304,38 @@ def test_a_rated_table_whose_person_seat_no_account_took_is_not_rated(client: An
     p = profile(client, "alice")
     assert p["ratings"] == [] and p["recent"][0]["rated"] is False
     assert client.get(f"/api/leaderboard/{GAME}").json()["boards"] == {}
+
+
+def test_results_lost_to_the_store_at_the_end_are_settled_later(store_url: str | Path  # noqa: F811
+                                                                ) -> None:
+    """Issue 29, Faults, with the ratings: the store is out of reach just as a rated game
+    ends (its last action stored, its settling refused). The game stands; its results
+    are not lost: the server tries again (at its start, then every SETTLE_AGAIN_S), here
+    a restarted server, from the stored record alone. Settled once: a pass after that
+    changes nothing."""
+    from tabletop.interfaces.web.storage import StoreUnreachable
+
+    with app_client(store_url) as c:
+        alice, bob = Person(c, "alice", PASSWORD), Person(c, "bob", PASSWORD)
+        tid, tokens = rated_table(alice, bob)
+        play_out(c, tid, tokens, moves=2)
+        hub = c.app.state.hub
+        real = hub.storage.settle
+
+        def away(*args: Any) -> bool:
+            raise StoreUnreachable("the store is out of reach (a test)")
+
+        hub.storage.settle = away
+        try:
+            line = concede(c, tid, tokens[1])
+        finally:
+            hub.storage.settle = real
+        assert line["outcome"]["winners"] == [0]  # the game stands
+        assert profile(c, "alice")["ratings"] == [] and hub.storage.unsettled() == [tid]
+    with app_client(store_url) as c:  # a restart: only the store is left
+        wait_until(lambda: profile(c, "alice")["ratings"] != [])
+        a, b = rating(c, "alice"), rating(c, "bob")
+        assert a["games"] == b["games"] == 1 and a["rating"] > 1500 > b["rating"]
+        hub = c.app.state.hub
+        assert hub.storage.unsettled() == [] and hub.settle_missed() == 0
+        assert len(profile(c, "alice")["recent"]) == 1

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.web")
 
+SETTLE_AGAIN_S = 60.0  # how often finished games whose settling failed are tried again
 HOLD_DIFFICULTY = "normal"  # the AI that holds a person's seat, or plays a timed-out turn
 BOT_PREFIX = "bot_"  # how a bot account's token begins (routes/accounts.py makes them)
 
@@ -105,6 +106,8 @@ class Hub:
                        "join": Limiter(20, 1.0)}
         self.holdings = Holdings(settings.guest_window_s)  # who made which tables lately
         self.sweeper: asyncio.Task[None] | None = None  # idle tables out of memory
+        self.settler: asyncio.Task[None] | None = None  # games whose settling failed
+        self._unsettleable: set[str] = set()  # ... and those that have nothing to settle
         self.sockets = Sockets(settings.sockets_per_address, settings.sockets_total)
         # Told how long each AI decision took (the server's metrics set it: metrics.py).
         self.thought: Callable[[str, float], None] = lambda game, seconds: None
@@ -122,6 +125,7 @@ class Hub:
         hold: the others load when named) and restart their AI seats; start the sweep of
         idle tables out of memory."""
         self._start_sweeper()
+        self._start_settler()
         self.matchmaker.start()
         self.clocks.start()
         count = 0
@@ -458,8 +462,51 @@ class Hub:
 
         try:
             settle(self.storage, live)
+        except StorageError as e:  # the game stands; its results wait for the store
+            log.warning("table %s: its results could not be stored (%s); they are tried "
+                        "again every %g s", live.row.id, e, SETTLE_AGAIN_S)
         except Exception:  # the game stands whatever happens to its ratings: say so
             log.exception("table %s: its results could not be settled", live.row.id)
+
+    def settle_missed(self) -> int:
+        """Settle the finished games whose settling failed (the store was out of reach
+        at their end, on this server or another, before a restart or not), from the
+        table in memory or its record; returns how many were settled. A
+        ``StorageError`` stops the pass (the next one goes on)."""
+        from .ratings import settle
+
+        done = 0
+        for table_id in self.storage.unsettled():
+            if table_id in self._unsettleable:
+                continue
+            live = self.tables.get(table_id)
+            row = self.storage.table(table_id) if live is None else live.row
+            try:
+                live = live or (self._load(row) if row is not None else None)
+            except (RulesVersionError, RecordError) as e:
+                log.error("table %s cannot be settled: %s", table_id, e)
+                live = None
+            if live is not None and settle(self.storage, live):
+                done += 1
+            else:  # (no outcome, or settled meanwhile: not asked again)
+                self._unsettleable.add(table_id)
+        return done
+
+    def _start_settler(self) -> None:
+        async def settler() -> None:
+            while True:
+                try:
+                    done = await asyncio.to_thread(self.settle_missed)
+                    if done:
+                        log.info("settled %d finished games whose results had waited", done)
+                except StorageError as e:
+                    log.warning("the unsettled games could not be read (%s)", e)
+                except Exception:  # a bug: say so, and go on with the next pass
+                    log.exception("settling the unsettled games failed")
+                await asyncio.sleep(SETTLE_AGAIN_S)
+
+        if self.settler is None:
+            self.settler = asyncio.get_running_loop().create_task(settler())
 
     def adopt(self, row: TableRow, state: State) -> LiveTable:
         """Serve a table just stored (a rematch)."""
@@ -817,6 +864,8 @@ class Hub:
         """Stop every task of every table (the server stops)."""
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.settler is not None:
+            self.settler.cancel()
         self.matchmaker.stop()
         self.referee.cancel()
         self.clocks.cancel()

@@ -18,7 +18,6 @@ whose partners share a side), settled once when a game between accounts ends.
 
 from __future__ import annotations
 
-import logging
 from statistics import fmean
 from typing import TYPE_CHECKING, Any
 
@@ -27,12 +26,11 @@ from openskill.models import PlackettLuce
 from tabletop.core import State, get_spec
 
 from . import accounts
-from .storage import AccountRow, Rater, RatingRow, ResultRow, Storage, StorageError
+from .storage import AccountRow, Rater, RatingRow, ResultRow, Storage
 
 if TYPE_CHECKING:
     from .tables import LiveTable
 
-log = logging.getLogger("tabletop.web")
 
 BRACKETS = ("1v1", "ffa", "teams")
 BOT_FACTOR = 0.5  # a person's rating change in a game with a bot or the AI
@@ -99,11 +97,15 @@ def rater(seats: list[str], sides: list[list[int]], seat_places: list[int],
 
 def settle(storage: Storage, live: LiveTable) -> bool:
     """Store a finished game's results for its accounts and, when it is rated, their new
-    ratings (once: ``False`` if it was settled before, or has no account)."""
+    ratings (once: ``False`` if it was settled before, or has no account). A
+    ``StorageError`` leaves it to be settled again (:meth:`Hub.settle_missed`)."""
     state, row = live.state, live.row
     if not state.is_over or state.outcome() is None:
         return False
-    abandoned = set(live.held) | set(live.abandoned)
+    # Held by the AI, gone past the grace period: as this server saw it, and as the
+    # game records it (a table settled after a restart has only the record).
+    abandoned = (set(live.held) | set(live.abandoned)
+                 | {s for s, why in state.conceded.items() if why == "abandon"})
     seat_places = places(state, abandoned)
     outcome = state.outcome()
     assert outcome is not None
@@ -127,11 +129,7 @@ def settle(storage: Storage, live: LiveTable) -> bool:
         sides = [[s for s in range(state.players) if state.team(s) == t]
                  for t in sorted({state.team(s) for s in range(state.players)})]
         rate = rater([a.key for a in owners if a is not None], sides, seat_places, kinds)
-    try:
-        return storage.settle(row.id, results, rate)
-    except StorageError as e:
-        log.error("%s", e)
-        return False
+    return storage.settle(row.id, results, rate)
 
 
 def rating_line(r: RatingRow) -> dict[str, Any]:

@@ -168,6 +168,15 @@ class AccountsSql:
                            "(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
             return True
 
+    def unsettled(self, limit: int = 50) -> list[str]:
+        with self._guard("cannot read the unsettled games"), self._read() as db:
+            rows = db.execute(
+                "SELECT t.id FROM tables t WHERE t.status = 'over' AND EXISTS (SELECT 1 FROM "
+                "seats s WHERE s.table_id = t.id AND s.account IS NOT NULL) AND NOT EXISTS "
+                "(SELECT 1 FROM results r WHERE r.table_id = t.id) ORDER BY t.created "
+                "LIMIT ?", (limit,)).fetchall()
+        return [str(r[0]) for r in rows]
+
     def ratings(self, account: str | None = None, game: str | None = None,
                 bracket: str | None = None, limit: int = 100) -> list[RatingRow]:
         where, params = [], []

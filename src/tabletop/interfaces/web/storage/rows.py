@@ -333,6 +333,11 @@ class Storage(Protocol):
         account's rating after it, in one transaction; ``False`` (nothing written) if the
         table's results are already stored: a game is settled once."""
 
+    def unsettled(self, limit: int = 50) -> list[str]:
+        """Finished tables with a seat an account holds whose results are not stored
+        (their settling failed: the store was out of reach at the game's end), oldest
+        first."""
+
     def ratings(self, account: str | None = None, game: str | None = None,
                 bracket: str | None = None, limit: int = 100) -> list[RatingRow]:
         """Ratings: of one account, or a game's (and bracket's) best first (by
