@@ -179,11 +179,13 @@ class Matchmaker:
     def pass_once(self, now: float) -> list[str]:
         """Pair the waiting entries as :func:`pairings` says; returns the tables made."""
         try:
-            gone = self.hub.storage.drop_unseen(now - UNSEEN_S)
-            if gone:
+            waiting = self.hub.storage.waiting()
+            if any((e.seen or e.joined) < now - UNSEEN_S for e in waiting):
+                # (written only when there is one: an idle queue costs one read a pass)
+                gone = self.hub.storage.drop_unseen(now - UNSEEN_S)
                 log.info("matchmaking: %d entries nobody asked after left the queue",
                          len(gone))
-            waiting = self.hub.storage.waiting()
+                waiting = self.hub.storage.waiting()
             if now - self._last_forget > FORGET_S / 10:
                 self._last_forget = now
                 self.hub.storage.forget_queue(now - FORGET_S)
