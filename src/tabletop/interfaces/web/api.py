@@ -1,8 +1,9 @@
 """The web server: a JSON API under ``/api/``, a WebSocket per seat, and the browser UI.
 
 ``create_app(db)`` builds the FastAPI application (OpenAPI at ``/openapi.json``) from its
-parts in ``routes/``: the lobby (``tables``), a seat at its table (``play``), records
-(``records``), the WebSocket (``live``) and the pages (``pages``). A seat proves who it is
+parts in ``routes/``: the lobby (``tables``), finding a game (``queue``), a seat at its
+table (``play``), records (``records``), the WebSocket (``live``) and the pages
+(``pages``). A seat proves who it is
 with its secret token in the ``X-Seat-Token`` header (on the WebSocket: in the first
 message), never in a URL: join links carry it after ``#``, which browsers do not send,
 so it never reaches a log. Without a token a client is a spectator.
