@@ -1,12 +1,14 @@
 """Accounts in the browser (issue 29, Tests: "Playwright: create an account, play a rated
 game against another account in two browser contexts ..., see both ratings change, find
-each other's games on the profiles"). Debian's Chromium; one server (one worker here)."""
+each other's games on the profiles"). Debian's Chromium; on one server, and with the two
+people connected to two workers of one store (PostgreSQL and Redis: Several servers)."""
 
 from __future__ import annotations
 
 import random
 import secrets
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from .conftest import (
@@ -18,8 +20,20 @@ from .conftest import (
     open_link,
     page_at,
 )
+from .test_web_cluster import servers, store_url
+
+__all__ = ["servers", "store_url"]  # the fixtures of several workers on one store
 
 PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(params=["one server", "two workers"])
+def pair(request: pytest.FixtureRequest, server: Server) -> tuple[Server, Server]:
+    """The servers alice and bob use: the same one, or two workers of one store."""
+    if request.param == "one server":
+        return server, server
+    a, b = request.getfixturevalue("servers")(2)
+    return a, b
 
 
 def register(page: Page, server: Server, name: str) -> None:
@@ -35,14 +49,16 @@ def register(page: Page, server: Server, name: str) -> None:
 
 
 def test_two_accounts_play_a_rated_game_and_see_their_ratings(
-        server: Server, browser: Browser, shots: Shots) -> None:
+        pair: tuple[Server, Server], browser: Browser, shots: Shots) -> None:
     alice, bob = page_at(browser), page_at(browser)  # two contexts: two people
+    at = {id(alice): pair[0], id(bob): pair[1]}  # the server each person's browser uses
+    server = pair[0]
     # Names of this run (the module's server is shared, and a retried test registers
     # again).
     tag = secrets.token_hex(3)
     names = {"alice": f"alice{tag}", "bob": f"bob{tag}"}
     register(alice, server, names["alice"])
-    register(bob, server, names["bob"])
+    register(bob, pair[1], names["bob"])
     # Alice makes a rated table of the short template game for two people.
     alice.select_option("#game", "goofspiel")
     alice.select_option("#players", "2")
@@ -56,7 +72,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings(
     mine = alice.get_attribute("[data-testid=take-my-seat]", "href") or ""
     tid = mine.split("/table/")[1].split("#")[0]
     open_link(alice, server, mine)
-    open_link(bob, server, bob_link)  # opening the link takes the seat for bob's account
+    open_link(bob, pair[1], bob_link)  # opening the link takes the seat for bob's account
     alice.wait_for_function(
         f"document.body.innerText.includes('{names['bob']}')", timeout=SLOW_MS)
     rng = random.Random(7)
@@ -74,7 +90,7 @@ def test_two_accounts_play_a_rated_game_and_see_their_ratings(
     shown = {}
     for p, other in ((alice, "bob"), (bob, "alice")):
         for name in ("alice", "bob"):
-            p.goto(f"{server.url}/players/{names[name]}")
+            p.goto(f"{at[id(p)].url}/players/{names[name]}")
             p.wait_for_function("document.body.dataset.ready === '1'", timeout=SLOW_MS)
             row = p.locator("#ratings tr[data-game='goofspiel']")
             assert row.count() == 1
