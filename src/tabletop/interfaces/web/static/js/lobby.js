@@ -6,6 +6,7 @@
 // in developer mode only (?dev=1).
 import { call, h } from "/static/js/api.js";
 import { initFind, syncAccount } from "/static/js/find.js";
+import { askNotifications, linkOf, notificationsOn, rememberSeat, timeLeft, watchTurns } from "/static/js/turns.js";
 
 const $ = id => document.getElementById(id);
 const query = new URLSearchParams(location.search);
@@ -119,8 +120,12 @@ function syncDifficulty() {
 function syncClock() {
   const mode = $("clock").value;
   for (const el of document.querySelectorAll(".clock-opt")) el.hidden = mode === "none";
+  $("limit_s").closest("label").hidden = mode === "none" || mode === "turns"; // (a choice of hours or days instead)
   for (const el of document.querySelectorAll(".game-opt")) el.hidden = mode !== "game";
+  for (const el of document.querySelectorAll(".turns-opt")) el.hidden = mode !== "turns";
   $("on_timeout").value = mode === "game" ? "lose" : "ai";
+  // A turn-based table has no grace period: its people come and go for days.
+  $("grace_s").disabled = $("on_leave").disabled = mode === "turns";
 }
 
 function formBody() {
@@ -139,7 +144,9 @@ function formBody() {
     body.seats.push(kind === "ai" ? { kind, difficulty: data.get(`difficulty:${s}`) } : { kind });
   }
   const mode = $("clock").value;
-  if (mode !== "none") {
+  if (mode === "turns") {
+    body.clock = { mode: "move", limit_s: Number($("turn_limit").value), on_timeout: $("on_timeout").value };
+  } else if (mode !== "none") {
     body.clock = { mode, limit_s: Number($("limit_s").value) || 60, on_timeout: $("on_timeout").value };
     if (mode === "game") body.clock.increment_s = Number($("increment_s").value) || 0;
   }
@@ -155,6 +162,7 @@ async function create(body, go) {
     const made = await call("POST", "/api/tables", { body });
     const mine = made.you !== undefined && made.you !== null ? made.seats.find(s => s.seat === made.you) : made.seats[0];
     const others = made.seats.filter(s => s !== mine);
+    if (mine) rememberSeat(made.table.id, mine.seat, mine.token);
     if (go || !others.length) { if (mine) { location.href = mine.link; return; } }
     const links = $("links");
     links.hidden = false;
@@ -192,8 +200,35 @@ async function loadTables(status) {
 async function join(id, seat) {
   try {
     const got = await call("POST", `/api/tables/${id}/join`, { body: { seat } });
+    if (got.token) rememberSeat(id, seat, got.token);
     location.href = got.link;
   } catch (e) { showError(e); }
+}
+
+// "Your turn": the tables waiting for me, with the time left on each (turns.js).
+function renderTurns(turns) {
+  $("turns").replaceChildren(...(turns.length ? turns.map(t => h("li", { "data-table": t.table },
+    h("strong", {}, t.name), ` · table ${t.table} · ${t.label} · `,
+    h("span", { class: "left" }, t.left_ms === null ? "no clock" : `${timeLeft(t.left_ms)} left`), " ",
+    linkOf(t) ? h("a", { class: "button small primary", href: linkOf(t) }, "Play")
+      : h("button", { class: "small primary", onclick: () => reclaim(t.table) }, "Play"))) : [h("li", { class: "note" }, "None of your tables is waiting for you.")]));
+}
+
+// An account's seat this browser has no token of: a fresh one (its old link stops).
+async function reclaim(id) {
+  try {
+    const got = await call("POST", `/api/tables/${id}/reclaim`, { body: {} });
+    rememberSeat(id, got.seat, got.token);
+    location.href = `/table/${id}#token=${encodeURIComponent(got.token)}`;
+  } catch (e) { showError(e); }
+}
+
+function syncNotify() {
+  const on = notificationsOn();
+  const denied = "Notification" in window && Notification.permission === "denied";
+  $("notify-turns").hidden = on || denied || !("Notification" in window);
+  $("notify-state").textContent = on ? "You are notified when a table becomes your turn."
+    : denied ? "Notifications are blocked in this browser's settings." : "";
 }
 
 // The account bar: sign in or register as a guest; your name (your profile) and sign
@@ -264,6 +299,9 @@ async function main() {
   $("create").addEventListener("submit", ev => { ev.preventDefault(); create(formBody(), false); });
   for (const b of document.querySelectorAll(".filters button")) b.addEventListener("click", () => loadTables(b.dataset.status));
   loadTables("open");
+  const turns = watchTurns({ onList: renderTurns });
+  $("notify-turns").addEventListener("click", async () => { await askNotifications(); syncNotify(); turns.poll(); });
+  syncNotify();
   if (location.hash === "#new") $("new").scrollIntoView({ block: "start" });
   document.body.dataset.ready = "1";
 }

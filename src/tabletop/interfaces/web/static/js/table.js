@@ -20,6 +20,7 @@ import { play, setSound, soundOf, soundOn } from "/static/js/sound.js";
 import { startReplay, replayKey } from "/static/js/replay.js";
 import panels from "/static/js/panels.js";
 import { Aim, aimOf, tapped } from "/static/js/aim.js";
+import { rememberSeat, watchTurns } from "/static/js/turns.js";
 
 const $ = id => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -635,6 +636,9 @@ async function main() {
     const msg = await call("GET", `/api/tables/${tableId}/view`, { token });
     st.seat = msg.seat;
     if (st.seat !== null) await call("POST", `/api/tables/${tableId}/join`, { body: { seat: st.seat, token }, token });
+    if (st.seat !== null && st.table.status !== "over") rememberSeat(tableId, st.seat, token);
+    // My other tables: a notification when one becomes my turn (if I allowed them).
+    watchTurns({ here: tableId });
     for (const p of panels) { try { p.mount && p.mount(api); } catch (e) { console.error(e); } }
     if (st.seat !== null && people() > 1 && drawerChoice() === null) setDrawer(true, false);
     onMessage(msg);
