@@ -950,8 +950,8 @@ def balance_cmd(
 # The limits of `tabletop serve` and their defaults, as limits_help() in the web package
 # gives them (written out so that `tabletop` starts without importing the web server; a
 # test checks that the two agree).
-SERVE_LIMITS = ("body_bytes=65536, create_burst=20, create_per_min=2, guest_tables=10, "
-                "guest_window_s=3600, register_burst=5, register_per_hour=10, "
+SERVE_LIMITS = ("body_bytes=65536, cards_bytes=524288, create_burst=20, create_per_min=2, "
+                "guest_tables=10, guest_window_s=3600, register_burst=5, register_per_hour=10, "
                 "login_burst=10, login_per_min=5, idle_s=600, max_live=5000, "
                 "sockets_per_address=32, sockets_total=2000")
 
@@ -982,12 +982,17 @@ def serve_cmd(
     lease: Annotated[float, typer.Option(
         help="Seconds a server's hold on a table's AI seats and clocks lasts unless "
              "renewed: a dead server's tables go on after about this long.")] = 10.0,
+    cards: Annotated[list[Path] | None, typer.Option(
+        "--cards", help="A card file every table of its game gets on this server "
+        "(repeatable; checked at start; kept with each table: docs/web.md, \"Card files\").")
+    ] = None,
 ) -> None:
     """Start the web server: the lobby and the tables in the browser (docs/web.md)."""
     from tabletop.interfaces.web.serve import parse_limits, serve
 
     serve(host, port, db, open_browser, limits=parse_limits(limit or []),
-          log_json=log_json, workers=workers, redis=redis, lease_s=lease)
+          log_json=log_json, workers=workers, redis=redis, lease_s=lease,
+          cards=[p.resolve() for p in cards or []])
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -37,6 +37,7 @@ from .hub import Hub
 from .limits import Settings
 from .routes import accounts, decks, live, pages, play, queue, records, tables
 from .storage import PostgresStorage, open_storage
+from .usercards import CardFile
 
 log = logging.getLogger("tabletop.web")
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
@@ -45,12 +46,14 @@ MAX_BODY = Settings().body_bytes  # bytes: the largest request body the API read
 
 def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
                ai_workers: int = 2, limits: Settings | None = None,
-               cluster: ClusterSettings | None = None) -> FastAPI:
+               cluster: ClusterSettings | None = None,
+               cards: Mapping[str, list[CardFile]] | None = None) -> FastAPI:
     """The application, storing tables in ``db`` (a SQLite file, or a ``postgresql://``
     URL: see :func:`.storage.open_storage`); AI seats decide in a ``process`` (or
     ``thread``) pool of ``ai_workers``; ``limits``: the numbers of its limits (default
     :class:`~.limits.Settings`); ``cluster``: this server is one of several on one
-    PostgreSQL store, meeting the others through Redis (cluster.py)."""
+    PostgreSQL store, meeting the others through Redis (cluster.py); ``cards``: the user
+    card files every table of a game gets (``serve --cards``, by game: usercards.py)."""
     settings = limits or Settings()
 
     @contextlib.asynccontextmanager
@@ -58,6 +61,7 @@ def create_app(db: str | Path = ":memory:", ai_pool: str = "process",
         storage = open_storage(db)
         pool = make_pool(ai_pool, ai_workers)
         hub = Hub(storage, pool, limits=settings)
+        hub.cards = dict(cards or {})
         hub.thought = app.state.metrics.thought
         if cluster is not None:
             if not isinstance(storage, PostgresStorage):
@@ -114,7 +118,12 @@ def _refusals(app: FastAPI, settings: Settings) -> None:
     (bodies.py)."""
     # Every request body of the API is small: a bigger one is refused before it is read
     # past the limit (a chunked 31 MB body was once read whole, then parsed).
-    app.add_middleware(SizeLimit, limit=settings.body_bytes)
+    # A new table may carry user card files (usercards.py): its route reads more, bounded.
+    cards = (settings.cards_bytes, f"the new table's request is over "
+             f"{settings.cards_bytes:,} bytes, the most this server reads for one (its card "
+             "files included): upload fewer or smaller card files")
+    app.add_middleware(SizeLimit, limit=settings.body_bytes,
+                       wider={("POST", "/api/tables"): cards})
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:

@@ -13,6 +13,7 @@ message to the same size, so a bigger frame is refused by the protocol, with 100
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -27,11 +28,15 @@ def too_big(limit: int) -> str:
 
 
 class SizeLimit:
-    """Refuse request bodies and WebSocket messages over ``limit`` bytes."""
+    """Refuse request bodies and WebSocket messages over ``limit`` bytes; ``wider``: the
+    routes (method, path) that may send more, each with its own limit and the words of its
+    refusal (a new table's user card files, usercards.py)."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int,
+                 wider: Mapping[tuple[str, str], tuple[int, str]] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.wider = dict(wider or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -42,10 +47,11 @@ class SizeLimit:
             await self.app(scope, receive, send)
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        limit = self.limit
+        limit, words = self.wider.get((scope.get("method", ""), scope.get("path", "")),
+                                      (self.limit, too_big(self.limit)))
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and (not value.isdigit() or int(value) > limit):
-                await _refuse(send, too_big(limit))
+                await _refuse(send, words)
                 return
         seen = 0
 
@@ -57,7 +63,7 @@ class SizeLimit:
                 if seen > limit:
                     # Raised inside the route's reading of its body: the app's handler
                     # of HTTP errors answers it (413 with {"error": ...}).
-                    raise HTTPException(413, too_big(limit))
+                    raise HTTPException(413, words)
             return message
 
         await self.app(scope, counted, send)

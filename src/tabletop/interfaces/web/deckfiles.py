@@ -1,4 +1,5 @@
-"""The deck files a table plays (a deck built in the deck builder): kept with the table.
+"""The files a table plays (a deck built in the deck builder, user card files:
+usercards.py): kept with the table.
 
 A table playing a built deck holds its file's text in its options (``files``: name ->
 text), so the store has everything the game needs, on SQLite and PostgreSQL alike and on
@@ -18,7 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-NAME = re.compile(r"built-[0-9a-f]{12}\.toml\Z")  # decks.new_id, as a file name
+NAME = re.compile(r"(built-[0-9a-f]{12}|[0-9a-f]{64})\.toml\Z")  # decks.new_id, as a file
+# name; or a user card file, by the SHA-256 of its bytes (usercards.py)
 _DIR: Path | None = None
 _LOCK = threading.Lock()
 
@@ -37,7 +39,7 @@ def paths(files: Mapping[str, Any] | None) -> list[Path]:
     out = []
     for name, text in sorted((files or {}).items()):
         if not NAME.match(name) or not isinstance(text, str):
-            raise ValueError(f"not a deck file of a table: {name[:40]!r}")
+            raise ValueError(f"not a card or deck file of a table: {name[:40]!r}")
         path = _folder() / name
         if not path.is_file() or path.read_text() != text:
             fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".part")

@@ -37,7 +37,7 @@ from tabletop.core import (
     replay,
 )
 
-from . import deckfiles, engine
+from . import deckfiles, engine, usercards
 from .ai import DecisionJob, agent_seed, decide_job
 from .clock import ClockOptions
 from .errors import ApiError
@@ -55,6 +55,7 @@ from .storage import (
 )
 from .strike import Referee
 from .tables import LiveTable
+from .usercards import CardFile
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -104,6 +105,10 @@ class Hub:
                        "login": Limiter(settings.login_burst, settings.login_per_min / 60),
                        "wrong": Limiter(settings.wrong_burst, settings.wrong_per_min / 60),
                        "join": Limiter(20, 1.0)}
+        # The user card files every table of a game gets (serve --cards: usercards.py),
+        # by game, and the checked files and listing made of them (once per game).
+        self.cards: dict[str, list[CardFile]] = {}
+        self._server_cards: dict[str, tuple[dict[str, str], list[dict[str, Any]]]] = {}
         self.holdings = Holdings(settings.guest_window_s)  # who made which tables lately
         self.sweeper: asyncio.Task[None] | None = None  # idle tables out of memory
         self.settler: asyncio.Task[None] | None = None  # games whose settling failed
@@ -405,6 +410,14 @@ class Hub:
                                "not take it")
         n = spec.default_players if players is None else players
         local = dict(params)
+        if self.cards.get(game) and "user_cards" not in options:
+            # The server's own card files (serve --cards), kept with the table like a
+            # user's: it replays the same on a server started without them.
+            if game not in self._server_cards:
+                self._server_cards[game] = usercards.check(game, [], self.cards[game])
+            stored, listed = self._server_cards[game]
+            files = {**stored, **(files or {})}
+            options = {**options, "user_cards": listed}
         if files:
             local["cards"] = ",".join(str(p) for p in deckfiles.paths(files))
             options = {**options, "files": dict(files)}

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from tabletop.core import get_spec
 
+from . import usercards
 from .accounts import AI_NAMES
 from .engine import labels as words_of
 from .presence import GRACE_S
@@ -98,7 +99,8 @@ def public_options(live: LiveTable) -> dict[str, Any]:
     """The table's settings (clock, grace period): chosen in the open, known to all."""
     o = live.row.options
     return {"clock": o.get("clock"), "grace_s": o.get("grace_s"),
-            "on_leave": o.get("on_leave", "ai"), "rated": bool(o.get("rated"))}
+            "on_leave": o.get("on_leave", "ai"), "rated": bool(o.get("rated")),
+            "user_cards": usercards.listed(o)}
 
 
 def chat_line(live: LiveTable, line: ChatRow) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from .api import check_db_path, create_app
 from .cluster import LEASE_S, ClusterSettings
 from .limits import Settings
 from .storage import StorageError, is_url, open_storage, redact
+from .usercards import server_cards
 
 WORKER_CONFIG = "TABLETOP_WORKER_CONFIG"  # what a worker process is to serve (JSON)
 MAX_WORKERS = 64
@@ -161,21 +162,25 @@ def worker_app() -> Any:
     cluster = config["cluster"]
     return create_app(config["db"], ai_pool=config["ai_pool"],
                       ai_workers=config["ai_workers"], limits=Settings(**config["limits"]),
-                      cluster=ClusterSettings(cluster["redis"], cluster["lease_s"]))
+                      cluster=ClusterSettings(cluster["redis"], cluster["lease_s"]),
+                      cards=server_cards([Path(p) for p in config["cards"]]))
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None,
           open_browser: bool = True, ai_pool: str = "process", ai_workers: int = 2,
           limits: Settings | None = None, log_json: bool = False, workers: int = 1,
-          redis: str | None = None, lease_s: float = LEASE_S) -> None:
+          redis: str | None = None, lease_s: float = LEASE_S,
+          cards: Sequence[Path] = ()) -> None:
     """Serve the lobby and the tables until interrupted; ``db`` is a SQLite file or a
     ``postgresql://`` URL; ``log_json``: every log record (and one per request) as a line
     of JSON on standard error, where the text log goes otherwise; ``redis``: this server
     is one of several on the PostgreSQL store, meeting the others there, and runs
-    ``workers`` of them on this port (docs/deploy.md, "Several workers")."""
+    ``workers`` of them on this port (docs/deploy.md, "Several workers"); ``cards``: card
+    files every table of their game gets (checked now: usercards.py)."""
     import uvicorn
 
     settings = limits or Settings()
+    by_game = server_cards(cards)  # refused before anything starts, every problem listed
     cluster = check_cluster(db, workers, redis, lease_s)
     store, shown_store = check_db(db)
     _check_port(host, port)
@@ -185,12 +190,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
         os.environ[WORKER_CONFIG] = json.dumps({
             "db": str(store), "ai_pool": ai_pool, "ai_workers": ai_workers,
             "limits": dataclasses.asdict(settings), "log_json": log_json,
-            "cluster": {"redis": cluster.redis, "lease_s": cluster.lease_s}})
+            "cluster": {"redis": cluster.redis, "lease_s": cluster.lease_s},
+            "cards": [str(p) for p in cards]})
         app = f"{__name__}:worker_app"
         shown_store += f", served by {workers} workers"
     else:
         app = create_app(store, ai_pool=ai_pool, ai_workers=ai_workers, limits=settings,
-                         cluster=cluster)
+                         cluster=cluster, cards=by_game)
     if cluster is not None:
         shown_store += f" (live updates through Redis at {redact(cluster.redis)})"
     shown = f"[{host}]" if ":" in host else host

@@ -9,9 +9,10 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.agents import DIFFICULTIES
+from tabletop.cards.files import MAX_FILES
 from tabletop.core import games
 
-from .. import accounts, decks, talk
+from .. import accounts, decks, talk, usercards
 from ..clock import INCREMENT_S, LIMITS_S, MOVE_LIMITS_S, check_options
 from ..errors import ApiError
 from ..hub import Hub
@@ -20,6 +21,7 @@ from ..lobby import game_info
 from ..messages import table_line
 from ..presence import GRACE_RANGE_S, GRACE_S
 from ..turns import your_turns
+from ..usercards import CardFile
 from .common import ERRORS, TableId, hub_of
 
 router = APIRouter()
@@ -81,6 +83,18 @@ class NewTable(BaseModel):
     deck: dict[str, Any] | None = Field(default=None, description="A deck built in the "
                                         "deck builder, for your seat (its game's shape: "
                                         "POST /api/decks/{game}/check); it must be legal")
+    cards: list[UploadedCards] = Field(
+        default_factory=list, max_length=MAX_FILES, description="User card files for a "
+        "private table (not open, not rated) of a game that takes them: checked before the "
+        "table is made (every problem at once), kept with the table, public to its seats")
+
+
+class UploadedCards(BaseModel):
+    """A user card file for the table (its game's card file format, docs/cards.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200, description="The file's name, as shown at the table")
+    text: str = Field(description="The file's text (TOML)")
 
 
 class JoinSeat(BaseModel):
@@ -176,12 +190,17 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     # A turn-based table's people come and go for days: no grace period (its clock
     # decides what happens to a seat whose player does not come back).
     grace = None if clock is not None and clock.turn_based else body.grace_s
-    options = {"clock": None if clock is None else clock.to_json(), "grace_s": grace,
-               "on_leave": body.on_leave, "rated": body.rated}
+    options: dict[str, Any] = {
+        "clock": None if clock is None else clock.to_json(), "grace_s": grace,
+        "on_leave": body.on_leave, "rated": body.rated}
     params: dict[str, Any] = dict(body.params)
     files = None
     if body.deck is not None:
         params, files = _built_deck(body, params)
+    if body.cards:
+        stored, listed = _user_cards(hub, body)
+        files = {**(files or {}), **stored}
+        options["user_cards"] = listed
     live, tokens, me = hub.create(body.game, body.players, params,
                                   [s.model_dump() for s in body.seats], body.open, options,
                                   body.seat, name, account, files)
@@ -209,6 +228,28 @@ def _built_deck(body: NewTable, params: dict[str, Any]
     if not 0 <= seat < players:
         raise ApiError(400, f"seat {seat}: the table has {players} seats")
     return dg.params(ident, seat, players, params), {f"{ident}.toml": text}
+
+
+def _user_cards(hub: Hub, body: NewTable) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """The table's user card files, checked (usercards.py): refused at an open or a
+    rated table, and with every problem of every file (400, nothing made)."""
+    if body.open:
+        raise ApiError(400, "an open table takes no user card files: strangers who take "
+                       "its seats would play by cards they did not agree to; make a "
+                       "private table (its seats by invitation link) to play them")
+    if body.rated:
+        raise ApiError(400, "a rated table takes no user card files: a rating compares "
+                       "games played with the same cards (the game's own, and the "
+                       "server's)")
+    files = [CardFile(_file_name(c.name), c.text) for c in body.cards]
+    return usercards.check(body.game, files, hub.cards.get(body.game, []))
+
+
+def _file_name(name: str) -> str:
+    """A card file's name to show: its last part, printable, at most 80 characters."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    shown = "".join(ch for ch in base if ch.isprintable()).strip()[:80]
+    return shown or "card file"
 
 
 def _check_holdings(hub: Hub, key: str) -> None:
