@@ -952,8 +952,9 @@ def balance_cmd(
 # test checks that the two agree).
 SERVE_LIMITS = ("body_bytes=65536, cards_bytes=524288, create_burst=20, create_per_min=2, "
                 "guest_tables=10, guest_window_s=3600, register_burst=5, register_per_hour=10, "
-                "login_burst=10, login_per_min=5, idle_s=600, max_live=5000, "
-                "sockets_per_address=32, sockets_total=2000")
+                "login_burst=10, login_per_min=5, wrong_burst=10, wrong_per_min=1, "
+                "idle_s=600, max_live=5000, sockets_per_address=32, sockets_total=2000, "
+                "deadlines_every_s=30")
 
 
 @app.command("serve")
