@@ -9,7 +9,7 @@ import secrets
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import SLOW_MS, Server, Shots, page_at
+from .conftest import PHONE, SLOW_MS, Server, Shots, page_at
 from .test_accounts_browser import register
 
 GAME = "goofspiel"
@@ -56,7 +56,7 @@ def test_two_accounts_find_each_other_in_a_rated_queue(server: Server, browser: 
 
 def test_a_guest_accepts_an_open_seek_from_the_lobby(server: Server, browser: Browser,
                                                       shots: Shots) -> None:
-    ann, ben = page_at(browser), page_at(browser)
+    ann, ben = page_at(browser), page_at(browser, PHONE, touch=True)  # ben on a phone
     for p in (ann, ben):
         p.goto(server.url + "/?dev=1")
         p.wait_for_function("document.body.dataset.ready === '1'", timeout=SLOW_MS)
@@ -68,6 +68,15 @@ def test_a_guest_accepts_an_open_seek_from_the_lobby(server: Server, browser: Br
     row.first.wait_for(timeout=SLOW_MS)
     assert row.count() == 1 and "Goofspiel" in row.inner_text() and "1500" in row.inner_text()
     shots.take(ben, "seeks")
+    # On the phone the list fits the width: Accept is on the screen, nothing scrolls
+    # sideways (TABLE-DESIGN.md, "Touch").
+    fit = ben.evaluate("""() => {
+      const wrap = document.querySelector("#seeks").closest(".table-wrap");
+      const b = document.querySelector("#seeks [data-accept]").getBoundingClientRect();
+      return { wrap: [wrap.scrollWidth, wrap.clientWidth], right: b.right, vw: innerWidth,
+               page: document.documentElement.scrollWidth }; }""")
+    assert fit["wrap"][0] <= fit["wrap"][1] and fit["right"] <= fit["vw"], fit
+    assert fit["page"] <= fit["vw"] == PHONE[0], fit
     row.locator("[data-accept]").click()
     assert at_table(ann) == at_table(ben)
     assert not ann.errors and not ben.errors  # type: ignore[attr-defined]

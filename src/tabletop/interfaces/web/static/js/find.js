@@ -99,9 +99,9 @@ export async function loadSeeks() {
     const known = new Set(ctx.shown().map(g => g.id));
     const rows = seeks.filter(s => known.has(s.game));
     $("seeks").replaceChildren(...(rows.length ? rows.map(s => h("tr", { "data-seek": s.id },
-      h("td", {}, s.name), h("td", {}, s.players),
+      h("td", {}, s.name), h("td", { "data-label": "players" }, s.players),
       h("td", {}, s.who + (s.bot ? " (bot)" : "") + (s.rated ? " · rated" : "")),
-      h("td", {}, s.rating), h("td", {}, seconds(s.waited_s)),
+      h("td", { "data-label": "rating" }, s.rating), h("td", { "data-label": "waiting" }, seconds(s.waited_s)),
       h("td", {}, mine && mine.id === s.id ? "yours" : h("button", { class: "small", "data-accept": s.id, onclick: () => accept(s.id) }, "Accept"))))
       : [h("tr", {}, h("td", { colspan: "6", class: "note" }, "Nobody is waiting right now."))]));
   } catch (e) { ctx.showError(e); }
