@@ -23,6 +23,11 @@ from .conftest import Server, seats, wait_until
 from .services import postgres_schema
 from .test_web_restart import _play, _view
 
+# a table's user card files are kept in the store with it (test_web_usercards.py)
+from .test_web_usercards import (  # noqa: F401
+    test_the_table_replays_with_its_cards_after_a_restart as test_user_cards_replay_from_pg,
+)
+
 HTTP = httpx.Client(timeout=10)
 
 # Every API test of test_web_api.py, collected here too with the ``db`` below: the same

@@ -89,4 +89,6 @@ def game_info(spec: GameSpec) -> dict[str, Any]:
         "teams": {str(n): t for n in spec.player_counts
                   if (t := _teams(spec.id, n)) is not None},
         "params": params, "notation": spec.notation,
+        # user card files may be uploaded with a private table (usercards.py)
+        "card_files": bool(spec.card_files and "cards" in spec.params),
     }

@@ -86,6 +86,9 @@ function renderForm() {
     const suggest = p.suggestions && h("datalist", { id: `suggest-${p.name}` }, p.suggestions.map(c => h("option", { value: c })));
     return h("label", { class: p.type === "bool" ? "check" : "" }, p.type === "bool" ? [paramControl(p), ` ${p.help}`] : [`${p.help} `, paramControl(p)], suggest);
   }) : [h("p", { class: "note" }, "This game has no options.")]));
+  $("cards-box").hidden = !g.card_files;
+  if (!g.card_files) $("card-files").value = "";
+  syncCards();
   renderSeats();
 }
 
@@ -115,6 +118,21 @@ function syncDifficulty() {
     const d = document.querySelector(`[name='difficulty:${s}']`);
     if (d) d.disabled = sel.value !== "ai";
   }
+}
+
+// User card files are for a private table: an open or rated one plays the game's own.
+function syncCards() {
+  const closed = $("open").checked || $("rated").checked;
+  $("card-files").disabled = closed;
+  if (closed) $("card-files").value = "";
+}
+
+// The chosen card files (name and text), for a game that takes them.
+async function withCards(body) {
+  const input = $("card-files");
+  if ($("cards-box").hidden || input.disabled || !input.files.length) return body;
+  body.cards = await Promise.all([...input.files].map(async f => ({ name: f.name, text: await f.text() })));
+  return body;
 }
 
 function syncClock() {
@@ -296,7 +314,14 @@ async function main() {
   $("clock").addEventListener("change", syncClock);
   renderForm();
   syncClock();
-  $("create").addEventListener("submit", ev => { ev.preventDefault(); create(formBody(), false); });
+  $("open").addEventListener("change", syncCards);
+  $("rated").addEventListener("change", syncCards);
+  $("create").addEventListener("submit", async ev => {
+    ev.preventDefault();
+    let body;
+    try { body = await withCards(formBody()); } catch (e) { showError(e); return; }
+    create(body, false);
+  });
   for (const b of document.querySelectorAll(".filters button")) b.addEventListener("click", () => loadTables(b.dataset.status));
   loadTables("open");
   const turns = watchTurns({ onList: renderTurns });

@@ -549,6 +549,18 @@ function toggleTools() {
   if (open) $("tools").querySelector("select, input, a, button").focus();
 }
 
+// A table playing user card files says so (a badge) and names them in the menu: each
+// file and its cards' names (a card's text is on the table, in its zoom, like any card's).
+function showUserCards(files) {
+  const any = Array.isArray(files) && files.length > 0;
+  $("user-cards-badge").hidden = !any;
+  $("user-cards").hidden = !any;
+  if (!any) return;
+  $("user-cards").replaceChildren(h("strong", {}, "This table plays user cards:"),
+    h("ul", {}, files.map(f => h("li", { "data-file": f.file },
+      `${f.file}${f.from === "server" ? " (this server's)" : ""}: ${(f.cards || []).join(", ")}`))));
+}
+
 const DRAWER = "tabletop.log";
 function setDrawer(open, keep = true) {
   $("drawer").hidden = !open;
@@ -572,7 +584,8 @@ const people = () => (st.table && st.table.seats ? st.table.seats.filter(s => s.
 
 function installChrome() {
   $("menu-button").addEventListener("click", ev => { ev.stopPropagation(); toggleTools(); });
-  document.addEventListener("click", ev => { if (!$("tools").contains(ev.target) && ev.target !== $("menu-button")) closeTools(); });
+  $("user-cards-badge").addEventListener("click", ev => { ev.stopPropagation(); toggleTools(); });
+  document.addEventListener("click", ev => { if (!$("tools").contains(ev.target) && ev.target !== $("menu-button") && ev.target !== $("user-cards-badge")) closeTools(); });
   $("log-toggle").addEventListener("click", () => setDrawer($("drawer").hidden));
   setDrawer(drawerDefault(), false);
   $("speed").value = String(pacer.speed);
@@ -626,6 +639,7 @@ async function main() {
   $("title").textContent = st.table.name;
   document.title = `${st.table.name} — tabletop`;
   $("rules-link").href = `/rules/${encodeURIComponent(st.table.game)}`;
+  showUserCards(st.table.options && st.table.options.user_cards);
   document.body.dataset.game = st.table.game;
   if (query.get("replay")) {
     st.replay = { step: 0, steps: 0, seat: null };
