@@ -127,3 +127,17 @@ def test_the_servers_own_card_files_reach_every_table_of_their_game(db: Path) ->
         assert r.status_code == 400 and "the same file twice" in r.text
     assert CardFile("x", LS).stored.startswith(made["table"]["options"]["user_cards"][0]
                                                ["sha256"])
+
+
+def test_a_rematch_plays_the_same_user_cards(client: TestClient) -> None:
+    made = _aurelia(client).json()
+    tid, token = made["table"]["id"], made["seats"][0]["token"]
+    assert client.post(f"/api/tables/{tid}/concede", headers={"X-Seat-Token": token},
+                       json={}).status_code == 200
+    r = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": token}, json={})
+    assert r.status_code == 200, r.text
+    new = r.json()["rematch"]["table"]
+    there = view(client, new, token)
+    assert there["table"]["options"]["user_cards"] == made["table"]["options"]["user_cards"]
+    # seats swapped: this person is P2 now, and the example deck went with P1's seat
+    assert "Aurelia" in [h["name"] for h in there["view"]["heroes"]]

@@ -5,7 +5,8 @@ choices of a parameter a person picks from a list (radiant-arena's decks), which
 may add to :data:`CHOICES`, and the values suggested for a free-text parameter
 (lightseekers' decks: one name, ``random``, or a list by seat), in :data:`SUGGESTIONS`.
 Parameters that name files on the server (``paths=True``, card files) are left out: the
-web server never takes them.
+web server never takes them (a private table's card files are uploaded instead, their
+text with the request: usercards.py; ``card_files`` says whether a game takes them).
 """
 
 from __future__ import annotations
