@@ -225,3 +225,39 @@ def test_your_turns_lists_an_accounts_seats_and_no_one_elses(client: Any) -> Non
 def test_your_turns_refuses_too_many_tokens(client: Any) -> None:
     r = client.post("/api/turns", json={"tokens": ["x"] * 51})
     assert r.status_code == 422 and "tokens" in r.text
+
+
+# --- several servers --------------------------------------------------------------------
+
+
+def test_with_several_servers_only_the_lease_holder_acts_on_a_due_deadline() -> None:
+    """Issue 29: "with several servers only the lease holder acts" (cluster.py): a due
+    turn-based table whose lease another server holds is left to it; once that lease
+    has expired (its server died), this one takes the table and the deadline fires."""
+    import psycopg
+
+    from tabletop.interfaces.web.cluster import ClusterSettings
+
+    from .services import postgres_schema, redis_url
+
+    with postgres_schema() as url:
+        app_ = create_app(url, ai_pool="thread", ai_workers=1,
+                          cluster=ClusterSettings(redis_url(), lease_s=600.0),
+                          limits=Settings().but(deadlines_every_s=600))
+        with TestClient(app_) as c:
+            tid, _ = turn_based(c, HOUR, "lose")
+            hub = c.app.state.hub
+            c.portal.call(hub.evict, hub.tables[tid])  # (gives its lease up)
+            with psycopg.connect(url, autocommit=True) as db:
+                db.execute("INSERT INTO leases (name, owner, expires) VALUES (%s, %s, %s)",
+                           (f"table:{tid}", "another-worker", time.time() + 600))
+            clock = ahead(c)
+            clock.by = HOUR + 1
+            assert c.portal.call(hub.clocks.check_stored) == 0  # the other's to act on
+            assert tid not in hub.tables and ("timeout", 0) not in stored_notices(c, tid)
+            with psycopg.connect(url, autocommit=True) as db:
+                db.execute("UPDATE leases SET expires = 0 WHERE name = %s",
+                           (f"table:{tid}",))
+            assert c.portal.call(hub.clocks.check_stored) == 1
+            wait_until(lambda: ("timeout", 0) in stored_notices(c, tid), timeout=10)
+            assert hub.storage.table(tid).status == "over"
