@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
@@ -112,4 +113,36 @@ def test_an_illegal_lightseekers_deck_is_refused_with_the_rule(browser: Browser,
     page.wait_for_url("**/table/**", timeout=SLOW_MS)
     page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
     play_to_the_end(page, random.Random(5), 400)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_signed_in_designer_saves_a_deck_to_the_account(browser: Browser, server: Server
+                                                          ) -> None:
+    from .test_accounts_browser import register
+
+    page = page_at(browser, DESK)
+    name = f"designer{secrets.token_hex(3)}"
+    register(page, server, name)
+    page.goto(f"{server.url}/decks/lightseekers")
+    page.wait_for_function("Number(document.body.dataset.checked || 0) > 0", timeout=SLOW_MS)
+    page.wait_for_selector("#account-save:not([hidden])")
+    page.select_option("#start", "dread")
+    page.fill("#name", "Dread, tuned")
+    # (leaving the field checks the deck again: the buttons stay where they are meanwhile)
+    page.click("#save-account")  # the page sends the session's CSRF token
+    page.wait_for_selector("#saved:has-text('Dread, tuned'), #error:not([hidden])",
+                           timeout=SLOW_MS)
+    assert page.is_hidden("#error"), page.inner_text("#error")
+    # a fresh page of the same session finds it in the account's list and opens it
+    page.goto(f"{server.url}/decks/radiant-arena")
+    page.wait_for_function("Number(document.body.dataset.checked || 0) > 0", timeout=SLOW_MS)
+    page.wait_for_selector("#mine option[value='lightseekers/Dread, tuned']", state="attached")
+    page.select_option("#mine", "lightseekers/Dread, tuned")
+    page.wait_for_function("location.pathname === '/decks/lightseekers' && "
+                           "document.getElementById('name').value === 'Dread, tuned'",
+                           timeout=SLOW_MS)
+    page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
+                           ".startsWith('A legal deck')", timeout=SLOW_MS)
+    hero = ls_catalog().decks["dread"].hero
+    assert page.get_attribute(f"[data-pick='hero:{hero}']", "aria-pressed") == "true"
     assert page.errors == []  # type: ignore[attr-defined]

@@ -165,13 +165,15 @@ function changed() {
 // Each change asks the server; an answer to an older deck is dropped.
 async function check() {
   const asked = ++state.asked;
-  $("verdict").textContent = "Checking…";
-  $("verdict").classList.remove("legal", "illegal");
+  // the last answer stays until the next is drawn (greyed): a new line of text would
+  // move the buttons under a pointer about to click them (a click that types, then saves)
+  $("verdict").classList.add("checking");
   try {
     const answer = await call("POST", `/api/decks/${state.game}/check`, { body: { deck: deckNow() } });
     if (asked !== state.asked) return;
     state.checked = asked;
     drawProblems(answer);
+    $("verdict").classList.remove("checking");
     document.body.dataset.checked = String(asked);
   } catch (e) {
     if (asked === state.asked) showError(e);
