@@ -141,3 +141,33 @@ def test_a_rematch_plays_the_same_user_cards(client: TestClient) -> None:
     assert there["table"]["options"]["user_cards"] == made["table"]["options"]["user_cards"]
     # seats swapped: this person is P2 now, and the example deck went with P1's seat
     assert "Aurelia" in [h["name"] for h in there["view"]["heroes"]]
+
+
+def test_a_refused_file_leaves_nothing_on_the_servers_disk(client: TestClient) -> None:
+    from tabletop.interfaces.web import deckfiles
+
+    bad = CardFile("bad.toml", LS.replace("health = 25", "health = -1"))
+    r = _new(client, cards=[{"name": bad.name, "text": bad.text}])
+    assert r.status_code == 400
+    assert not (deckfiles.folder() / bad.stored).exists()
+    assert _aurelia(client).status_code == 201  # a table's file stays
+    assert (deckfiles.folder() / CardFile("x", LS).stored).is_file()
+
+
+def test_serve_refuses_a_card_file_no_game_takes_before_it_starts(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tabletop.interfaces.cli.app import app
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text(LS.replace("health = 25", 'health = "lots"'))
+    result = CliRunner().invoke(app, ["serve", "--no-open", "--port", "1",
+                                      "--cards", str(broken)])
+    assert result.exit_code == 1, result.output
+    assert "no game takes this card file" in result.stderr
+    assert "as a lightseekers card file" in result.stderr and "health" in result.stderr
+    assert "radiant-arena" not in result.stderr  # its tables are no arena file's
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(app, ["serve", "--no-open", "--port", "1",
+                                      "--cards", str(tmp_path / "none.toml")])
+    assert result.exit_code == 1 and "no such file" in result.stderr, result.output

@@ -33,6 +33,11 @@ def _folder() -> Path:
         return _DIR
 
 
+def folder() -> Path:
+    """This process's folder of table files (made when first needed)."""
+    return _folder()
+
+
 def paths(files: Mapping[str, Any] | None) -> list[Path]:
     """The deck files ``files`` (name -> text) as files of this process's folder, written
     if missing or different (atomically: another thread may read them meanwhile)."""
@@ -63,4 +68,4 @@ def local_params(params: Mapping[str, Any], options: Mapping[str, Any]) -> dict[
     return {**params, "cards": ",".join(str(p) for p in found)} if found else dict(params)
 
 
-__all__ = ["paths", "of_row", "local_params", "NAME"]
+__all__ = ["folder", "paths", "of_row", "local_params", "NAME"]

@@ -89,8 +89,26 @@ def check(game: str, files: Sequence[CardFile], server: Sequence[CardFile] = ()
     if problems:
         raise ApiError(400, "\n".join(problems), problems=problems)
     stored = {f.stored: f.text for f in every}
+    had = {name for name in stored if (deckfiles.folder() / name).is_file()}
     paths = deckfiles.paths(stored)
     shown = {str(p): f.name for p in paths for f in every if p.name == f.stored}
+    try:
+        _load(fmt, paths, shown)
+    except ApiError:
+        # A refused file belongs to no table: it leaves the folder (a table's files are
+        # written again whenever they are missing), so refusals fill no disk.
+        for p in paths:
+            if p.name not in had:
+                p.unlink(missing_ok=True)
+        raise
+    listed = [{"file": f.name, "sha256": f.stored.removesuffix(".toml"),
+               "from": "server" if i < len(server) else "table",
+               "cards": card_names(fmt, f.text)} for i, f in enumerate(every)]
+    return stored, listed
+
+
+def _load(fmt: CardFormat, paths: list[Path], shown: Mapping[str, str]) -> None:
+    """The loader's check of the files; 400 with its problems in the person's names."""
     try:
         load(fmt, paths)
     except CardDataError as e:
@@ -102,30 +120,35 @@ def check(game: str, files: Sequence[CardFile], server: Sequence[CardFile] = ()
         raise ApiError(400, "\n".join(lines), problems=lines) from None
     except (TabletopError, tomllib.TOMLDecodeError, UnicodeError) as e:
         raise ApiError(400, f"the card files do not load: {e}") from None
-    listed = [{"file": f.name, "sha256": f.stored.removesuffix(".toml"),
-               "from": "server" if i < len(server) else "table",
-               "cards": card_names(fmt, f.text)} for i, f in enumerate(every)]
-    return stored, listed
 
 
 def server_cards(paths: Sequence[Path]) -> dict[str, list[CardFile]]:
-    """The files of ``tabletop serve --cards FILE``, by the game each is for (every game
-    whose loader takes it); raises ``CardDataError`` for a file no game takes, with each
-    game's problems with it."""
+    """The files of ``tabletop serve --cards FILE``, by the game each is for: every game
+    whose tables the file's are and whose loader takes it; raises ``CardDataError`` for a
+    file no game takes, with the problems each such game found in it."""
     out: dict[str, list[CardFile]] = {}
     for path in paths:
         if not Path(path).is_file():
             raise ParameterError(f"--cards {path}: no such file")
         text = Path(path).read_text()
+        try:
+            tables = set(tomllib.loads(text))
+        except tomllib.TOMLDecodeError as e:
+            raise CardDataError(f"{path}: not TOML: {e}") from None
+        formats = [(spec, fmt) for spec in games()
+                   if (fmt := format_of(spec)) is not None and "cards" in spec.params]
+        fits = [(spec, fmt) for spec, fmt in formats
+                if tables <= {*fmt.tables, "overrides"}]
+        if not fits:
+            known = "; ".join(f"{s.id}: {', '.join(f.tables)}" for s, f in formats)
+            raise CardDataError(f"{path}: its tables ({', '.join(sorted(tables))}) are no "
+                                f"game's card tables ({known})")
         why = []
-        for spec in games():
-            fmt = format_of(spec)
-            if fmt is None or "cards" not in spec.params:
-                continue
+        for spec, fmt in fits:
             try:
                 load(fmt, [*[Path(p) for p in _paths(out.get(spec.id, []))], Path(path)])
             except CardDataError as e:
-                why.append(f"as {spec.id}'s: {e}")
+                why.append(f"as a {spec.id} card file: {e}")
                 continue
             out.setdefault(spec.id, []).append(CardFile(Path(path).name, text))
         if not any(f.text == text for files in out.values() for f in files):
