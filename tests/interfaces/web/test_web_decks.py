@@ -65,10 +65,10 @@ def test_every_rule_broken_is_named_with_the_rule(client: TestClient) -> None:
     deck = arena_deck()
     deck["items"] = [deck["items"][0]] * 3  # "no more than one copy of a single item"
     deck["conduits"] = deck["conduits"][:2]
-    deck["heroes"][0] = "no-such-hero"
+    deck["heroes"][0] = deck["heroes"][1]  # "three different heroes"
     got = check(client, "radiant-arena", deck)["problems"]
     messages = {(p["field"], p["message"]) for p in got}
-    assert ("heroes", "unknown hero 'no-such-hero'") in messages
+    assert any(f == "heroes" and "three different heroes" in m for f, m in messages)
     assert any(f == "items" and "one copy" in m for f, m in messages)
     assert any(f == "conduits" and p["section"].endswith("Conduit Icon")
                for p in got for f in [p["field"]])
@@ -83,6 +83,25 @@ def test_every_rule_broken_is_named_with_the_rule(client: TestClient) -> None:
     assert all("at most 3 of each action card" in p["words"] for p in got)
     assert any("30 action cards" not in p["message"] and "31 action cards" in p["message"]
                for p in got)
+
+
+def test_an_unknown_card_is_a_400_saying_where(client: TestClient) -> None:
+    deck = arena_deck()
+    deck["heroes"][1] = "no-such-hero"
+    deck["items"][2] = "no-such-item"
+    for path in ("check", "file", "balance"):
+        r = client.post(f"/api/decks/radiant-arena/{path}", json={"deck": deck})
+        assert r.status_code == 400, (path, r.text)
+        assert r.json()["error"].startswith("deck: heroes[1]: no hero 'no-such-hero'; "
+                                            "items[2]: no item 'no-such-item'")
+    ls = ls_deck()
+    ls["cards"]["no-such-card"] = 1
+    r = client.post("/api/tables", json={"game": "lightseekers", "deck": ls})
+    assert r.status_code == 400 and "cards: no card 'no-such-card'" in r.json()["error"]
+    text = '[[deck]]\nid = "x"\nname = "X"\nhero = "nobody"\ncombos = []\ncards = {}\n'
+    r = client.post("/api/decks/lightseekers/read", json={"text": text, "name": "x.toml"})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("x.toml: [[deck]]: hero: no hero 'nobody'")
 
 
 def test_a_deck_of_the_wrong_shape_is_a_4xx_saying_where(client: TestClient) -> None:

@@ -79,6 +79,7 @@ class DeckGame:
     # table params giving the deck to a seat of a table of so many players
     params: Callable[[str, int, int, dict[str, Any]], dict[str, Any]]
     ready: Callable[[], list[str]]  # the ready decks it meets in a balance run
+    unknown: Callable[[Any], list[str]]  # each card it names that is no card of the pool
 
 
 def _problem(field: str, message: str, rule: Rule) -> dict[str, str]:
@@ -108,6 +109,22 @@ def _arena_check(deck: ArenaDeck) -> list[dict[str, str]]:
                                         deck.conduits):
         rule = DECK_RULES["set" if message.startswith("hero ") else field]
         out.append(_problem(field, message, Rule(rule.section, rule.words)))
+    return out
+
+
+def _arena_unknown(deck: ArenaDeck) -> list[str]:
+    from tabletop.games.radiant_arena.spec import catalog
+
+    cat = catalog()
+    heroes = {u for u, unit in cat.units.items() if not unit.is_deity}
+    deities = set(cat.units) - heroes
+    out = [f"heroes[{i}]: no hero {h!r}" for i, h in enumerate(deck.heroes) if h not in heroes]
+    if deck.deity and deck.deity not in deities:
+        out.append(f"deity: no deity {deck.deity!r}")
+    out += [f"conduits[{i}]: no conduit {c!r}" for i, c in enumerate(deck.conduits)
+            if c not in cat.conduits]
+    out += [f"items[{i}]: no item {c!r}" for i, c in enumerate(deck.items)
+            if c not in cat.items]
     return out
 
 
@@ -177,6 +194,18 @@ def _ls_check(deck: LsDeck) -> list[dict[str, str]]:
     return out
 
 
+def _ls_unknown(deck: LsDeck) -> list[str]:
+    from tabletop.games.lightseekers.data import catalog
+
+    cat = catalog()
+    out = [f"hero: no hero {deck.hero!r}"] if deck.hero and deck.hero not in cat.hero_index \
+        else []
+    out += [f"combos[{i}]: no card {c!r}" for i, c in enumerate(deck.combos)
+            if c not in cat.index]
+    out += [f"cards: no card {c!r}" for c in deck.cards if c not in cat.index]
+    return out
+
+
 def _ls_file(deck: LsDeck, ident: str) -> str:
     from tabletop.games.lightseekers.data import catalog
 
@@ -216,10 +245,10 @@ GAMES: dict[str, DeckGame] = {
     "radiant-arena": DeckGame("radiant-arena", ArenaDeck, _arena_pool, _arena_check,
                               _arena_file, _from_file(("heroes", "items", "deity",
                                                        "conduits")), _arena_params,
-                              _arena_ready),
+                              _arena_ready, _arena_unknown),
     "lightseekers": DeckGame("lightseekers", LsDeck, _ls_pool, _ls_check, _ls_file,
                              _from_file(("hero", "combos", "cards")), _ls_params,
-                             _ls_ready),
+                             _ls_ready, _ls_unknown),
 }
 
 
@@ -236,16 +265,22 @@ def deck_game(game: str) -> DeckGame:
 
 
 def parse(dg: DeckGame, raw: Any, where: str = "deck") -> BaseModel:
-    """``raw`` as a deck of ``dg``'s shape; 422 naming every field that is not (``where``:
+    """``raw`` as a deck of ``dg``'s shape naming only cards of its pool; 422 naming every
+    field that is not of the shape, 400 every card that is none of the pool (``where``:
     how to call the deck in the message)."""
     try:
-        return dg.model.model_validate(raw)
+        deck = dg.model.model_validate(raw)
     except ValidationError as e:
         problems = []
         for err in e.errors():
             at = ".".join([where, *(str(x) for x in err.get("loc", ()))])
             problems.append(f"{at}: {err.get('msg', 'invalid')}")
         raise ApiError(422, f"not a {dg.game} deck: " + "; ".join(problems)[:800]) from None
+    unknown = dg.unknown(deck)
+    if unknown:
+        raise ApiError(400, f"{where}: " + "; ".join(unknown)[:800] + f" (not a card of "
+                       f"{dg.game}'s pool: GET /api/decks/{dg.game}/pool lists them)")
+    return deck
 
 
 def problems(dg: DeckGame, deck: BaseModel) -> list[dict[str, str]]:
