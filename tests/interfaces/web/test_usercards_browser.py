@@ -45,3 +45,19 @@ def test_cards_uploaded_in_the_lobby_reach_the_table_and_its_zoom(
     page.wait_for_selector("#zoom:not([hidden]) .zoom-text", timeout=SLOW_MS)
     assert "Dawnbringer" in page.inner_text("#zoom .zoom-text")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_uploaded_arena_deck_is_offered_and_played(browser: Browser, server: Server
+                                                      ) -> None:
+    """The example file's deck (Novas: its new hero Nova) joins the lobby's deck lists."""
+    page = lobby_form(browser, server, "radiant-arena")
+    page.set_input_files("#card-files", str(EXAMPLE.with_name("radiant-arena.toml")))
+    page.wait_for_selector("[name='param:deck_a'] option[value='novas']", state="attached",
+                           timeout=SLOW_MS)
+    page.select_option("[name='param:deck_a']", "novas")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**", timeout=SLOW_MS)
+    nova = page.locator(".unit[data-zoom^='Nova']").first
+    nova.wait_for(timeout=SLOW_MS)
+    assert page.is_visible("[data-testid='user-cards-badge']")
+    assert page.errors == []  # type: ignore[attr-defined]

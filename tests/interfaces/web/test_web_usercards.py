@@ -171,3 +171,19 @@ def test_serve_refuses_a_card_file_no_game_takes_before_it_starts(tmp_path: Path
     result = CliRunner().invoke(app, ["serve", "--no-open", "--port", "1",
                                       "--cards", str(tmp_path / "none.toml")])
     assert result.exit_code == 1 and "no such file" in result.stderr, result.output
+
+
+def test_every_game_with_card_files_takes_its_worked_example(client: TestClient) -> None:
+    """radiant-arena's deck of new cards is played; Hoshi Battle's join the dealt pool."""
+    arena = (EXAMPLES / "radiant-arena.toml").read_text()
+    r = client.post("/api/tables", json={"game": "radiant-arena",
+                                         "params": {"deck_a": "novas"},
+                                         "cards": [{"name": "arena.toml", "text": arena}]})
+    assert r.status_code == 201, r.text
+    v = view(client, r.json()["table"]["id"], r.json()["seats"][0]["token"])
+    assert "Nova" in str(v["view"])
+    r = client.post("/api/tables", json={"game": "hoshi-battle",
+                                         "cards": [{"name": "hoshi.toml", "text": HOSHI}]})
+    assert r.status_code == 201, r.text
+    assert r.json()["table"]["options"]["user_cards"][0]["cards"] == ["Mud Champion",
+                                                                      "Iron Axe"]

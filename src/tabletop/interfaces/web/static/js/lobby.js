@@ -88,7 +88,7 @@ function renderForm() {
   }) : [h("p", { class: "note" }, "This game has no options.")]));
   $("cards-box").hidden = !g.card_files;
   if (!g.card_files) $("card-files").value = "";
-  syncCards();
+  syncCards();  // (and the file's decks offered again in the new lists)
   renderSeats();
 }
 
@@ -125,6 +125,26 @@ function syncCards() {
   const closed = $("open").checked || $("rated").checked;
   $("card-files").disabled = closed;
   if (closed) $("card-files").value = "";
+  offerFileDecks();
+}
+
+// The decks a chosen card file adds ([[deck]] entries' ids) join the lists a deck is
+// picked from (radiant-arena's deck_a and deck_b), so that a deck of new cards can be
+// played; the server checks the files and the deck when the table is made.
+async function offerFileDecks() {
+  const input = $("card-files");
+  const ids = [];
+  for (const f of input.files || []) {
+    const text = await f.text().catch(() => "");
+    for (const block of text.split(/^\s*\[\[/m).slice(1)) {
+      const m = /^\s*deck\s*\]\][^\n]*\n(?:[^\[]*?\n)?\s*id\s*=\s*["']([^"']+)["']/.exec(block);
+      if (m) ids.push(m[1]);
+    }
+  }
+  for (const sel of document.querySelectorAll("select[name^='param:deck']")) {
+    for (const o of [...sel.options]) if (o.dataset.file) o.remove();
+    for (const id of ids) if (![...sel.options].some(o => o.value === id)) sel.append(h("option", { value: id, "data-file": "1" }, `${id} (from your card file)`));
+  }
 }
 
 // The chosen card files (name and text), for a game that takes them.
@@ -315,6 +335,7 @@ async function main() {
   renderForm();
   syncClock();
   $("open").addEventListener("change", syncCards);
+  $("card-files").addEventListener("change", offerFileDecks);
   $("rated").addEventListener("change", syncCards);
   $("create").addEventListener("submit", async ev => {
     ev.preventDefault();
