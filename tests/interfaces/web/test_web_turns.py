@@ -261,3 +261,11 @@ def test_with_several_servers_only_the_lease_holder_acts_on_a_due_deadline() -> 
             assert c.portal.call(hub.clocks.check_stored) == 1
             wait_until(lambda: ("timeout", 0) in stored_notices(c, tid), timeout=10)
             assert hub.storage.table(tid).status == "over"
+
+
+def test_a_turn_based_clock_takes_no_gift_of_fifteen_seconds(client: Any) -> None:
+    tid, (_, t1) = turn_based(client)
+    r = client.post(f"/api/tables/{tid}/clock/give", headers={"X-Seat-Token": t1},
+                    json={"seat": 0})
+    assert r.status_code == 409 and "turn-based" in r.json()["error"]
+    assert not [n for n in view(client, tid)["notices"] if n["kind"] == "time_given"]

@@ -168,6 +168,9 @@ class ClockKeeper:
             raise ApiError(400, f"no seat {to} at this table (0..{live.row.players - 1})")
         if to == seat:
             raise ApiError(409, "time is given to another player, not to yourself")
+        if clock.options.turn_based:
+            raise ApiError(409, "a turn-based table's clock (hours or days a turn) takes "
+                           "no gifts of seconds")
         if live.row.seats[to].kind != "human":
             raise ApiError(409, "an AI seat has no clock")
         now = self.hub.now()

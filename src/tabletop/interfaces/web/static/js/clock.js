@@ -4,7 +4,11 @@
 // `running`, and `starts_in_ms` (the running clock waits that long while the other seats'
 // actions are being shown). A message comes only when something changes, not every second.
 
-export const LOW_MS = 10_000;  // under this (or a quarter of the limit) a clock shows as low
+export const LOW_MS = 10_000;
+export const TURN_BASED_MS = 3600_000; // a turn of an hour or more: a turn-based table (clock.py)
+
+// Whether a clock is a turn-based table's (hours or days a turn).
+export function turnBased(clock) { return !!clock && clock.mode === "move" && clock.limit_ms >= TURN_BASED_MS; }  // under this (or a quarter of the limit) a clock shows as low
 
 export class Clocks {
   constructor() { this.clock = null; this.at = 0; }
@@ -41,19 +45,21 @@ export class Clocks {
   }
 }
 
-// 0:42, 12:05, 1:02:03; under ten seconds with tenths (0:07.3).
+// 0:42, 12:05, 1:02:03, 2 d 3:04:05; under ten seconds with tenths (0:07.3).
 export function format(ms) {
   ms = Math.max(0, ms);
   if (ms < 10_000) return `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}`;
   const total = Math.ceil(ms / 1000);
   const h = Math.floor(total / 3600), m = Math.floor(total / 60) % 60, s = total % 60;
   const ss = String(s).padStart(2, "0");
+  if (h >= 24) return `${Math.floor(h / 24)} d ${h % 24}:${String(m).padStart(2, "0")}:${ss}`;
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-// "5 min", "30 s", "1 h 30 min".
+// "5 min", "30 s", "1 h 30 min", "1 day", "14 days".
 function span(ms) {
   const s = Math.round(ms / 1000);
+  if (s >= 86400 && s % 86400 === 0) return s === 86400 ? "1 day" : `${s / 86400} days`;
   if (s < 60 || s % 60) return `${s} s`;
   const m = s / 60;
   if (m < 60 || m % 60) return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;

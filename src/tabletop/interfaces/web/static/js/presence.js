@@ -4,7 +4,7 @@
 // has its seat held by the AI; its clock; "+15 s" for another person's clock; mute for
 // another person's chat lines. All from the seat's message: the public `table.seats`, `table.options`, `clock` and the seat's own `muted`.
 import { h } from "/static/js/api.js";
-import { format } from "/static/js/clock.js";
+import { format, turnBased } from "/static/js/clock.js";
 import { seatName } from "/static/js/social-words.js";
 
 const SHOWN_AFTER_MS = 2000;  // the server shows a dropped connection as gone this late
@@ -64,7 +64,8 @@ export class Presence {
       const person = s.kind === "human";
       const muted = msg.muted && (msg.muted.all || msg.muted.seats.includes(s.seat));
       const give = me !== null && running && person && !mine && msg.clock && msg.clock.remaining_ms[s.seat] !== null
-        && (msg.clock.mode === "game" || msg.clock.running === s.seat || t.to_act === s.seat);
+        && (msg.clock.mode === "game" || msg.clock.running === s.seat || t.to_act === s.seat)
+        && !turnBased(msg.clock); // (hours a turn: fifteen seconds mean nothing)
       const row = h("li", { class: `seat-row${mine ? " me" : ""}${t.to_act === s.seat && running ? " to-act" : ""}`, "data-for-seat": s.seat, "data-testid": `seat-${s.seat}` },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("span", { class: "who" }, seatName(t, s.seat), mine ? " · you" : ""),
