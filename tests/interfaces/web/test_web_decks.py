@@ -288,3 +288,11 @@ def test_an_account_keeps_its_decks(client: TestClient) -> None:
     assert r.status_code == 200
     assert ann.call("DELETE", "/api/me/decks/radiant-arena/Half").status_code == 404
     assert len(ann.call("GET", "/api/me/decks").json()["decks"]) == 1
+    # a deck kept from a pool that has since lost a card is still listed, saying so
+    from tabletop.interfaces.web.storage import DeckRow
+
+    storage = client.app.state.hub.storage  # type: ignore[attr-defined]
+    storage.save_deck(DeckRow("ann", "radiant-arena", "Old", '{"heroes": ["gone"]}', 1.0), 9)
+    old = next(d for d in ann.call("GET", "/api/me/decks").json()["decks"]
+               if d["name"] == "Old")
+    assert not old["legal"] and "no hero 'gone'" in old["problems"][0]["message"]

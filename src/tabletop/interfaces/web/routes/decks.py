@@ -113,9 +113,12 @@ async def my_decks(request: Request) -> dict[str, Any]:
         dg = decks.GAMES.get(row.game)
         if dg is None:
             continue
-        deck = decks.parse(dg, json.loads(row.deck))
-        found = decks.problems(dg, deck)
-        out.append({"game": row.game, "name": row.name, "deck": deck.model_dump(),
+        raw = json.loads(row.deck)
+        try:
+            found = decks.problems(dg, decks.parse(dg, raw))
+        except ApiError as e:  # a card the pool no longer has (another version)
+            found = [{"field": "deck", "message": e.message, "section": "", "words": ""}]
+        out.append({"game": row.game, "name": row.name, "deck": raw,
                     "legal": not found, "problems": found, "updated": row.updated})
     return {"decks": out}
 
