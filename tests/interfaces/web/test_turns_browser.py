@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import SLOW_MS, Server, make_table, open_link
+from .conftest import SLOW_MS, Server, Shots, make_table, open_link
 
 PERIM = "radiant-perim"
 # Every `new Notification` is kept in window.__notes; requestPermission calls are counted.
@@ -50,26 +50,35 @@ def person(browser: Browser, grant: bool) -> Page:
 
 
 def move(server: Server, tid: str, token: str) -> None:
-    """The seat of ``token`` plays its first legal action (through the API)."""
+    """The seat of ``token`` plays its turn (its first legal action, through the API,
+    until another seat is to act: a turn may be several decisions)."""
     headers = {"X-Seat-Token": token}
-    m = httpx.get(f"{server.url}/api/tables/{tid}/view", headers=headers, timeout=30).json()
-    assert m["legal"], m
-    r = httpx.post(f"{server.url}/api/tables/{tid}/actions", headers=headers, timeout=30,
-                   json={"action": m["legal"][0], "version": m["version"]})
-    assert r.status_code == 200, r.text
+    for n in range(50):
+        m = httpx.get(f"{server.url}/api/tables/{tid}/view", headers=headers,
+                      timeout=30).json()
+        if m["table"]["to_act"] != m["seat"]:
+            assert n > 0, m  # it was this seat's turn
+            return
+        assert m["legal"], m
+        r = httpx.post(f"{server.url}/api/tables/{tid}/actions", headers=headers,
+                       timeout=30, json={"action": m["legal"][0], "version": m["version"]})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the turn did not end")
 
 
 def notes(page: Page) -> list[dict[str, Any]]:
     return page.evaluate("window.__notes")  # type: ignore[no-any-return]
 
 
-def test_the_lobby_lists_my_turn_based_table_with_its_time_left(browser: Browser,
-                                                               server: Server) -> None:
+def test_the_lobby_lists_my_turn_based_table_with_its_time_left(
+        browser: Browser, server: Server, shots: Shots) -> None:
     """Made in the lobby's form (turn-based, a day a turn): the table is in "Your turn"
     with its time left, and leaves the list once I have moved."""
     page = person(browser, grant=False)
     page.goto(server.url + "/")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=SLOW_MS)
+    page.wait_for_function("Number(document.body.dataset.turnsPolled || 0) > 0")
+    expect(page.locator("#your-turn")).to_be_hidden()  # a first visit: no seat yet
     page.select_option("#game", PERIM)
     page.select_option("#players", "2")
     page.select_option("[name='kind:1']", "human")
@@ -84,6 +93,7 @@ def test_the_lobby_lists_my_turn_based_table_with_its_time_left(browser: Browser
     item = page.locator(f"#turns li[data-table='{tid}']")
     expect(item).to_contain_text("23 h 59 min left")
     expect(item).to_contain_text("P1")
+    shots.take(page, "your-turn")
     token = page.locator("#links a[data-seat='0']").get_attribute("href").split("token=")[1]
     move(server, tid, token)
     expect(item).to_have_count(0)

@@ -6,7 +6,7 @@
 // in developer mode only (?dev=1).
 import { call, h } from "/static/js/api.js";
 import { initFind, syncAccount } from "/static/js/find.js";
-import { askNotifications, linkOf, notificationsOn, rememberSeat, timeLeft, watchTurns } from "/static/js/turns.js";
+import { askNotifications, hasSeats, linkOf, notificationsOn, rememberSeat, timeLeft, watchTurns } from "/static/js/turns.js";
 
 const $ = id => document.getElementById(id);
 const query = new URLSearchParams(location.search);
@@ -245,6 +245,8 @@ async function join(id, seat) {
 
 // "Your turn": the tables waiting for me, with the time left on each (turns.js).
 function renderTurns(turns) {
+  // (a first visit, with no seat and no account, has nothing to show here)
+  $("your-turn").hidden = !turns.length && !hasSeats() && !me;
   $("turns").replaceChildren(...(turns.length ? turns.map(t => h("li", { "data-table": t.table },
     h("strong", {}, t.name), ` · table ${t.table} · ${t.label} · `,
     h("span", { class: "left" }, t.left_ms === null ? "no clock" : `${timeLeft(t.left_ms)} left`), " ",

@@ -26,6 +26,9 @@ export function rememberSeat(table, seat, token) {
   try { localStorage.setItem(KEY, JSON.stringify([{ table, seat, token }, ...rest].slice(0, MOST))); } catch (e) { /* not kept: fine */ }
 }
 
+// Whether this browser has opened any seat (kept its token).
+export function hasSeats() { return kept().length > 0; }
+
 // The token this browser holds for a table's seat, if any.
 export function tokenOf(table, seat) {
   const found = kept().find(s => s.table === table && s.seat === seat);
@@ -61,7 +64,12 @@ export function watchTurns({ onList = () => {}, here = null } = {}) {
   let known = null;
   let timer = null;
   let polled = 0;
+  // One reading at a time: a second asked for meanwhile (the page shown again, a click)
+  // runs after it, so that a table is never notified twice by two readings at once.
+  let busy = false, again = false;
   async function poll() {
+    if (busy) { again = true; return; }
+    busy = true;
     clearTimeout(timer);
     try {
       const { turns } = await call("POST", "/api/turns", { body: { tokens: kept().map(s => s.token) } });
@@ -75,7 +83,9 @@ export function watchTurns({ onList = () => {}, here = null } = {}) {
       known = keys;
       onList(turns);
       document.body.dataset.turnsPolled = String(++polled); // (tests wait on it)
-    } catch (e) { /* the next poll tries again */ }
+    } catch (e) { /* the next reading tries again */ }
+    busy = false;
+    if (again) { again = false; poll(); return; }
     timer = setTimeout(poll, POLL_MS());
   }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
