@@ -269,3 +269,17 @@ def test_a_turn_based_clock_takes_no_gift_of_fifteen_seconds(client: Any) -> Non
                     json={"seat": 0})
     assert r.status_code == 409 and "turn-based" in r.json()["error"]
     assert not [n for n in view(client, tid)["notices"] if n["kind"] == "time_given"]
+
+
+def test_a_rated_turn_based_table_needs_no_grace_period(client: Any) -> None:
+    """A rated table needs a grace period (a player gone past it loses), but a
+    turn-based one's people are away by design: its clock decides instead."""
+    ann = Person(client, "ann")
+    body = {"game": PERIM, "players": 2, "seats": [{"kind": "human"}] * 2, "rated": True,
+            "grace_s": None}
+    r = ann.call("POST", "/api/tables", json=body)
+    assert r.status_code == 400 and "grace" in r.json()["error"]
+    r = ann.call("POST", "/api/tables", json={
+        **body, "clock": {"mode": "move", "limit_s": 86400, "on_timeout": "lose"}})
+    assert r.status_code == 201, r.text
+    assert r.json()["table"]["options"]["rated"]
