@@ -306,3 +306,30 @@ def test_a_game_with_user_cards_gets_the_generic_research_codec(game: str) -> No
     state = c.new_state(1)
     assert c.observe(state, state.to_act).any()
     assert not codec(game, 2).generic_observation  # the packaged pool: its own encoding
+
+
+@pytest.mark.parametrize("game", ["radiant-arena", "lightseekers", "hoshi-battle"])
+def test_a_games_catalogues_in_memory_are_bounded(game: str, tmp_path: Path) -> None:
+    """Issue 29, Limits and abuse ("memory bounded"), with issue 26's user files: a server
+    meets a new set of card files with every upload and built deck; a game keeps at most
+    CATALOGS_KEPT catalogues, and one that left memory is the same when loaded again."""
+    import importlib
+
+    from tabletop.cards.files import CATALOGS_KEPT
+
+    module = {"radiant-arena": "tabletop.games.radiant_arena.spec",
+              "lightseekers": "tabletop.games.lightseekers.data",
+              "hoshi-battle": "tabletop.games.hoshi_battle.data"}[game]
+    catalog = importlib.import_module(module).catalog
+    text = (EXAMPLES / f"{game}.toml").read_text()
+    paths = []
+    for i in range(CATALOGS_KEPT + 8):
+        path = tmp_path / f"upload{i}.toml"
+        path.write_text(text)
+        paths.append(str(path))
+    first = catalog(paths[0])
+    for p in paths[1:]:
+        catalog(p)
+    assert catalog.cache_info().currsize <= CATALOGS_KEPT
+    again = catalog(paths[0])  # evicted, loaded again: the same cards
+    assert again is not first and again == first

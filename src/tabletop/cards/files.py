@@ -32,6 +32,10 @@ from .text import same_text
 
 MAX_FILES = 32
 MAX_FILE_BYTES = 1_000_000  # one user card file (the packaged files are far smaller)
+# A game's catalogues kept in memory (the packaged pool, and each set of user files met
+# lately): a server meets new files with every upload and built deck, which must not
+# pile up; one evicted is loaded again when named.
+CATALOGS_KEPT = 32
 
 
 @dataclass(frozen=True, slots=True)

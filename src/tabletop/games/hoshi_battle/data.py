@@ -12,13 +12,14 @@ printed text, and the printed text saying what the behaviour does (:mod:`.text`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.cards import EMPTY, Compiler, ModSpec, Program, Trigger
+from tabletop.cards.files import CATALOGS_KEPT
 from tabletop.cards.text import same_text
 from tabletop.core.datafile import check, entry_label, location, raise_problems, read_checked
 
@@ -240,7 +241,7 @@ def load_catalog(hero_path: Path = DATA_DIR / "heroes.toml",
     return Catalog(heroes, cards)
 
 
-@cache
+@lru_cache(maxsize=CATALOGS_KEPT)
 def catalog(cards: str = "") -> Catalog:
     """The packaged cards plus any user card files (comma-separated paths; the ``cards``
     parameter), loaded once for each set of files."""

@@ -15,7 +15,7 @@ construction rules (:func:`deck_problems`) for every deck.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -32,6 +32,7 @@ from tabletop.cards import (
     Selector,
     Trigger,
 )
+from tabletop.cards.files import CATALOGS_KEPT
 from tabletop.core import EventBook
 from tabletop.core.datafile import location, read_checked
 
@@ -257,7 +258,7 @@ class Catalog:
     names: dict[str, str]
     listening: frozenset[str]
     replacing: bool
-    book: EventBook
+    book: EventBook = field(compare=False)  # built from the cards (a memo)
     # For each event kind: the heroes and the cards (indexes) with a trigger on it.
     listeners: dict[str, tuple[frozenset[int], frozenset[int]]] = field(default_factory=dict)
     # The book of each line-up of heroes (by seat), made once: one game's events and its
@@ -579,7 +580,7 @@ def _with_text(card: Any, text: str) -> Any:
     return card
 
 
-@cache
+@lru_cache(maxsize=CATALOGS_KEPT)
 def catalog(cards: str = "") -> Catalog:
     """The packaged card pool plus any user card files (comma-separated paths; the
     ``cards`` parameter), loaded once for each set of files."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tabletop.cards.files import CATALOGS_KEPT
 from tabletop.core import GameSpec, ParameterError, ParamSpec, State
 from tabletop.core.balance import BalanceSpec, GameTally, Kind, SeatTally, distinct
 
@@ -23,7 +24,7 @@ from .words import words
 RULES_VERSION = "4"
 
 
-@cache
+@lru_cache(maxsize=CATALOGS_KEPT)
 def catalog(cards: str = "") -> Catalog:
     """The packaged cards plus any user card files (comma-separated paths)."""
     return load_catalog([Path(p) for p in cards.split(",") if p])
