@@ -253,3 +253,33 @@ def test_clocks_survive_a_restart(db: Path) -> None:
         assert after["remaining_ms"][0] == before["remaining_ms"][0]
         assert after["remaining_ms"][1] == 200_000 + GIFT_MS  # its turn, given back whole
         assert after["starts_in_ms"] > RESTART_MS - 2000  # time to reconnect first
+
+
+def test_a_table_loaded_after_a_timeout_knows_the_ai_still_plays_that_turn() -> None:
+    """on_timeout = ai across a restart (or another server loading the table): the
+    timeout's notice says how many actions came before it, so a table loaded while that
+    turn goes on (nobody else acted since) has the AI play it, not a new turn for the
+    person; one loaded after the turn passed does not."""
+    from tabletop.core import new_game
+    from tabletop.interfaces.web.storage import ActionRow, NoticeRow, SeatRow, TableRow
+    from tabletop.interfaces.web.tables import LiveTable
+
+    state = new_game(PERIM, players=2, seed=3)
+    row = TableRow("t", PERIM, "1", 2, {}, 3, seats=[SeatRow(0, "human"), SeatRow(1, "human")])
+    seat = state.to_act
+    assert seat is not None
+
+    def timeout(at: int) -> NoticeRow:
+        return NoticeRow(0, "timeout", seat, {"then": "ai"}, {"at": at}, 0.0)
+
+    assert LiveTable(row, state, notices=[timeout(0)]).ai_turn == seat  # the turn goes on
+    lost = NoticeRow(0, "timeout", seat, {"then": "lose"}, {"at": 0}, 0.0)
+    assert LiveTable(row, state, notices=[lost]).ai_turn is None
+    older = NoticeRow(0, "timeout", seat, {"then": "ai"}, {}, 0.0)  # written before "at"
+    assert LiveTable(row, state, notices=[older]).ai_turn is None
+    # Another seat acted after the timeout (the stored actions' seats): that turn ended,
+    # though the seat is to act again.
+    other = 1 - seat
+    rows = [ActionRow(0, seat, "a", ""), ActionRow(1, other, "b", "")]
+    assert LiveTable(row, state, rows, notices=[timeout(1)]).ai_turn is None
+    assert LiveTable(row, state, rows, notices=[timeout(2)]).ai_turn == seat

@@ -143,6 +143,16 @@ class LiveTable:
         # said, and when (monotonic; cluster.py).
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}
         self.ai_turn: int | None = None  # a seat whose clock ran out: the AI plays its turn
+        # ... still, for a table just loaded (a restart, another server) whose last
+        # timeout gave the AI a turn that nobody else has acted in since
+        for notice in reversed(self.notices):
+            if notice.kind == "timeout":
+                at = notice.secret.get("at")
+                if (notice.public.get("then") == "ai" and isinstance(at, int)
+                        and state.to_act == notice.seat
+                        and all(a == notice.seat for a in self.actors[at:])):
+                    self.ai_turn = notice.seat
+                break
         self.rtt: list[deque[int]] = [deque(maxlen=RTT_SAMPLES) for _ in range(n)]
         self.now: Callable[[], float] = time.time  # the server's time (the hub's)
         # When a request or a connection last named the table (monotonic): an unfinished

@@ -154,7 +154,10 @@ class ClockKeeper:
                 live.clock = out
                 live.ai_turn = seat
                 self.hub.storage.set_clock(live.row.id, out.to_json())
-            self.hub.add_notice(live, "timeout", seat, then="lose" if lose else "ai")
+            # (at: the actions before it, so that a server loading the table later knows
+            # whether the AI's turn is still going on: tables.py)
+            self.hub.add_notice(live, "timeout", seat, {"at": len(live.state.history)},
+                                then="lose" if lose else "ai")
         return True
 
     def give(self, live: LiveTable, seat: int, to: int) -> None:
