@@ -126,7 +126,10 @@ def test_a_notification_when_a_table_becomes_my_turn(browser: Browser,
     open_link(page, server, other.link)
     page.wait_for_function("Number(document.body.dataset.turnsPolled || 0) > 0")
     assert notes(page) == []  # (a new page: made.tid was my turn when it opened)
+    polled = int(page.evaluate("Number(document.body.dataset.turnsPolled || 0)"))
     move(server, made.tid, mine)
+    # a whole reading after my move has seen it not my turn (one under way may not have)
+    page.wait_for_function(f"Number(document.body.dataset.turnsPolled || 0) > {polled + 1}")
     move(server, made.tid, theirs)
     page.wait_for_function("window.__notes.length > 0")
     assert made.tid in notes(page)[0]["body"]
