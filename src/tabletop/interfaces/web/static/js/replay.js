@@ -32,13 +32,19 @@ export function startReplay({ tableId, query, st, label, show, failed, showEndOf
   seats.replaceChildren(h("option", { value: "" }, "spectators"), ...st.table.labels.map((l, s) => h("option", { value: s }, l)));
   if (query.get("seat") !== null) seats.value = query.get("seat");
   let timer = null;
-  const at = () => st.replay.step;
+  // The step last asked for counts, not the one last drawn: a click while a step is on
+  // its way goes on from it, and an answer overtaken by a later request is dropped.
+  let asked = null, asks = 0;
+  const at = () => (asked === null ? st.replay.step : asked);
 
   async function showStep(step) {
     const seat = seats.value === "" ? null : Number(seats.value);
     const q = `step=${step}` + (seat === null ? "" : `&seat=${seat}`);
+    asked = step;
+    const mine = ++asks;
     try {
       const got = await call("GET", `/api/tables/${tableId}/replay?${q}`);
+      if (mine !== asks) return;
       st.replay = got;
       if (got.seat === undefined) st.replay.seat = seat;
       await show(got);
