@@ -809,16 +809,25 @@ def _look(s: ArenaState, step: Step, ctx: Ctx) -> Result:
             s.know_hand(viewer, whose, card)
         s.event("look", (viewer, whose, "hand", list(cards), len(cards)), R_TALENT)
     else:
-        deck = s.decks[whose]
-        n = min(amount(s.V, s, step, ctx), len(deck))
-        if n == 0:
+        cards = _look_at_deck(s, viewer, whose, amount(s.V, s, step, ctx))
+        if not cards:
             return FIZZLED
-        cards = _top_cards(deck, n)
-        for i, card in enumerate(cards):
-            s.know_deck(viewer, whose, len(deck) - 1 - i, card)
-        s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
     ctx["_last"] = cards
     return RESOLVED
+
+
+def _look_at_deck(s: ArenaState, viewer: int, whose: int, most: int) -> tuple[str, ...]:
+    """The viewer looks at the top ``most`` cards of a deck (fewer if it is shorter):
+    remembered where each lies, and said to the viewer alone (event look)."""
+    deck = s.decks[whose]
+    n = min(most, len(deck))
+    if n == 0:
+        return ()
+    cards = _top_cards(deck, n)
+    for i, card in enumerate(cards):
+        s.know_deck(viewer, whose, len(deck) - 1 - i, card)
+    s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
+    return cards
 
 
 def _look_text(step: Step, say: Say) -> str:
@@ -848,14 +857,10 @@ def _look_top(s: ArenaState, step: Step, ctx: Ctx) -> Result:
     whose = _who(step, ctx)
     deck = s.decks[whose]
     if "_n" not in ctx:  # the look
-        n = min(amount(s.V, s, step, ctx), len(deck))
-        if n == 0:
+        looked = _look_at_deck(s, viewer, whose, amount(s.V, s, step, ctx))
+        if not looked:
             return FIZZLED
-        cards = _top_cards(deck, n)
-        for i, card in enumerate(cards):
-            s.know_deck(viewer, whose, len(deck) - 1 - i, card)
-        s.event("look", (viewer, whose, "deck", list(cards), n), R_TALENT)
-        ctx["_n"] = n
+        ctx["_n"] = len(looked)
         ctx["_chosen"] = ()
     n = min(int(ctx["_n"]), len(deck))
     # Read again at each answer (nothing it reads changes while the controller chooses):
