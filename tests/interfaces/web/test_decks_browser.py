@@ -3,6 +3,7 @@ deck built by clicks, an illegal one refused with the rule, a game played with i
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import secrets
@@ -12,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from tabletop.games.lightseekers.data import catalog as ls_catalog
 from tabletop.games.radiant_arena.spec import catalog as arena_catalog
+from tabletop.interfaces.web.lab import GAMES_PER_DECK
 
 from .conftest import DESK, SLOW_MS, Server, Shots, page_at, play_to_the_end
 
@@ -62,8 +64,8 @@ def test_a_legal_arena_deck_built_by_clicks_then_played(browser: Browser, server
     shots.take(page, "legal-arena-deck")
     page.screenshot(path=str(shots.folder / "deck-builder-arena-1280x800.png"))  # docs/web
     page.mouse.move(1, 1)
-    # the balance run: the commands with the saved deck file
-    page.click("#balance")
+    # the commands of a balance run at home, with the saved deck file
+    page.click("#balance-commands-show")
     commands = page.inner_text("[data-testid='balance-commands']")
     assert "tabletop balance radiant-arena --cards built-" in commands
     with page.expect_download() as got:
@@ -113,6 +115,43 @@ def test_an_illegal_lightseekers_deck_is_refused_with_the_rule(browser: Browser,
     page.wait_for_url("**/table/**", timeout=SLOW_MS)
     page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
     play_to_the_end(page, random.Random(5), 400)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_deck_built_by_clicks_is_sent_to_a_balance_run(browser: Browser, server: Server,
+                                                        shots: Shots) -> None:
+    """Issue 26, "Designers' lab": the deck "sent to a balance run against the ready
+    decks", played on the server, its result shown, its report downloaded."""
+    page = builder(browser, server, "lightseekers")
+    ready = ls_catalog().decks["dread"]
+    pick(page, "hero", ready.hero)
+    for c in ready.combos:
+        pick(page, "combos", c)
+    for card, n in ready.cards:
+        for _ in range(n):
+            pick(page, "cards", card)
+    page.fill("#name", "Dread by hand")
+    page.press("#name", "Tab")
+    page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
+                           ".startsWith('A legal deck')", timeout=SLOW_MS)
+    page.click("#balance")
+    page.wait_for_selector("[data-testid='run'][data-status='running'], "
+                           "[data-testid='run'][data-status='done']", timeout=SLOW_MS)
+    assert "Dread by hand" in page.inner_text("[data-testid='run']")
+    page.wait_for_selector("[data-testid='run'][data-status='done']", timeout=120_000)
+    rows = page.locator("[data-testid='run-result'] tbody tr")
+    assert rows.count() == len(ls_catalog().decks)
+    for i in range(rows.count()):  # against each ready deck: games, rate, 95% interval
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells[1] == str(GAMES_PER_DECK) and re.fullmatch(r"\d+%", cells[2]), cells
+        assert re.fullmatch(r"\d+%–\d+%", cells[3]), cells
+    assert "The first seat won" in page.inner_text("[data-testid='first-seat']")
+    shots.take(page, "balance-run")
+    with page.expect_download() as got:
+        page.click("[data-testid='run-report']")
+    report = json.loads(Path(got.value.path()).read_text())
+    assert report["report"]["games"] == GAMES_PER_DECK * len(ls_catalog().decks)
+    assert report["run"]["name"] == "Dread by hand"
     assert page.errors == []  # type: ignore[attr-defined]
 
 

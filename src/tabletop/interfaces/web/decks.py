@@ -79,6 +79,8 @@ class DeckGame:
     # table params giving the deck to a seat of a table of so many players
     params: Callable[[str, int, int, dict[str, Any]], dict[str, Any]]
     ready: Callable[[], list[str]]  # the ready decks it meets in a balance run
+    # table params giving a ready deck to every seat (``params`` then gives one seat ours)
+    against: Callable[[str], dict[str, Any]]
     unknown: Callable[[Any], list[str]]  # each card it names that is no card of the pool
 
 
@@ -245,10 +247,11 @@ GAMES: dict[str, DeckGame] = {
     "radiant-arena": DeckGame("radiant-arena", ArenaDeck, _arena_pool, _arena_check,
                               _arena_file, _from_file(("heroes", "items", "deity",
                                                        "conduits")), _arena_params,
-                              _arena_ready, _arena_unknown),
+                              _arena_ready, lambda other: {"deck_a": other, "deck_b": other},
+                              _arena_unknown),
     "lightseekers": DeckGame("lightseekers", LsDeck, _ls_pool, _ls_check, _ls_file,
                              _from_file(("hero", "combos", "cards")), _ls_params,
-                             _ls_ready, _ls_unknown),
+                             _ls_ready, lambda other: {"decks": other}, _ls_unknown),
 }
 
 
@@ -315,8 +318,7 @@ def balance_commands(dg: DeckGame, ident: str, games: int = 100) -> list[str]:
     first seat's advantage beside its win rate)."""
     out = []
     for other in dg.ready():
-        params = dg.params(ident, 0, 2, {"decks": other} if dg.game == "lightseekers"
-                           else {"deck_b": other})
+        params = dg.params(ident, 0, 2, dg.against(other))
         flags = " ".join(f"--param {k}={str(v).lower() if isinstance(v, bool) else v}"
                          for k, v in sorted(params.items()))
         out.append(f"tabletop balance {dg.game} --cards {ident}.toml {flags} --games {games} "

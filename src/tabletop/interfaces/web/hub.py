@@ -79,6 +79,7 @@ class Hub:
     def __init__(self, storage: Storage, pool: Executor, max_finished: int = 256,
                  now: Callable[[], float] = time.time, limits: Settings | None = None
                  ) -> None:
+        from .lab import Lab
         from .matchmaking import Matchmaker
         from .presence import Presence
         from .timers import ClockKeeper
@@ -119,6 +120,7 @@ class Hub:
         # Several servers on one store (cluster.py); None: this server alone.
         self.cluster: Cluster | None = None
         self.matchmaker = Matchmaker(self)  # the queue's pairing pass (matchmaking.py)
+        self.lab = Lab(pool)  # the deck builder's balance runs (lab.py)
         # Who was to act at a table out of memory, by (table, revision): the "your turn"
         # list reads it without keeping the table in memory (turns.py).
         self.to_act_cache: dict[tuple[str, int], int | None] = {}
@@ -880,6 +882,7 @@ class Hub:
         if self.settler is not None:
             self.settler.cancel()
         self.matchmaker.stop()
+        self.lab.cancel()
         self.referee.cancel()
         self.clocks.cancel()
         self.presence.cancel()

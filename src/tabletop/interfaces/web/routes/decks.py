@@ -1,6 +1,7 @@
 """The deck builder's routes: a game's pool of cards, checking a deck as it is built (every
-rule it breaks, by the game's own checker), its deck file, reading one back, and the
-``tabletop balance`` runs that play it against the ready decks; an account's saved decks
+rule it breaks, by the game's own checker), its deck file, reading one back, the
+``tabletop balance`` runs that play it against the ready decks (their commands, or a
+run on the server: lab.py); an account's saved decks
 (``/api/me/decks``). A table plays a built deck through ``POST /api/tables`` with ``deck``
 (routes/tables.py)."""
 
@@ -16,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import decks, talk
 from ..errors import ApiError
+from ..limits import client_key
 from ..storage import DeckRow
 from .accounts import signed_in
 from .common import ERRORS, hub_of
@@ -94,6 +96,36 @@ async def balance(game: str, body: DeckBody) -> dict[str, Any]:
     ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
     return {"id": ident, "file": f"{ident}.toml", "text": text,
             "commands": decks.balance_commands(dg, ident)}
+
+
+@router.post("/api/decks/{game}/runs", tags=["decks"], status_code=202, responses=ERRORS)
+async def start_run(request: Request, game: str, body: DeckBody) -> dict[str, Any]:
+    """Start a balance run of a legal deck on the server: a few games against each ready
+    deck (lab.py); follow it at ``GET /api/decks/runs/{id}``. 400 lists the rules an
+    illegal deck breaks; one run at a time per client (409), a few a minute (429), a
+    few on the server at once (503)."""
+    dg = decks.deck_game(game)
+    deck = decks.parse(dg, body.deck)
+    client = client_key(request.client.host if request.client else None)
+    return hub_of(request).lab.start(dg, deck, client).to_json()
+
+
+@router.get("/api/decks/runs/{run_id}", tags=["decks"], responses=ERRORS)
+async def run_status(request: Request, run_id: str) -> dict[str, Any]:
+    """A balance run: its status, the games played of all and the result so far (the
+    built deck's win rate with its 95% interval against each ready deck; the first
+    seat's win rate and advantage)."""
+    return hub_of(request).lab.get(run_id).to_json()
+
+
+@router.get("/api/decks/runs/{run_id}/report.json", tags=["decks"], responses=ERRORS)
+async def run_report(request: Request, run_id: str) -> Response:
+    """A balance run's whole report (``tabletop balance``'s report.json), with the run
+    and its deck file, as a download."""
+    run = hub_of(request).lab.get(run_id)
+    return Response(json.dumps(run.report_json(), indent=1), media_type="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="balance-'
+                             f'{run.deck}.json"'})
 
 
 class SavedDeck(BaseModel):

@@ -1,6 +1,8 @@
 // The deck builder: pick a deck's cards from its game's pool by clicks (or Enter/Space),
 // see every rule the deck breaks as it changes, save it (a file; an account's list when
-// signed in), play it against the AI or get the balance runs against the ready decks.
+// signed in), play it against the AI, send it to a balance run on the server against the
+// ready decks (its progress, then its win rates; the report to download) or get the
+// commands of a longer run to play at home.
 // The rules are never here: each change asks the server's checker (POST
 // /api/decks/{game}/check), which answers with the game's own words. The cards are drawn
 // by the tables' own modules, and zoom as on the table.
@@ -11,7 +13,8 @@ import { draftCard, skillCard } from "/static/tables/radiant-arena.js";
 import { cardBox, elementChip } from "/static/tables/lightseekers.js";
 
 const $ = id => document.getElementById(id);
-const state = { game: null, pool: null, deck: null, checked: 0, asked: 0, me: null };
+const state = { game: null, pool: null, deck: null, checked: 0, asked: 0, me: null, run: null };
+const RUN_POLL_MS = 500; // how often a balance run's progress is asked for
 
 // Each game: an empty deck, its pool's sections (what a click on a card does to the deck)
 // and its deck's lines (what a click there takes out).
@@ -245,6 +248,49 @@ async function play() {
   } catch (e) { showError(e); }
 }
 
+// A balance run on the server (POST /api/decks/{game}/runs): asked for until it is over;
+// its output stays when the deck changes (it names the deck that was sent).
+async function sendToRun() {
+  showError(null);
+  try {
+    const run = await call("POST", `/api/decks/${state.game}/runs`, { body: { deck: deckNow() } });
+    state.run = run.id;
+    drawRun(run);
+    $("run-out").scrollIntoView({ block: "nearest" });
+    while (state.run === run.id) {
+      await new Promise(r => setTimeout(r, RUN_POLL_MS));
+      const now = await call("GET", `/api/decks/runs/${run.id}`);
+      if (state.run !== run.id) return;
+      drawRun(now);
+      if (now.status !== "running") { $("run-out").scrollIntoView({ block: "nearest" }); return; }
+    }
+  } catch (e) { showError(e); }
+}
+
+const pct = x => x === null || x === undefined ? "–" : `${(100 * x).toFixed(0)}%`;
+
+function drawRun(run) {
+  const out = $("run-out");
+  out.hidden = false;
+  out.dataset.status = run.status;
+  const head = run.status === "running"
+    ? h("p", { class: "note" }, `Balance run of “${run.name}”: ${run.done} of ${run.games} games played (${run.games_per_deck} against each ready deck, half of them with your deck first; the ${run.agent} AI in both seats)… `,
+      h("progress", { max: run.games, value: run.done }))
+    : run.status === "done" ? h("p", { class: "note" }, `Balance run of “${run.name}”: ${run.games} games, ${run.games_per_deck} against each ready deck (the ${run.agent} AI in both seats).`)
+      : h("p", { class: "error" }, `Balance run of “${run.name}”: ${run.error || run.status}.`);
+  const rows = run.against.map(a => h("tr", { "data-against": a.deck },
+    h("td", {}, a.name), h("td", {}, String(a.n)), h("td", {}, pct(a.rate)),
+    h("td", {}, a.n ? `${pct(a.interval[0])}–${pct(a.interval[1])}` : "–")));
+  const f = run.first_seat;
+  out.replaceChildren(head,
+    h("table", { class: "run-table", "data-testid": "run-result" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Against"), h("th", {}, "Games"), h("th", {}, "Your deck won"), h("th", {}, "95% interval"))),
+      h("tbody", {}, rows)),
+    f ? h("p", { class: "note", "data-testid": "first-seat" }, `The first seat won ${pct(f.rate)} (${pct(f.interval[0])}–${pct(f.interval[1])}), `,
+      `an advantage of ${(100 * f.advantage).toFixed(0)} points over a fair ${pct(f.fair)}.`) : null,
+    run.status === "done" ? h("a", { href: run.report, download: "", "data-testid": "run-report" }, "Download the report (JSON)") : null);
+}
+
 async function balance() {
   showError(null);
   try {
@@ -303,7 +349,8 @@ async function main() {
     else { state.deck = { ...GAMES[state.game].empty(), ...d.deck }; $("name").value = d.deck.name || ""; changed(); }
   });
   $("play").addEventListener("click", play);
-  $("balance").addEventListener("click", balance);
+  $("balance").addEventListener("click", sendToRun);
+  $("balance-commands-show").addEventListener("click", balance);
   const onPick = ev => {
     const el = ev.target instanceof Element ? ev.target.closest("[data-pick]") : null;
     if (!el) return;

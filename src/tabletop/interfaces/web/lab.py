@@ -1,0 +1,207 @@
+"""Balance runs started from the deck builder (issue 26, "Designers' lab": a built deck
+"sent to a balance run against the ready decks").
+
+A run plays a legal built deck against each ready deck of its game, :data:`GAMES_PER_DECK`
+games each, half of them with the built deck in the first seat and half in the second
+(so that the first seat's advantage is measured apart from the deck's), by the
+:data:`AGENT` agent in both seats, seeds ``0, 1, ...`` (the same deck gives the same
+result: a change to it is what moves the numbers). The games are the ones ``tabletop
+balance`` plays (:func:`tabletop.sim.balance.play_tallied`), one at a time in the server's
+AI pool, so the event loop stays free and a run takes at most one of the pool's workers
+from the tables; the report is folded as each game comes back, so a run shows its
+progress and its result so far.
+
+Bounds (docs/web.md, "Limits"): one run at a time per client (its address), at most
+:data:`BURST` runs at once then one every :data:`EVERY_S` seconds, at most
+:data:`MOST_RUNNING` runs on the server at once; a finished run is kept
+:data:`KEEP_S` seconds (at most :data:`MOST_KEPT`), then forgotten. Its id is random:
+only whoever started it can read it (the deck may be a secret one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop.sim.balance import Rate, Report, balance_jobs, new_report, play_tallied
+
+from . import deckfiles
+from .decks import DeckGame, legal_file
+from .errors import ApiError
+from .limits import Limiter
+
+log = logging.getLogger("tabletop.web")
+
+GAMES_PER_DECK = 20  # against each ready deck (half in each seat): a 95% interval of ±0.2
+AGENT = "heuristic"  # `tabletop balance`'s default: quick, and plays every card
+BURST = 3  # runs one client may start at once ...
+EVERY_S = 60.0  # ... then one this often
+MOST_RUNNING = 2  # runs the server plays at once
+KEEP_S = 3600.0  # a finished run's result stays this long to be read ...
+MOST_KEPT = 200  # ... and at most this many of them
+
+
+@dataclass(eq=False)
+class Run:
+    """One balance run: the built deck (its id and file), the ready decks it meets, the
+    report as it is folded and how far it has come."""
+
+    id: str
+    game: str
+    client: str
+    deck: str  # the built deck's id (its file's name: decks.new_id)
+    name: str
+    text: str  # the deck file
+    opponents: list[str]
+    total: int
+    started: float
+    report: Report | None = None  # made off the event loop (it reads the deck file)
+    done: int = 0
+    status: str = "running"  # running, done, failed, stopped
+    error: str = ""
+    finished: float | None = None
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def against(self) -> list[dict[str, Any]]:
+        """The built deck's games and wins against each ready deck, with its 95% Wilson
+        interval (a shared win split), in the order of the game's ready decks."""
+        pairs = self.report.pairs.get("deck", {}) if self.report else {}
+        names = self.report.names.get("deck", {}) if self.report else {}
+        out = []
+        for other in self.opponents:
+            met = pairs.get((min(self.deck, other), max(self.deck, other)), Rate())
+            ours = Rate(met.n, met.wins if self.deck < other else met.n - met.wins)
+            out.append({"deck": other, "name": names.get(other, other), **ours.to_json()})
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page shows: the status, the games played of all, the result so far
+        (each ready deck; the first seat's win rate and advantage) and the report's link."""
+        first = self.report.to_json()["first_seat"] if self.report and self.done else None
+        return {"id": self.id, "game": self.game, "deck": self.deck, "name": self.name,
+                "status": self.status, "error": self.error, "done": self.done,
+                "games": self.total, "games_per_deck": GAMES_PER_DECK, "agent": AGENT,
+                "against": self.against(), "first_seat": first,
+                "report": f"/api/decks/runs/{self.id}/report.json"}
+
+    def report_json(self) -> dict[str, Any]:
+        """The whole report (``tabletop balance``'s report.json), with the run's summary
+        and the deck file, to run again where tabletop is installed."""
+        return {"run": self.to_json(), "deck_file": {"name": f"{self.deck}.toml",
+                                                     "text": self.text},
+                "report": self.report.to_json() if self.report else None}
+
+
+def _prepare(dg: DeckGame, run: Run) -> tuple[Report, list[tuple[Any, ...]]]:
+    """The run's empty report and its games (in a thread: a new deck file's catalogue
+    takes a moment to read), the ready decks taking turns so that the result so far
+    covers them all."""
+    [path] = deckfiles.paths({f"{run.deck}.toml": run.text})
+    half = GAMES_PER_DECK // 2
+    groups, params = [], {}
+    for other in run.opponents:
+        for seat in (0, 1):
+            params = dg.params(run.deck, seat, 2, {**dg.against(other), "cards": str(path)})
+            groups.append(balance_jobs(dg.game, half if seat == 0 else GAMES_PER_DECK - half,
+                                       [AGENT], 2, 0, params))
+    report = new_report(dg.game, 2, params, [run.deck])  # (the same cards in every game)
+    jobs = [g[i] for i in range(max(map(len, groups))) for g in groups if i < len(g)]
+    return report, jobs
+
+
+class Lab:
+    """The server's balance runs (see the module doc), played in ``pool``."""
+
+    def __init__(self, pool: Executor, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.pool = pool
+        self.clock = clock
+        self.runs: dict[str, Run] = {}
+        self.limiter = Limiter(BURST, 1 / EVERY_S, clock)
+
+    def running(self) -> list[Run]:
+        """The runs still playing."""
+        return [r for r in self.runs.values() if r.status == "running"]
+
+    def start(self, dg: DeckGame, deck: BaseModel, client: str) -> Run:
+        """Start a run of the legal ``deck`` for ``client``; 400 with every rule an
+        illegal deck breaks, 409 if the client has a run playing, 503 if the server plays
+        :data:`MOST_RUNNING` already, 429 past the client's rate."""
+        self._forget()
+        ident, text = legal_file(dg, deck)
+        mine = [r for r in self.running() if r.client == client]
+        if mine:
+            raise ApiError(409, f"your balance run {mine[0].id} is still playing "
+                           f"({mine[0].done} of {mine[0].total} games): one at a time",
+                           run=mine[0].id)
+        if len(self.running()) >= MOST_RUNNING:
+            raise ApiError(503, f"the server plays {MOST_RUNNING} balance runs already: "
+                           "try again in a minute", retry_after=60)
+        wait = self.limiter.wait(client)
+        if wait:
+            raise ApiError(429, f"too many balance runs: wait {wait:.0f} s (at most {BURST} "
+                           f"at once, then one every {EVERY_S:.0f} s)",
+                           retry_after=round(wait, 1))
+        opponents = dg.ready()
+        run = Run(secrets.token_urlsafe(12), dg.game, client, ident,
+                  str(getattr(deck, "name", "")) or ident, text, opponents,
+                  GAMES_PER_DECK * len(opponents), self.clock())
+        self.runs[run.id] = run
+        run.task = asyncio.get_running_loop().create_task(self._play(dg, run))
+        return run
+
+    def get(self, run_id: str) -> Run:
+        """The run of that id; 404 if there is none (or it was forgotten)."""
+        self._forget()
+        run = self.runs.get(run_id)
+        if run is None:
+            raise ApiError(404, f"no balance run {run_id[:40]!r} (a finished run is kept "
+                           f"{KEEP_S / 60:.0f} minutes)")
+        return run
+
+    async def _play(self, dg: DeckGame, run: Run) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            report, jobs = await asyncio.to_thread(_prepare, dg, run)
+            run.report = report
+            for job in jobs:
+                game = await loop.run_in_executor(self.pool, play_tallied, job)
+                report.add(game)
+                run.done += 1
+            run.status = "done"
+        except asyncio.CancelledError:
+            run.status = "stopped"
+            run.error = "the server stopped"
+            raise
+        except Exception as e:  # a bug in a game or an agent: this run fails, say so
+            log.exception("balance run %s of %s failed", run.id, run.game)
+            run.status = "failed"
+            run.error = f"the run failed after {run.done} games ({type(e).__name__})"
+        finally:
+            run.finished = self.clock()
+
+    def _forget(self) -> None:
+        now = self.clock()
+        over = sorted((r for r in self.runs.values() if r.finished is not None),
+                      key=lambda r: r.finished or 0.0)
+        for i, r in enumerate(over):
+            if now - (r.finished or now) > KEEP_S or len(over) - i > MOST_KEPT:
+                del self.runs[r.id]
+
+    def cancel(self) -> None:
+        """Stop every run (the server stops)."""
+        for r in self.running():
+            if r.task is not None:
+                r.task.cancel()
+
+
+__all__ = ["Lab", "Run", "GAMES_PER_DECK", "AGENT", "BURST", "EVERY_S", "MOST_RUNNING",
+           "KEEP_S", "MOST_KEPT"]
