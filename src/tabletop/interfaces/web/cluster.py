@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError
 from .storage import StorageError
+from .tasks import stop_tasks, wait_event
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -127,11 +128,7 @@ class Cluster:
 
     async def stop(self) -> None:
         """Stop, giving up every lease (the others take the tables over at once)."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_tasks(self._tasks)
         self.hub.storage.written = lambda table_id: None  # type: ignore[attr-defined]
         freed = sorted(n for n in self.held if n.startswith(PREFIX))
         self.held.clear()
@@ -263,9 +260,7 @@ class Cluster:
         last = time.monotonic()
         while True:
             every = POLL_S if self.up else POLL_DOWN_S
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(0.0, last + every -
-                                                              time.monotonic()))
+            await wait_event(self._wake, last + every - time.monotonic())
             self._wake.clear()
             if time.monotonic() - last >= every:
                 last = time.monotonic()

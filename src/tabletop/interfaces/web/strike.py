@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.agents.reaction import reaction_time
 
 from .errors import ApiError
+from .tasks import wait_event
 
 if TYPE_CHECKING:
     from tabletop.core import State
@@ -260,10 +261,7 @@ class Referee:
         if not wake:
             await asyncio.sleep(left)
             return
-        try:
-            await asyncio.wait_for(w.wake.wait(), left)
-        except TimeoutError:
-            pass
+        await wait_event(w.wake, left)
 
     def cancel(self) -> None:
         """Stop every window (the server shuts down)."""

@@ -70,7 +70,8 @@ async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:
     try:
         live = hub.get(table_id[:64])
         try:
-            hello = json.loads(await asyncio.wait_for(_receive_text(websocket), 30))
+            async with asyncio.timeout(30):  # (wait_for in 3.11 may drop a cancel)
+                hello = json.loads(await _receive_text(websocket))
         except (ValueError, TypeError):
             raise ApiError(400, "the first message must be JSON: {\"token\": ...}") from None
         token = hello.get("token") if isinstance(hello, dict) else None
