@@ -146,3 +146,33 @@ def test_without_a_heuristic_rollouts_run_to_the_end() -> None:
     recording = Recording(state, 0)
     cut.search(legal, recording)  # type: ignore[attr-defined]
     assert all(s.to_act is not None for s in recording.samples)
+
+
+def test_leaf_views_are_built_only_when_read() -> None:
+    """The evaluation at a leaf gets every seat's view (docs/agents.md, Leaf evaluation),
+    each built on its first reading (issue 28: a view is among the dearest steps of an
+    iteration, and radiant-arena's evaluation reads one seat's only): the same views as
+    ``state.view(seat)``, by index, negative index and iteration, none built twice, and
+    a view already in hand (the seat to act's, read by ``quiet``) not built again."""
+    from tabletop.agents.ismcts import _Views
+
+    state = positions(3, seed=2, every=40)[1]
+    built: list[int] = []
+    real_view = state.view
+
+    def view(seat: int | None) -> dict:
+        built.append(seat)  # type: ignore[arg-type]
+        return real_view(seat)
+
+    state.view = view  # type: ignore[method-assign]
+    views = _Views(state)
+    assert len(views) == 3 and built == []
+    assert views[1] == real_view(1) and built == [1]
+    assert views[-1] == real_view(2) and built == [1, 2]
+    assert list(views) == [real_view(s) for s in range(3)] and built == [1, 2, 0]
+    assert views[1] is views[1] and built == [1, 2, 0]
+    mine = real_view(2)
+    given = _Views(state, 2, mine)
+    built.clear()
+    assert given[2] is mine and built == []
+    assert list(given) == [real_view(s) for s in range(3)] and built == [0, 1]

@@ -101,3 +101,25 @@ def test_agents_never_import_a_game() -> None:
             "random_agent.py", "greedy.py"} <= {p.name for p in paths}
     for path in paths:
         assert not _game_imports(path.read_text()), path.name
+
+
+def test_the_evaluation_values_a_hand_card_by_card() -> None:
+    """The evaluation's table of card worths (issue 28: read rather than called card by
+    card at every leaf) gives exactly what ``card_worth`` gives each card of the hand,
+    summed in the same order: a Radiant card, a knight with its mount and one without,
+    for every Radiant race, in random hands of 0 to 14 cards."""
+    from tabletop.agents.perim import _WORTH, N_TYPES, RACES, SLUGS, _Seen, hand_worth
+
+    rng = random.Random(28)
+    for _ in range(300):
+        hand = [0] * N_TYPES
+        for _ in range(rng.randrange(15)):
+            hand[rng.randrange(N_TYPES)] += 1
+        radiant = rng.randrange(len(RACES))
+        cards = [SLUGS[t] for t in range(N_TYPES) for _ in range(hand[t])]
+        view = {"seat": 0, "hands": [{"side": 0, "cards": cards, "count": len(cards),
+                                      "known": [], "lacks": []}],
+                "players": 1, "sides": [0], "age": 1, "radiant": RACES[radiant]}
+        seen = _Seen(view, full=False)
+        expected = sum(seen.card_worth(t) * n for t, n in enumerate(seen.hand) if n)
+        assert hand_worth(hand, _WORTH[radiant]) == expected

@@ -57,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -307,14 +307,13 @@ class IsmctsAgent:
                 return win_shares(outcome, state)
             if depth is not None and steps >= depth:
                 assert heuristic is not None
-                return heuristic.evaluate([state.view(s) for s in range(state.players)])
+                return heuristic.evaluate(_Views(state))
             view = None
             if quiet is not None:  # a position the heuristic judges well ends the rollout
                 view = state.view(seat)
                 if quiet(view):
                     assert heuristic is not None
-                    return heuristic.evaluate([view if s == seat else state.view(s)
-                                               for s in range(state.players)])
+                    return heuristic.evaluate(_Views(state, seat, view))
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
@@ -325,6 +324,37 @@ class IsmctsAgent:
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
             steps += 1
+
+
+class _Views(Sequence[dict[str, Any]]):
+    """Every seat's view of one position, each built when the evaluation first reads it.
+
+    An evaluation may read only some seats' views (radiant-arena's reads the first
+    seat's alone), and a view is one of the dearest things an iteration builds (issue 28:
+    about a fifth of it in Lightseekers and radiant-perim).
+    """
+
+    __slots__ = ("_state", "_views")
+
+    def __init__(self, state: State, seat: int | None = None,
+                 view: dict[str, Any] | None = None) -> None:
+        self._state = state
+        self._views: list[dict[str, Any] | None] = [None] * state.players
+        if seat is not None:
+            self._views[seat] = view
+
+    def __len__(self) -> int:
+        return len(self._views)
+
+    def __getitem__(self, seat: int) -> dict[str, Any]:  # type: ignore[override]
+        view = self._views[seat]
+        if view is None:
+            view = self._views[seat] = self._state.view(seat % len(self._views))
+        return view
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for seat in range(len(self._views)):
+            yield self[seat]
 
 
 def parse_budget(option: str | None) -> dict[str, Any]:
