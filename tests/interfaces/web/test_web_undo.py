@@ -123,3 +123,27 @@ def test_an_undo_survives_a_restart(db: Path) -> None:
         after = view(c, tid, me)
         for part in ("view", "version", "legal", "events", "notices"):
             assert after[part] == before[part], part
+
+
+def test_among_three_people_who_has_accepted_survives_a_restart(db: Path) -> None:
+    """docs/web.md, "Undo and takebacks": a takeback among three people needs both others;
+    the first acceptance is a notice (``accepted``, public like the offer's), so a server
+    restarted between the two acceptances still counts it and the second carries the
+    takeback out."""
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
+        tid, (p1, p2, p3) = create(c, "hoshi-battle", "human", "human", "human")
+        start = view(c, tid, p1)  # a discard: it reveals nothing
+        assert act(c, tid, p1, start["legal"][0], start["version"]).status_code == 200
+        offer = undo(c, tid, p1).json()["offer"]
+        r = c.post(f"/api/tables/{tid}/offers/{offer['id']}", headers=auth(p2),
+                   json={"answer": "accept"})
+        assert r.status_code == 200 and r.json()["offer"]["accepted"] == [1]
+        last = view(c, tid, p3)["notices"][-1]
+        assert {k: last[k] for k in ("kind", "seat", "offer", "by")} == {
+            "kind": "accepted", "seat": 1, "offer": "takeback", "by": 0}
+    with TestClient(create_app(db, ai_pool="thread", ai_workers=1)) as c:
+        assert view(c, tid, p3)["offers"] == [{**offer, "accepted": [1]}]
+        r = c.post(f"/api/tables/{tid}/offers/{offer['id']}", headers=auth(p3),
+                   json={"answer": "accept"})
+        assert r.status_code == 200 and r.json()["undone"] is True
+        assert view(c, tid, p1)["view"] == start["view"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core import Event, Record, State, get_spec, new_game, replay
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 KINDS = ("takeback", "rematch")
+Answer = dict[str, object]  # what an offer's request answers (merged into the reply)
 
 
 def undo_point(live: LiveTable, seat: int) -> int:
@@ -116,9 +118,36 @@ def people_but(live: LiveTable, seat: int) -> list[int]:
     return [s for s in live.people() if s != seat]
 
 
-async def propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> dict[str, object]:
+async def _again(hub: Hub, live: LiveTable, step: Callable[[], Awaitable[Answer]]
+                 ) -> Answer:
+    """``step()``, and with several servers once more if the store refused its notice:
+    another server wrote to the table first (a notice of the same number: an answer to
+    the same offer, at the same moment), so the table is brought up to date, which
+    makes the step see that answer too, as one server would have (the notices are the
+    offers' truth); refused again, a 409."""
+    try:
+        return await step()
+    except StoreUnreachable:
+        raise  # 503 (ops.py): nothing applied
+    except StorageError:
+        if hub.cluster is None:
+            raise
+    await hub.catch_up_locked(live)
+    try:
+        return await step()
+    except StoreUnreachable:
+        raise
+    except StorageError:
+        raise ApiError(409, "the table changed meanwhile: try again") from None
+
+
+async def propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
     """``seat`` asks for a takeback or a rematch: done at once when no other person must
     agree (or when this accepts an open offer of the same kind), else an offer."""
+    return await _again(hub, live, lambda: _propose(hub, live, seat, kind))
+
+
+async def _propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
     if kind not in KINDS:
         raise ApiError(400, "kind must be takeback or rematch")
     if kind == "takeback":
@@ -129,7 +158,7 @@ async def propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> dict[str, 
         raise ApiError(409, f"the rematch is table {live.row.rematch}")
     same = next((o for o in live.offers if o.kind == kind), None)
     if same is not None and same.by != seat:
-        return await answer(hub, live, seat, same.id, "accept")
+        return await _answer(hub, live, seat, same.id, "accept")
     if same is not None:
         raise ApiError(409, f"your {kind} offer is open already")
     others = people_but(live, seat)
@@ -141,15 +170,22 @@ async def propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> dict[str, 
     # Its id is the number of the notice that records it: the same on every server (the
     # others learn of the offer from that notice: LiveTable.became).
     offer = Offer(len(live.notices), kind, seat, len(live.state.history))
-    live.offers.append(offer)
     hub.add_notice(live, "offer", seat, secret={"at": offer.at}, offer=kind)
+    live.offers.append(offer)  # (each change to the offers once its notice is stored)
     live.notify()
     return {"offer": offer.to_json()}
 
 
 async def answer(hub: Hub, live: LiveTable, seat: int, offer_id: int, reply: str
-                 ) -> dict[str, object]:
-    """``seat`` accepts or declines an offer (its maker may withdraw it: ``cancel``)."""
+                 ) -> Answer:
+    """``seat`` accepts or declines an offer (its maker may withdraw it: ``cancel``). An
+    acceptance that leaves others to accept is a notice (``accepted``), so that every
+    server, and a restarted one, knows who has accepted so far."""
+    return await _again(hub, live, lambda: _answer(hub, live, seat, offer_id, reply))
+
+
+async def _answer(hub: Hub, live: LiveTable, seat: int, offer_id: int, reply: str
+                  ) -> Answer:
     offer = next((o for o in live.offers if o.id == offer_id), None)
     if offer is None:
         raise ApiError(409, f"no open offer {offer_id} (it was answered, or the table moved "
@@ -157,28 +193,30 @@ async def answer(hub: Hub, live: LiveTable, seat: int, offer_id: int, reply: str
     if reply == "cancel":
         if offer.by != seat:
             raise ApiError(403, "only the one who made an offer withdraws it")
-        live.offers.remove(offer)
         hub.add_notice(live, "withdrawn", seat, offer=offer.kind)
+        live.offers.remove(offer)
         live.notify()
         return {"offer": None}
     if offer.by == seat:
         raise ApiError(409, "you made this offer: the others answer it")
     if reply == "decline":
-        live.offers.remove(offer)
         hub.add_notice(live, "declined", seat, offer=offer.kind, by=offer.by)
+        live.offers.remove(offer)
         live.notify()
         return {"offer": None}
     if reply != "accept":
         raise ApiError(400, "answer must be accept, decline or cancel")
+    if set(people_but(live, offer.by)) <= offer.accepted | {seat}:
+        done = await _carry_out(hub, live, offer.by, offer.kind)
+        live.offers = [o for o in live.offers if o is not offer]
+        return done
+    hub.add_notice(live, "accepted", seat, offer=offer.kind, by=offer.by)
     offer.accepted.add(seat)
-    if set(people_but(live, offer.by)) <= offer.accepted:
-        live.offers.remove(offer)
-        return await _carry_out(hub, live, offer.by, offer.kind)
     live.notify()
     return {"offer": offer.to_json()}
 
 
-async def _carry_out(hub: Hub, live: LiveTable, seat: int, kind: str) -> dict[str, object]:
+async def _carry_out(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
     if kind == "takeback":
         others = people_but(live, seat)
         k = await take_back(hub, live, seat, "takeback" if others else "undo")

@@ -83,14 +83,17 @@ class Offer:
 def offers_after(offers: Sequence[Offer], notices: Iterable[NoticeRow], state: State,
                  row: TableRow) -> list[Offer]:
     """The offers open after ``notices`` (in order) where ``offers`` were open, at the
-    table at ``state``: a takeback offer lapses once the table moves on (its ``at`` is
-    the number of actions when it was made), a rematch offer once the rematch is made."""
+    table at ``state``, with who has accepted each so far: a takeback offer lapses once
+    the table moves on (its ``at`` is the number of actions when it was made), a rematch
+    offer once the rematch is made."""
     by_kind = {o.kind: o for o in offers}
     for n in notices:
         kind = n.public.get("offer")
         if n.kind == "offer" and kind in ("takeback", "rematch") and n.seat is not None:
             if by_kind.get(kind) is None or by_kind[kind].id != n.n:
                 by_kind[kind] = Offer(n.n, kind, n.seat, int(n.secret.get("at", -1)))
+        elif n.kind == "accepted" and kind in by_kind and n.seat is not None:
+            by_kind[kind].accepted.add(n.seat)
         elif n.kind in ("withdrawn", "declined") and kind in by_kind:
             del by_kind[kind]
         elif n.kind in ("takeback", "undo"):
@@ -283,10 +286,9 @@ class LiveTable:
         server changed it, keeping what is this server's own: its connections, lock and
         tasks, who is connected here and their round trips, the offers still open. The
         notices new to it tell which seats the AI now holds or plays a turn for, and
-        which offers were made, withdrawn or declined (a partial acceptance, among three
-        people or more, is known to the server it reached only); a
-        position that does not go on from this one (an undo) starts a new epoch, so that
-        every connection is sent everything again."""
+        which offers were made, accepted so far, withdrawn or declined; a position that
+        does not go on from this one (an undo) starts a new epoch, so that every
+        connection is sent everything again."""
         done = [a.to_text() for a in self.state.history]
         now = [a.to_text() for a in fresh.state.history]
         goes_on = now[:len(done)] == done

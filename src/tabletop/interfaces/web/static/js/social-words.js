@@ -36,6 +36,7 @@ export function noticeWords(n, table, me) {
     case "offer": return n.offer === "takeback"
       ? `${subject} asked to take back ${them} last move.`
       : `${subject} offered ${OFFER[n.offer] || "something"}.`;
+    case "accepted": return `${subject} accepted ${n.by === me ? "your" : `${seatName(table, n.by)}'s`} ${n.offer === "takeback" ? "takeback" : "rematch"}: waiting for the others.`;
     case "declined": return `${subject} declined ${n.by === me ? "your" : `${seatName(table, n.by)}'s`} ${n.offer === "takeback" ? "takeback" : "rematch"}.`;
     case "withdrawn": return `${subject} withdrew ${them} ${n.offer === "takeback" ? "takeback request" : "rematch offer"}.`;
     case "undo": return `${subject} took back ${them} last move (against the AI).`;

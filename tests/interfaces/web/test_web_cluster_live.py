@@ -1,0 +1,167 @@
+"""Two workers on one PostgreSQL store and one Redis, in one process (issue 29, Several
+servers; docs/deploy.md, "Several workers"): what a person at one table does through one
+worker while another person is connected through the other must go as on one server.
+The live strike (hoshi-battle's real-time strike: docs/web.md, "The real-time strike"),
+an offer partly accepted among three people (docs/web.md, "Undo and takebacks") and the
+round trips the clocks' lag allowance counts (docs/web.md, "Lag").
+
+The two apps here are the real server's (``create_app`` with ``--redis``), each with its
+own event loop, store connections and Redis subscription; being in the test's process
+lets a test read what each holds in memory and shorten the referee's delays. Skipped
+with one line where PostgreSQL or Redis is absent (test_web_cluster.py runs the same
+servers as processes)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import anyio
+import pytest
+
+from tabletop.interfaces.web import create_app
+from tabletop.interfaces.web.cluster import ClusterSettings
+
+from .conftest import act, auth, create, view, wait_until
+from .services import postgres_schema, redis_url
+from .test_hoshi_strike import DELAY, WINDOW
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+PERIM, HOSHI = "radiant-perim", "hoshi-battle"
+
+
+@pytest.fixture
+def workers() -> Iterator[tuple[TestClient, TestClient]]:
+    """Two workers on a new schema of the test database and the machine's Redis, their
+    referees' delays short (as in test_hoshi_strike.py)."""
+    with postgres_schema() as url:
+        settings = ClusterSettings(redis_url(), lease_s=2.0)
+        with TestClient(create_app(url, ai_pool="thread", ai_workers=1,
+                                   cluster=settings)) as one, \
+                TestClient(create_app(url, ai_pool="thread", ai_workers=1,
+                                      cluster=settings)) as two:
+            for c in (one, two):
+                referee = c.app.state.hub.referee  # type: ignore[attr-defined]
+                referee.delay, referee.window = DELAY, WINDOW
+            yield one, two
+
+
+def hub(c: TestClient) -> Any:
+    return c.app.state.hub  # type: ignore[attr-defined]
+
+
+def receive(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The socket's next message, or a failure after ``timeout`` (the test client's own
+    receive waits for ever)."""
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    return json.loads(message["text"])  # type: ignore[no-any-return]
+
+
+def until(ws: Any, check: Callable[[dict[str, Any]], Any], timeout: float = 10.0
+          ) -> dict[str, Any]:
+    """The first message on ``ws`` that passes ``check`` within ``timeout``."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = receive(ws, max(0.01, end - time.monotonic()))
+        if check(msg):
+            return msg
+
+
+def keeper(workers: tuple[TestClient, TestClient], tid: str) -> TestClient | None:
+    """The worker holding the table's lease (its referee decides its strikes)."""
+    held = [c for c in workers if f"table:{tid}" in hub(c).cluster.held]
+    assert len(held) <= 1, held
+    return held[0] if held else None
+
+
+def window_of(msg: dict[str, Any]) -> dict[str, Any]:
+    return msg.get("strike") or {}
+
+
+# --- offers ------------------------------------------------------------------------------
+
+
+def _takeback_offered(one: TestClient, three: int = 3) -> tuple[str, list[str], int,
+                                                               dict[str, Any]]:
+    """A table of ``three`` people through worker one; the first to act moves and asks to
+    take it back: its id, tokens, the mover's seat and the position before the move."""
+    tid, tokens = create(one, HOSHI, *["human"] * three)  # its first decision reveals nothing
+    seat, start = next((s, m) for s, t in enumerate(tokens)
+                       if (m := view(one, tid, t))["legal"])
+    assert act(one, tid, tokens[seat], start["legal"][0], start["version"]).status_code == 200
+    r = one.post(f"/api/tables/{tid}/undo", headers=auth(tokens[seat]))
+    assert r.status_code == 200 and r.json()["offer"]["accepted"] == [], r.text
+    return tid, tokens, seat, start
+
+
+def _answer(c: TestClient, tid: str, token: str, offer: int, reply: str = "accept") -> Any:
+    return c.post(f"/api/tables/{tid}/offers/{offer}", headers=auth(token),
+                  json={"answer": reply})
+
+
+def test_an_offer_partly_accepted_through_one_worker_is_carried_out_through_another(
+        workers: tuple[TestClient, TestClient]) -> None:
+    """Issue 29 with docs/web.md, "Undo and takebacks": among three people a takeback
+    needs both others. One accepts through worker one: worker two shows that acceptance;
+    the last accepts through worker two, and the takeback is carried out there, as on one
+    server."""
+    one, two = workers
+    tid, tokens, seat, start = _takeback_offered(one)
+    first, last = [t for s, t in enumerate(tokens) if s != seat]
+    offer = view(one, tid, first)["offers"][0]
+    got = _answer(one, tid, first, offer["id"])
+    assert got.status_code == 200, got.text
+    accepted = got.json()["offer"]["accepted"]
+    assert accepted == [tokens.index(first)]
+    wait_until(lambda: view(two, tid, last)["offers"][0]["accepted"] == accepted, timeout=10)
+    done = _answer(two, tid, last, offer["id"])
+    assert done.status_code == 200 and done.json()["undone"], done.text
+    for c in (one, two):
+        back = view(c, tid, tokens[seat])
+        assert back["view"] == start["view"] and back["offers"] == []
+        assert [n["kind"] for n in back["notices"]].count("takeback") == 1
+
+
+def test_two_acceptances_at_once_through_two_workers_carry_the_offer_out_once(
+        workers: tuple[TestClient, TestClient]) -> None:
+    """Issue 29: the two others accept at the same moment, each through its own worker:
+    both acceptances count (neither is refused), the takeback is carried out once, and
+    both workers show the table back where it was."""
+    one, two = workers
+    tid, tokens, seat, start = _takeback_offered(one)
+    view(two, tid)  # both workers hold the table
+    offer = view(one, tid, tokens[seat])["offers"][0]["id"]
+    others = [t for s, t in enumerate(tokens) if s != seat]
+    begin = threading.Barrier(2)
+    got: dict[int, Any] = {}
+
+    def accept(i: int) -> None:
+        begin.wait(10)
+        got[i] = _answer((one, two)[i], tid, others[i], offer)
+
+    threads = [threading.Thread(target=accept, args=(i,)) for i in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(r.status_code for r in got.values()) == [200, 200], \
+        [r.text for r in got.values()]
+    assert sum(bool(r.json().get("undone")) for r in got.values()) == 1
+    for c in (one, two):
+        back = wait_until(lambda c=c: (v := view(c, tid, tokens[seat]))["offers"] == [] and v,
+                          timeout=10)
+        assert back["view"] == start["view"]
+    kinds = [n.kind for n in hub(one).storage.notices(tid)]
+    assert kinds.count("takeback") == 1
