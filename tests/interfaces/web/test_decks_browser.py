@@ -155,6 +155,45 @@ def test_a_deck_built_by_clicks_is_sent_to_a_balance_run(browser: Browser, serve
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_an_unfinished_deck_saved_as_json_opens_again(browser: Browser, server: Server,
+                                                      tmp_path: Path) -> None:
+    """Issue 26, "Designers' lab": a guest saves a deck still being built to a file and
+    opens it again later (in another game's builder: it opens in its own)."""
+    page = builder(browser, server, "radiant-arena")
+    ready = arena_catalog().decks["grove"]
+    for hero in ready.heroes[:2]:
+        pick(page, "heroes", hero)
+    pick(page, "deity", ready.deity)
+    page.fill("#name", "Grove, half")
+    page.press("#name", "Tab")
+    page.wait_for_function("document.getElementById('verdict').classList.contains"
+                           "('illegal') && !document.getElementById('verdict').classList"
+                           ".contains('checking')", timeout=SLOW_MS)
+    before = problems(page)
+    with page.expect_download() as got:
+        page.click("#save-json")
+    assert got.value.suggested_filename == "Grove-half.radiant-arena.json"
+    saved = tmp_path / got.value.suggested_filename
+    got.value.save_as(saved)
+    assert json.loads(saved.read_text())["deck"]["heroes"] == list(ready.heroes[:2])
+    page.close()
+    page = builder(browser, server, "lightseekers")
+    page.set_input_files("#open", str(saved))
+    page.wait_for_function("location.pathname === '/decks/radiant-arena' && "
+                           "document.getElementById('name').value === 'Grove, half'",
+                           timeout=SLOW_MS)
+    page.wait_for_function("!document.getElementById('verdict').classList.contains"
+                           "('checking') && document.getElementById('verdict').classList"
+                           ".contains('illegal')", timeout=SLOW_MS)
+    assert problems(page) == before
+    for hero in ready.heroes[:2]:
+        assert page.get_attribute(f"[data-pick='heroes:{hero}']", "aria-pressed") == "true"
+    assert page.get_attribute(f"[data-pick='heroes:{ready.heroes[2]}']",
+                              "aria-pressed") == "false"
+    assert page.is_hidden("#error")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_signed_in_designer_saves_a_deck_to_the_account(browser: Browser, server: Server
                                                           ) -> None:
     from .test_accounts_browser import register

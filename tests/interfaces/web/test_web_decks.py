@@ -296,3 +296,44 @@ def test_an_account_keeps_its_decks(client: TestClient) -> None:
     old = next(d for d in ann.call("GET", "/api/me/decks").json()["decks"]
                if d["name"] == "Old")
     assert not old["legal"] and "no hero 'gone'" in old["problems"][0]["message"]
+
+
+def test_a_deck_saved_as_json_reads_back_finished_or_not(client: TestClient) -> None:
+    """Issue 26, "Designers' lab": a deck saved "to a file" where there is no account,
+    even one still being built, and opened in the builder again."""
+    unfinished = {**arena_deck("b", "Half done"), "conduits": [], "items": []}
+    for game, deck in (("radiant-arena", unfinished), ("lightseekers", ls_deck("tech"))):
+        r = client.post(f"/api/decks/{game}/file?format=json", json={"deck": deck})
+        assert r.status_code == 200, r.text
+        assert r.headers["content-disposition"].endswith(f'.{game}.json"')
+        assert json.loads(r.text)["game"] == game
+        back = client.post(f"/api/decks/{game}/read",
+                           json={"text": r.text, "name": "mine.json"}).json()
+        assert back["deck"] == deck
+        assert back["legal"] == (game == "lightseekers")  # the unfinished one is kept
+        assert back["problems"] == check(client, game, deck)["problems"]
+    r = client.post("/api/decks/radiant-arena/file?format=json", json={"deck": unfinished})
+    name = re.search(r'filename="([^"]+)"', r.headers["content-disposition"])
+    assert name and name.group(1) == "Half-done.radiant-arena.json"
+
+
+def test_a_bad_json_deck_file_says_what_and_where(client: TestClient) -> None:
+    def read(game: str, text: str) -> Any:
+        return client.post(f"/api/decks/{game}/read", json={"text": text, "name": "m.json"})
+
+    r = read("radiant-arena", '{"game": "radiant-arena", "deck": {')
+    assert r.status_code == 400 and "m.json: not valid JSON" in r.json()["error"]
+    assert "line 1" in r.json()["error"]
+    good = json.dumps({"game": "lightseekers", "deck": ls_deck()})
+    r = read("radiant-arena", good)
+    assert r.status_code == 400 and "open it in /decks/lightseekers" in r.json()["error"]
+    r = read("lightseekers", json.dumps({"game": "lightseekers", "deck": ls_deck(),
+                                         "extra": 1}))
+    assert r.status_code == 400 and "as the deck builder saves it" in r.json()["error"]
+    r = read("lightseekers", json.dumps({"game": "lightseekers",
+                                         "deck": {**ls_deck(), "hero": "nobody"}}))
+    assert r.status_code == 400 and "m.json: deck: hero: no hero 'nobody'" in r.json()["error"]
+    r = read("lightseekers", json.dumps({"game": "lightseekers", "deck": {"heros": 1}}))
+    assert r.status_code == 422 and "m.json: deck.heros" in r.json()["error"]
+    r = client.post("/api/decks/lightseekers/file?format=yaml", json={"deck": ls_deck()})
+    assert r.status_code == 422

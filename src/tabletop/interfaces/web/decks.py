@@ -9,11 +9,13 @@ game (a card file holding one ``[[deck]]``, as ``tabletop play --deck``/``--card
 it), whose id is ``built-`` and twelve random hex digits: never a hash of the deck, which
 an opponent could match against guessed decks to learn a secret one (the table's
 parameters, public, name the file); a table plays it through that file
-(:mod:`.deckfiles`).
+(:mod:`.deckfiles`). A deck still being built is saved as JSON (:func:`deck_json`), and
+either file reads back into the builder (:func:`read_file`).
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -326,12 +328,37 @@ def balance_commands(dg: DeckGame, ident: str, games: int = 100) -> list[str]:
     return out
 
 
+def deck_json(dg: DeckGame, deck: BaseModel) -> str:
+    """A deck as the builder saves it to a JSON file, legal or not: ``{"game": ...,
+    "deck": {...}}`` (the API's ``deck``), which :func:`read_file` reads back."""
+    return json.dumps({"game": dg.game, "deck": deck.model_dump()}, indent=1)
+
+
+def _read_json(dg: DeckGame, text: str, where: str) -> BaseModel:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ApiError(400, f"{where}: not valid JSON ({e.msg}, line {e.lineno} column "
+                       f"{e.colno})") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("deck"), dict) or set(raw) - {
+            "game", "deck"}:
+        raise ApiError(400, f"{where}: a deck's JSON file is {{\"game\": ..., \"deck\": "
+                       "{...}} (as the deck builder saves it)")
+    if raw.get("game") != dg.game:
+        raise ApiError(400, f"{where} holds a {str(raw.get('game'))[:40]!r} deck, not a "
+                       f"{dg.game} one: open it in /decks/{str(raw.get('game'))[:40]}")
+    return parse(dg, raw["deck"], f"{where}: deck")
+
+
 def read_file(dg: DeckGame, text: str, where: str = "the deck file") -> BaseModel:
-    """The deck a deck file holds (TOML with one ``[[deck]]``); 400 saying what is wrong
-    and where (the TOML's line, the table, the field)."""
+    """The deck a deck file holds (TOML with one ``[[deck]]``, or the builder's JSON:
+    :func:`deck_json`); 400 saying what is wrong and where (the line, the table, the
+    field)."""
     if len(text) > MAX_FILE_CHARS:
         raise ApiError(413, f"{where} is {len(text)} characters long: a deck file is at most "
                        f"{MAX_FILE_CHARS}")
+    if text.lstrip().startswith("{"):  # no TOML file starts so: a table opens with "["
+        return _read_json(dg, text, where)
     try:
         raw = parse_toml(text, where, CardDataError)
     except CardDataError as e:
@@ -353,4 +380,4 @@ def read_file(dg: DeckGame, text: str, where: str = "the deck file") -> BaseMode
 
 
 __all__ = ["ArenaDeck", "LsDeck", "DeckGame", "GAMES", "deck_game", "parse", "problems",
-           "new_id", "legal_file", "read_file", "balance_commands", "Rule"]
+           "new_id", "legal_file", "read_file", "deck_json", "balance_commands", "Rule"]

@@ -8,8 +8,9 @@ run on the server: lab.py); an account's saved decks
 from __future__ import annotations
 
 import json
+import re
 import time
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -69,19 +70,26 @@ async def check(game: str, body: DeckBody) -> dict[str, Any]:
 
 
 @router.post("/api/decks/{game}/file", tags=["decks"], responses=ERRORS)
-async def deck_file(game: str, body: DeckBody) -> Response:
+async def deck_file(game: str, body: DeckBody,
+                    format: Literal["toml", "json"] = "toml") -> Response:
     """The deck file of a legal deck (``<id>.toml``: what ``--cards`` and ``--deck``
-    take); 400 listing every rule an illegal one breaks."""
+    take); 400 listing every rule an illegal one breaks. ``format=json``: the deck as it
+    is, legal or not (``{game, deck}``), to open in the builder again."""
     dg = decks.deck_game(game)
-    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
+    deck = decks.parse(dg, body.deck)
+    if format == "json":
+        name = re.sub(r"[^A-Za-z0-9]+", "-", str(getattr(deck, "name", ""))).strip("-")
+        return Response(decks.deck_json(dg, deck), media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{name or "deck"}.{dg.game}.json"'})
+    ident, text = decks.legal_file(dg, deck)
     return Response(text, media_type="application/toml", headers={
         "Content-Disposition": f'attachment; filename="{ident}.toml"', "X-Deck-Id": ident})
 
 
 @router.post("/api/decks/{game}/read", tags=["decks"], responses=ERRORS)
 async def read(game: str, body: DeckFile) -> dict[str, Any]:
-    """The deck a deck file holds, and every rule it breaks; 400 saying what is wrong
-    with the file and where."""
+    """The deck a deck file holds (its TOML, or the JSON ``format=json`` saves), and
+    every rule it breaks; 400 saying what is wrong with the file and where."""
     dg = decks.deck_game(game)
     deck = decks.read_file(dg, body.text, body.name[:120])
     found = decks.problems(dg, deck)

@@ -212,9 +212,13 @@ function fromReady(id) {
   return copy;
 }
 
+// A deck file (TOML) or the builder's JSON (a deck of another game opens in its game).
 async function openFile(file) {
   try {
     const text = await file.text();
+    let game = state.game;
+    try { const j = JSON.parse(text); if (j && GAMES[j.game]) game = j.game; } catch (e) { /* TOML: the server reads it */ }
+    if (game !== state.game) { await loadGame(game); $("game").value = game; }
     const got = await call("POST", `/api/decks/${state.game}/read`, { body: { text, name: file.name } });
     state.deck = { ...GAMES[state.game].empty(), ...got.deck };
     $("name").value = state.deck.name || "";
@@ -225,13 +229,14 @@ async function openFile(file) {
 
 // --- what a deck is for ---------------------------------------------------------------
 
-async function saveFile() {
+// The server makes the file (toml: a legal deck's deck file; json: the deck as it is).
+async function saveFile(format) {
   showError(null);
   try {
-    const res = await fetch(`/api/decks/${state.game}/file`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deck: deckNow() }) });
+    const res = await fetch(`/api/decks/${state.game}/file?format=${format}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deck: deckNow() }) });
     if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
-    const text = await res.text();
-    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/toml" })), download: `${res.headers.get("X-Deck-Id")}.toml` });
+    const name = (/filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") || "") || [])[1] || `deck.${format}`;
+    const a = h("a", { href: URL.createObjectURL(await res.blob()), download: name });
     document.body.append(a);
     a.click();
     a.remove();
@@ -340,7 +345,8 @@ async function main() {
   $("start").addEventListener("change", () => { state.deck = fromReady($("start").value); $("name").value = state.deck.name || ""; changed(); });
   $("name").addEventListener("change", check);
   $("open").addEventListener("change", ev => { const f = ev.target.files[0]; if (f) openFile(f); ev.target.value = ""; });
-  $("save-file").addEventListener("click", saveFile);
+  $("save-file").addEventListener("click", () => saveFile("toml"));
+  $("save-json").addEventListener("click", () => saveFile("json"));
   $("save-account").addEventListener("click", saveAccount);
   $("mine").addEventListener("change", () => {
     const d = (state.mine || {})[$("mine").value];
