@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from tabletop.games.lightseekers.data import catalog as ls_catalog
 from tabletop.games.radiant_arena.spec import catalog as arena_catalog
+from tabletop.interfaces.web.decks import GAMES
 from tabletop.interfaces.web.lab import GAMES_PER_DECK
 
 from .conftest import DESK, SLOW_MS, Server, Shots, page_at, play_to_the_end
@@ -223,4 +224,29 @@ def test_a_signed_in_designer_saves_a_deck_to_the_account(browser: Browser, serv
                            ".startsWith('A legal deck')", timeout=SLOW_MS)
     hero = ls_catalog().decks["dread"].hero
     assert page.get_attribute(f"[data-pick='hero:{hero}']", "aria-pressed") == "true"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_links_the_deck_builder_of_the_games_it_builds(browser: Browser,
+                                                                  server: Server) -> None:
+    """The lobby's "Build a deck" links are the deck builder's games (GET /api/decks),
+    not a list of the page's own: a builder of another game gets its link."""
+    def links(page: Page) -> list[str]:
+        page.wait_for_selector("#tiles .tile", timeout=SLOW_MS)
+        return sorted(page.eval_on_selector_all(
+            "#tiles .tile", "ts => ts.filter(t => [...t.querySelectorAll('a')].some("
+            "a => a.textContent === 'Build a deck' && a.getAttribute('href') === "
+            "'/decks/' + t.dataset.game)).map(t => t.dataset.game)"))
+
+    page = page_at(browser, DESK)
+    page.goto(server.url)
+    assert links(page) == sorted(GAMES)
+    page.route("**/api/decks", lambda route: route.fulfill(
+        json={"games": ["hoshi-battle", "lightseekers"]}))
+    page.reload()
+    assert links(page) == ["hoshi-battle", "lightseekers"]
+    page.route("**/api/decks", lambda route: route.fulfill(status=500, json={}))
+    page.reload()  # the builder out of reach: no links, the lobby as ever
+    assert links(page) == [] and page.locator("[data-quick]").count() >= 4
+    assert page.is_hidden("#error")
     assert page.errors == []  # type: ignore[attr-defined]

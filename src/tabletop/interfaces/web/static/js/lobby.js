@@ -12,7 +12,7 @@ const $ = id => document.getElementById(id);
 const query = new URLSearchParams(location.search);
 const DEV = query.get("dev") === "1";
 let catalog = { games: [], difficulties: [] };
-const DECK_GAMES = ["radiant-arena", "lightseekers"]; // the deck builder's (GET /api/decks)
+let deckGames = []; // the games the deck builder builds decks for (GET /api/decks)
 let me = null; // the signed-in account, or null for a guest
 
 // The tiles' order and their line about each game (the lobby's own words).
@@ -52,7 +52,7 @@ function tiles() {
       h("button", { "data-friends": g.id, onclick: () => friends(g) }, "Play with friends")),
     h("a", { class: "rules-link", href: `/rules/${g.id}` }, "Rules"),
     h("a", { class: "rules-link", href: `/leaderboard/${g.id}` }, "Leaderboard"),
-    DECK_GAMES.includes(g.id) ? h("a", { class: "rules-link", href: `/decks/${g.id}` }, "Build a deck") : null)));
+    deckGames.includes(g.id) ? h("a", { class: "rules-link", href: `/decks/${g.id}` }, "Build a deck") : null)));
 }
 
 function quick(g) {
@@ -321,7 +321,9 @@ async function signOut() {
 }
 
 async function main() {
-  catalog = await call("GET", "/api/games");
+  // (a deck builder out of reach costs the tiles their links, never the lobby)
+  [catalog, deckGames] = await Promise.all([call("GET", "/api/games"),
+    call("GET", "/api/decks").then(d => d.games, () => [])]);
   me = (await call("GET", "/api/me")).account;
   initFind({ catalog, shown, me: () => me, showError });
   renderAccount();
