@@ -165,3 +165,59 @@ def test_two_acceptances_at_once_through_two_workers_carry_the_offer_out_once(
         assert back["view"] == start["view"]
     kinds = [n.kind for n in hub(one).storage.notices(tid)]
     assert kinds.count("takeback") == 1
+
+
+# --- round trips -------------------------------------------------------------------------
+
+
+def test_a_round_trip_measured_by_one_worker_counts_on_another(
+        workers: tuple[TestClient, TestClient]) -> None:
+    """Issue 29 with docs/web.md, "Lag": a seat's connection (and its pings) is on worker
+    two; its action reaches worker one: the lag given back for its turn is its round trip
+    as worker two measured it, as on one server (its lag bank, 3 s at the start and 1 s
+    more each turn, loses what was given back)."""
+    from tabletop.interfaces.web.clock import LAG_GAIN_MS, LAG_START_MS
+
+    one, two = workers
+    r = one.post("/api/tables", json={"game": PERIM, "players": 2,
+                                      "seats": [{"kind": "human"}] * 2,
+                                      "clock": {"mode": "move", "limit_s": 60}})
+    assert r.status_code == 201, r.text
+    tid, tokens = r.json()["table"]["id"], [s["token"] for s in r.json()["seats"]]
+    seat = next(s for s, t in enumerate(tokens) if view(one, tid, t)["legal"])
+    with two.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+        ws.send_json({"token": tokens[seat]})
+        until(ws, lambda m: m["type"] == "state")
+        for i in range(3):  # a client slow to echo: about 100 ms each way round
+            ws.send_json({"ping": i})
+            pong = until(ws, lambda m: m["type"] == "pong")
+            time.sleep(0.1)
+            ws.send_json({"probe": pong["probe"]})
+        there = hub(two).tables[tid]
+        wait_until(lambda: len(there.rtt[seat]) == 3, timeout=10)
+        rtt = there.rtts()[seat]
+        assert rtt >= 100
+        here = hub(one).tables[tid]
+        wait_until(lambda: here.rtts()[seat] == rtt, timeout=10)
+        msg = view(one, tid, tokens[seat])
+        assert act(one, tid, tokens[seat], msg["legal"][0], msg["version"]).status_code == 200
+    bank = hub(one).storage.table(tid).clock["bank"][seat]
+    assert bank <= LAG_START_MS + LAG_GAIN_MS - rtt  # at least one round trip given back
+
+
+def test_another_workers_word_on_round_trips_is_checked(
+        workers: tuple[TestClient, TestClient]) -> None:
+    """Issue 29: what a worker hears on the channel is taken only as far as it makes
+    sense: seats of the table, round trips of those seats, whole milliseconds within the
+    cap; the rest is left out."""
+    from tabletop.interfaces.web.clock import RTT_CAP_MS
+
+    one, _ = workers
+    tid, _ = create(one, PERIM, "human", "human")
+    said = {"w": "elsewhere:1:abc", "t": tid, "k": "here", "s": [0, 7, "x"],
+            "r": {"0": [90, "fast", -5, 10**6], "1": [50], "x": [1]}}
+    one.portal.call(hub(one).cluster._heard, json.dumps(said))  # type: ignore[union-attr]
+    live = hub(one).tables[tid]
+    far = live.elsewhere["elsewhere:1:abc"]
+    assert far.seats == {0} and far.rtt == {0: (90, 0, RTT_CAP_MS)}
+    assert live.rtts() == [90, 0]

@@ -17,9 +17,11 @@ the tables it serves in memory, as one server does, and keeps them fresh three w
   holds with the store's, and it does so at once when Redis is back.
 
 Who is connected travels too: each worker says which seats of a table have a connection
-open to it (when that changes, every few seconds, and when asked by a worker that just
-loaded the table), so that a person connected through another worker counts as here,
-and the table's keeper alone decides the grace period's AI holds.
+open to it, with the round trips it measured for them (when either changes, every few
+seconds, and when asked by a worker that just loaded the table), so that a person
+connected through another worker counts as here, the table's keeper alone decides the
+grace period's AI holds, and the clocks' lag allowance is the same whichever worker an
+action reaches.
 
 A table's AI seats and clocks have one keeper at a time: the worker holding the table's
 lease in the store (``leases``: owner, expiry), renewed every third of its length. A
@@ -46,13 +48,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .clock import RTT_CAP_MS
 from .errors import ApiError
 from .storage import StorageError
+from .tables import RTT_SAMPLES, Far, LiveTable
 from .tasks import stop_tasks, wait_event
 
 if TYPE_CHECKING:
     from .hub import Hub
-    from .tables import LiveTable
 
 log = logging.getLogger("tabletop.web")
 
@@ -84,6 +87,22 @@ def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
+def _round_trips(told: Any, seats: frozenset[int]) -> dict[int, tuple[int, ...]]:
+    """The round trips another worker said it measured (seat -> samples in ms), for the
+    seats it said are connected to it; anything else in its word is left out."""
+    if not isinstance(told, dict):
+        return {}
+    out: dict[int, tuple[int, ...]] = {}
+    for key, samples in told.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+        if seat in seats and isinstance(samples, list):
+            kept = tuple(min(RTT_CAP_MS, max(0, x)) for x in samples[-RTT_SAMPLES:]
+                         if isinstance(x, int))
+            if kept:
+                out[seat] = kept
+    return out
+
+
 class Cluster:
     """A worker's part in several servers on one store (see the module's docstring)."""
 
@@ -96,7 +115,7 @@ class Cluster:
         self._told = True  # whether the last message reached Redis
         self.channel = "tabletop"
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self._said: dict[str, frozenset[int]] = {}  # who is connected here, as last said
+        self._said: dict[str, str] = {}  # who is connected here, as last said
         self._behind: set[str] = set()  # tables to check against the store
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -163,16 +182,24 @@ class Cluster:
     def _message(self, table_id: str, kind: str) -> str:
         out: dict[str, Any] = {"w": self.name, "t": table_id, "k": kind}
         if kind == "here":
-            live = self.hub.tables.get(table_id)
-            out["s"] = sorted(live.here()) if live is not None else []
+            out.update(self._here(self.hub.tables.get(table_id)))
         return json.dumps(out)
 
+    @staticmethod
+    def _here(live: LiveTable | None) -> dict[str, Any]:
+        """Who is connected to the table here (``s``: seats) and their recent round trips
+        in ms (``r``: seat -> samples, for the seats measured so far)."""
+        seats = sorted(live.here()) if live is not None else []
+        rtt = {str(s): list(live.rtt[s]) for s in seats if live is not None and live.rtt[s]}
+        return {"s": seats, "r": rtt}
+
     def announce(self, live: LiveTable) -> None:
-        """Tell the others which seats of the table are connected here (when that
-        changes, and every few seconds for the tables with a connection)."""
-        seats = frozenset(live.here())
-        if self._said.get(live.row.id) != seats:
-            self._said[live.row.id] = seats
+        """Tell the others which seats of the table are connected here and their round
+        trips (when that changes, and every few seconds for the tables with a
+        connection)."""
+        said = json.dumps(self._here(live))
+        if self._said.get(live.row.id) != said:
+            self._said[live.row.id] = said
             self._out.put_nowait((live.row.id, "here"))
 
     def loaded(self, live: LiveTable) -> None:
@@ -237,9 +264,11 @@ class Cluster:
         if kind == "free":  # its keeper let it go: this worker may keep it
             self.hub.changed(live, notify=False)
         elif kind == "here":
-            seats = frozenset(int(s) for s in msg.get("s", ()) if isinstance(s, int))
+            seats = frozenset(s for s in msg.get("s", ()) if isinstance(s, int)
+                              and 0 <= s < live.row.players)
             if seats:
-                live.elsewhere[who] = (seats, time.monotonic())
+                live.elsewhere[who] = Far(seats, _round_trips(msg.get("r"), seats),
+                                          time.monotonic())
             else:
                 live.elsewhere.pop(who, None)
             self.hub.presence.elsewhere(live)
@@ -289,7 +318,7 @@ class Cluster:
         for table_id, live in self.hub.tables.items():
             if live.watchers:
                 self._out.put_nowait((table_id, "here"))
-            old = [w for w, (_, at) in live.elsewhere.items() if now - at > HERE_S]
+            old = [w for w, far in live.elsewhere.items() if now - far.at > HERE_S]
             for w in old:
                 del live.elsewhere[w]
             if old:

@@ -20,7 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.core import State, record_of
 
@@ -61,6 +61,16 @@ class Watcher:
     def wake(self) -> None:
         if self.queue.empty():
             self.queue.put_nowait(True)
+
+
+class Far(NamedTuple):
+    """What another server last said of a table (several servers: cluster.py): the seats
+    with a connection open to it, the round trips it measured for them (seat -> its
+    last samples, ms) and when it said so (monotonic)."""
+
+    seats: frozenset[int]
+    rtt: dict[int, tuple[int, ...]]
+    at: float
 
 
 @dataclass
@@ -142,9 +152,9 @@ class LiveTable:
         # Told once when the game ends (the hub settles its results and ratings).
         self.on_over: Callable[[LiveTable], None] | None = None
         self.ever_connected = [False] * n
-        # Several servers: the seats connected through each other server, as it last
-        # said, and when (monotonic; cluster.py).
-        self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}
+        # Several servers: the seats connected through each other server and their round
+        # trips, as it last said, and when (cluster.py).
+        self.elsewhere: dict[str, Far] = {}
         self.ai_turn: int | None = None  # a seat whose clock ran out: the AI plays its turn
         # ... still, for a table just loaded (a restart, another server) whose last
         # timeout gave the AI a turn that nobody else has acted in since
@@ -214,7 +224,7 @@ class LiveTable:
 
     def connected_elsewhere(self) -> set[int]:
         """The seats with a connection open to another server (several servers)."""
-        return set().union(*(seats for seats, _ in self.elsewhere.values()))
+        return set().union(*(far.seats for far in self.elsewhere.values()))
 
     def connected(self, seat: int) -> bool:
         """Whether ``seat``'s player is here: an AI always is; a person while one of its
@@ -227,15 +237,24 @@ class LiveTable:
             return self.now() - gone < self.shown_after
         return self.ever_connected[seat]
 
+    def samples(self, seat: int) -> Sequence[int]:
+        """``seat``'s last round trips in ms as measured by the server its connection is
+        on: this one, else (several servers) the other that said so last."""
+        if self.rtt[seat]:
+            return self.rtt[seat]
+        told = [far for far in self.elsewhere.values() if seat in far.rtt]
+        return max(told, key=lambda far: far.at).rtt[seat] if told else ()
+
     def rtts(self) -> list[int]:
         """Each seat's round trip in ms as the server measured it (pings): the median of
         its last few, at most ``RTT_CAP_MS``; 0 before any was measured."""
-        return [min(RTT_CAP_MS, int(statistics.median(r))) if r else 0 for r in self.rtt]
+        return [min(RTT_CAP_MS, int(statistics.median(r))) if (r := self.samples(s)) else 0
+                for s in range(len(self.rtt))]
 
     def min_rtt(self, seat: int) -> int:
         """``seat``'s smallest recent round trip in ms (0 before any): what the strike
         credits (a client can only seem slower than it is, never faster)."""
-        r = self.rtt[seat]
+        r = self.samples(seat)
         return min(r) if r else 0
 
     def notify(self) -> None:

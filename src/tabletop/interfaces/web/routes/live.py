@@ -167,6 +167,8 @@ def _handle(hub: Hub, live: LiveTable, watcher: Watcher, text: str) -> None:
         if sent and seat is not None:
             rtt = int((time.monotonic() - sent) * 1000)
             live.rtt[seat].append(min(RTT_CAP_MS, rtt))
+            if hub.cluster is not None:  # the others count it too (the clocks' lag)
+                hub.cluster.announce(live)
     elif seat is not None and isinstance(msg.get("strike"), str):
         window = msg.get("window")
         with contextlib.suppress(ApiError):
