@@ -316,6 +316,34 @@ def test_copy_the_clash_effect_of_the_last_skill_card_played() -> None:
         assert happened(s, "ultimate_fizzles", unit="iskandar") is not levelled
 
 
+def test_a_copy_never_copies_a_talent() -> None:
+    """Decision 43 (docs/rules/radiant-arena.md), checked for issue 26, "Designers' lab":
+    only a clash effect is copied, never a talent ("To play a talent, simply announce
+    that you are using it instead of one of the five basic actions": Talent Actions).
+    Viggo clashes Bran's Nature's Wrath ("Talent (1 AP): Deal 2 damage to an enemy hero
+    at this location"), a card with no clash effect: Iskandar's Time Lock copies nothing,
+    and nobody takes its 2 damage. With Red Harvest (a talent only) the last skill card of
+    A's discard pile, the Echo Stone's "copy the clash effect of the top skill card of
+    your discard pile" cannot be used, though Massacre lies under it."""
+    s = scenario(with_banished({
+        "game": "radiant-arena", "params": {
+            "deck_a": "a-kernel", "deck_b": "b",
+            "cards": f"{KERNEL_CARDS},{CARDS / 'kernel_copy.toml'}"},
+        "units": {"iskandar": {"zone": "left"}, "viggo": {"zone": "left"},
+                  "alyn": {"zone": "right"}},
+        "hands": [["time-lock"], ["natures-wrath"]]}))
+    play(s, "attack iskandar", "target viggo", "clash time-lock", "clash natures-wrath")
+    assert not happened(s, "effect_copied")
+    damage = [e for e in s.events if e.kind == "damage"]
+    assert damage and all(e.fields["combat"] for e in damage), damage  # combat's only
+    for top, usable in ((["massacre", "red-harvest"], False),
+                        (["red-harvest", "massacre"], True)):
+        s = position({"iskandar": {"zone": "left", "item": "echo-stone", "levelled": True},
+                      "viggo": {"zone": "left"}}, hands=[["time-lock"], []],
+                     deck_a="a-kernel-4", discards=[top, []])
+        assert ("talent iskandar:test-echo" in legal(s)) is usable
+
+
 def test_copy_the_clash_effect_of_the_triggering_card() -> None:
     """Issue 26, missing forms: copying an effect (copy, of = "event": the card of the
     triggering event). The Echo Stone: "When an enemy hero clashes, copy the clash effect
