@@ -111,7 +111,7 @@ def test_the_server_plays_a_few_runs_at_once_and_a_failed_game_fails_the_run(
         playing = [runs.start(dg, deck, f"10.0.0.{i}") for i in range(lab.MOST_RUNNING)]
         with pytest.raises(ApiError) as e:
             runs.start(dg, deck, "10.0.0.99")
-        assert e.value.status == 503 and e.value.extra["retry_after"] == 60
+        assert e.value.status == 429 and e.value.extra["retry_after"] == 60
         await asyncio.gather(*(r.task for r in playing if r.task))
         assert [r.status for r in playing] == ["done"] * lab.MOST_RUNNING
         assert all(r.done == 2 * len(arena_catalog().decks) for r in playing)

@@ -133,8 +133,8 @@ class Lab:
 
     def start(self, dg: DeckGame, deck: BaseModel, client: str) -> Run:
         """Start a run of the legal ``deck`` for ``client``; 400 with every rule an
-        illegal deck breaks, 409 if the client has a run playing, 503 if the server plays
-        :data:`MOST_RUNNING` already, 429 past the client's rate."""
+        illegal deck breaks, 409 if the client has a run playing, 429 if the server plays
+        :data:`MOST_RUNNING` already or past the client's rate."""
         self._forget()
         ident, text = legal_file(dg, deck)
         mine = [r for r in self.running() if r.client == client]
@@ -142,8 +142,8 @@ class Lab:
             raise ApiError(409, f"your balance run {mine[0].id} is still playing "
                            f"({mine[0].done} of {mine[0].total} games): one at a time",
                            run=mine[0].id)
-        if len(self.running()) >= MOST_RUNNING:
-            raise ApiError(503, f"the server plays {MOST_RUNNING} balance runs already: "
+        if len(self.running()) >= MOST_RUNNING:  # (a 429, as the server's other caps)
+            raise ApiError(429, f"the server plays {MOST_RUNNING} balance runs already: "
                            "try again in a minute", retry_after=60)
         wait = self.limiter.wait(client)
         if wait:

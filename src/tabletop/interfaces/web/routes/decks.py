@@ -110,8 +110,8 @@ async def balance(game: str, body: DeckBody) -> dict[str, Any]:
 async def start_run(request: Request, game: str, body: DeckBody) -> dict[str, Any]:
     """Start a balance run of a legal deck on the server: a few games against each ready
     deck (lab.py); follow it at ``GET /api/decks/runs/{id}``. 400 lists the rules an
-    illegal deck breaks; one run at a time per client (409), a few a minute (429), a
-    few on the server at once (503)."""
+    illegal deck breaks; one run at a time per client (409), a few a minute and a few
+    on the server at once (429)."""
     dg = decks.deck_game(game)
     deck = decks.parse(dg, body.deck)
     client = client_key(request.client.host if request.client else None)
