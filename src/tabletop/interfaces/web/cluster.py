@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clock import RTT_CAP_MS
 from .errors import ApiError
+from .shared import Shared
 from .storage import StorageError
 from .tables import RTT_SAMPLES, Far, LiveTable
 from .tasks import stop_tasks, wait_event
@@ -139,6 +140,8 @@ class Cluster:
             self.settings.redis, socket_connect_timeout=2, socket_timeout=5,
             health_check_interval=5)
         self.hub.storage.written = self.wrote  # type: ignore[attr-defined]
+        self.hub.shared = Shared(self.settings.redis, self.channel, self.name)
+        self.hub.shared.start(self.hub.sockets)
         loop = self._loop
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._publish()),
                        loop.create_task(self._refresh()), loop.create_task(self._keep())]
@@ -149,6 +152,9 @@ class Cluster:
         """Stop, giving up every lease (the others take the tables over at once)."""
         await stop_tasks(self._tasks)
         self.hub.storage.written = lambda table_id: None  # type: ignore[attr-defined]
+        if self.hub.shared is not None:
+            await self.hub.shared.stop()
+            self.hub.shared = None
         freed = sorted(n for n in self.held if n.startswith(PREFIX))
         self.held.clear()
         with contextlib.suppress(StorageError):

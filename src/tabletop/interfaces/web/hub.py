@@ -14,10 +14,11 @@ it; its AI seats and clock run only on the server holding its lease (:meth:`Hub.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,7 @@ from .clock import ClockOptions
 from .errors import ApiError
 from .limits import Holdings, Limiter, Settings, Sockets
 from .lobby import server_only
+from .shared import Shared, SharedDown
 from .storage import (
     AccountRow,
     NoticeRow,
@@ -117,8 +119,10 @@ class Hub:
         self.sockets = Sockets(settings.sockets_per_address, settings.sockets_total)
         # Told how long each AI decision took (the server's metrics set it: metrics.py).
         self.thought: Callable[[str, float], None] = lambda game, seconds: None
-        # Several servers on one store (cluster.py); None: this server alone.
+        # Several servers on one store (cluster.py); None: this server alone. With it,
+        # the limits above are counted in Redis for all the servers (shared.py).
         self.cluster: Cluster | None = None
+        self.shared: Shared | None = None
         self.matchmaker = Matchmaker(self)  # the queue's pairing pass (matchmaking.py)
         self.lab = Lab(pool)  # the deck builder's balance runs (lab.py)
         # Who was to act at a table out of memory, by (table, revision): the "your turn"
@@ -279,6 +283,55 @@ class Hub:
             return live.state.is_over
         row = self.storage.table(table_id)
         return row is None or row.status == "over"
+
+    # --- limits: this server's own, or every server's through Redis (shared.py) -------
+
+    async def limit(self, which: str, key: Hashable, take: bool = True) -> float:
+        """0 if ``key`` may do ``which`` now (with ``take`` a token of its limit is
+        taken), else the seconds to wait; counted for every server where they share
+        Redis, by this one alone otherwise (and while Redis is out of reach)."""
+        limiter = self.limits[which]
+        if self.shared is not None:
+            with contextlib.suppress(SharedDown):
+                return await self.shared.wait(which, key, limiter, take)
+        return limiter.wait(key) if take else limiter.due(key)
+
+    async def hold(self, key: str, table_id: str) -> None:
+        """The address ``key`` made the table ``table_id`` (see :meth:`holding`)."""
+        self.holdings.add(key, table_id)
+        if self.shared is not None:
+            with contextlib.suppress(SharedDown):
+                await self.shared.hold(key, table_id, self.settings.guest_window_s)
+
+    async def holding(self, key: str) -> list[float]:
+        """How long ago the address ``key`` made each of its unfinished tables made within
+        the guest window (``Settings.guest_window_s``), oldest first."""
+        window = self.settings.guest_window_s
+        if self.shared is not None:
+            with contextlib.suppress(SharedDown):
+                made = await self.shared.held(key, window)
+                over = [t for t, _ in made if self.is_over(t)]
+                await self.shared.forget(key, over)
+                return [age for t, age in made if t not in over]
+        now = self.holdings.clock()
+        return [now - at for at in self.holdings.unfinished(key, self.is_over)]
+
+    async def socket_open(self, key: str) -> str | None:
+        """Why the address ``key`` may not open one more WebSocket connection (``None``:
+        it may, and it is counted: :meth:`socket_close` when it closes)."""
+        refusal = self.sockets.refusal(key)  # this server's own cap holds anyway
+        if refusal is None and self.shared is not None:
+            with contextlib.suppress(SharedDown):
+                refusal = await self.shared.socket_open(key, self.sockets)
+        if refusal is None:
+            self.sockets.arrive(key)
+        return refusal
+
+    async def socket_close(self, key: str) -> None:
+        """A connection counted by :meth:`socket_open` closed."""
+        self.sockets.leave(key)
+        if self.shared is not None:
+            await self.shared.socket_close(key)
 
     # --- memory: idle tables leave it -------------------------------------------------
 

@@ -190,18 +190,28 @@ class Sockets:
     def refusal(self, key: str) -> str | None:
         """Why ``key`` may not open one more connection now (``None``: it may)."""
         if self.count >= self.total:
-            return (f"the server holds {self.total:,} live connections, the most it takes: "
-                    "try again in a minute")
+            return self.full()
         if self.open.get(key, 0) >= self.per_address:
-            return (f"your address holds {self.per_address} live connections, the most "
-                    "one address may: close another table's tab")
+            return self.crowded()
         return None
 
+    def full(self) -> str:
+        """The refusal of a connection past the cap in all."""
+        return (f"the server holds {self.total:,} live connections, the most it takes: "
+                "try again in a minute")
+
+    def crowded(self) -> str:
+        """The refusal of a connection past the cap of one address."""
+        return (f"your address holds {self.per_address} live connections, the most "
+                "one address may: close another table's tab")
+
     def arrive(self, key: str) -> None:
+        """``key`` opened a connection."""
         self.open[key] = self.open.get(key, 0) + 1
         self.count += 1
 
     def leave(self, key: str) -> None:
+        """A connection of ``key`` closed."""
         left = self.open.get(key, 0) - 1
         if left > 0:
             self.open[key] = left

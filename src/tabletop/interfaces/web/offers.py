@@ -144,10 +144,20 @@ async def _again(hub: Hub, live: LiveTable, step: Callable[[], Awaitable[Answer]
 async def propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
     """``seat`` asks for a takeback or a rematch: done at once when no other person must
     agree (or when this accepts an open offer of the same kind), else an offer."""
+    _may_offer(live, seat, kind)
+    if people_but(live, seat) and not any(o.kind == kind for o in live.offers):
+        # A new offer: it takes one of the seat's offers (once, however often the step
+        # is tried). The limit may be Redis' to say (shared.py), and the table may move
+        # meanwhile: the step checks it again.
+        wait = await hub.limit("offer", (live.row.id, seat))
+        if wait:
+            raise ApiError(429, f"too many offers: wait {wait:.0f} s",
+                           retry_after=round(wait, 1))
     return await _again(hub, live, lambda: _propose(hub, live, seat, kind))
 
 
-async def _propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
+def _may_offer(live: LiveTable, seat: int, kind: str) -> None:
+    """Refuse an offer of ``kind`` the table does not allow now (400, 409)."""
     if kind not in KINDS:
         raise ApiError(400, "kind must be takeback or rematch")
     if kind == "takeback":
@@ -156,17 +166,17 @@ async def _propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
         raise ApiError(409, "a rematch is played once the game is over")
     elif live.row.rematch is not None:
         raise ApiError(409, f"the rematch is table {live.row.rematch}")
+
+
+async def _propose(hub: Hub, live: LiveTable, seat: int, kind: str) -> Answer:
+    _may_offer(live, seat, kind)
     same = next((o for o in live.offers if o.kind == kind), None)
     if same is not None and same.by != seat:
         return await _answer(hub, live, seat, same.id, "accept")
     if same is not None:
         raise ApiError(409, f"your {kind} offer is open already")
-    others = people_but(live, seat)
-    if not others:
+    if not people_but(live, seat):
         return await _carry_out(hub, live, seat, kind)
-    wait = hub.limits["offer"].wait((live.row.id, seat))
-    if wait:
-        raise ApiError(429, f"too many offers: wait {wait:.0f} s", retry_after=round(wait, 1))
     # Its id is the number of the notice that records it: the same on every server (the
     # others learn of the offer from that notice: LiveTable.became).
     offer = Offer(len(live.notices), kind, seat, len(live.state.history))

@@ -55,8 +55,8 @@ def plain(text: str, limit: int, what: str) -> str:
     return line
 
 
-def say(hub: Hub, live: LiveTable, seat: int, kind: str, text: str | None,
-        key: str | None) -> ChatRow:
+async def say(hub: Hub, live: LiveTable, seat: int, kind: str, text: str | None,
+              key: str | None) -> ChatRow:
     """``seat`` writes a line: ``text``, or an emote's or phrase's ``key``."""
     if kind == "text":
         if text is None:
@@ -69,12 +69,14 @@ def say(hub: Hub, live: LiveTable, seat: int, kind: str, text: str | None,
         line, name = table[key], key
     else:
         raise ApiError(400, "kind must be text, emote or phrase")
-    if len(live.chat) >= MAX_LINES:
-        raise ApiError(409, f"this table's chat is full ({MAX_LINES} lines)")
-    wait = hub.limits["chat"].wait((live.row.id, seat))
+    # Asked before the chat's checks: the limit may be Redis' to say (shared.py), and no
+    # other line may come between the checks and this one's place in the chat.
+    wait = await hub.limit("chat", (live.row.id, seat))
     if wait:
         raise ApiError(429, f"you are writing too fast: wait {wait:.0f} s",
                        retry_after=round(wait, 1))
+    if len(live.chat) >= MAX_LINES:
+        raise ApiError(409, f"this table's chat is full ({MAX_LINES} lines)")
     row = ChatRow(len(live.chat), seat, kind, name, line, hub.now())
     try:
         hub.storage.add_chat(live.row.id, row)

@@ -47,10 +47,10 @@ class NewBot(BaseModel):
     name: UserName
 
 
-def _limit(request: Request, which: str, what: str) -> None:
+async def _limit(request: Request, which: str, what: str) -> None:
     hub = hub_of(request)
     key = client_key(request.client.host if request.client else None)
-    wait = hub.limits[which].wait(key)
+    wait = await hub.limit(which, key)
     if wait:
         raise ApiError(429, f"too many {what} from your address: wait {math.ceil(wait)} s",
                        retry_after=round(wait, 1))
@@ -68,7 +68,7 @@ def signed_in(request: Request, change: bool = True) -> Who:
 async def register(request: Request, response: Response, body: Credentials
                    ) -> dict[str, Any]:
     """Make a person's account and sign in (the session cookie is set)."""
-    _limit(request, "register", "new accounts")
+    await _limit(request, "register", "new accounts")
     name = accounts.check_name(body.name)
     accounts.check_password(body.password)
     storage = hub_of(request).storage
@@ -83,20 +83,20 @@ async def register(request: Request, response: Response, body: Credentials
 @router.post("/api/login", tags=["accounts"], responses=ERRORS)
 async def login(request: Request, response: Response, body: Credentials) -> dict[str, Any]:
     """Sign in (the session cookie is set)."""
-    _limit(request, "login", "sign-ins")
+    await _limit(request, "login", "sign-ins")
     hub = hub_of(request)
     # Wrong passwords are counted per user name too, whatever the address (a guess
     # spread over many addresses), whether or not the name is an account's (so the
     # answer tells nothing of which names are); a right one counts nothing.
     key = accounts.name_key(body.name[:40])
-    wait = hub.limits["wrong"].due(key)
+    wait = await hub.limit("wrong", key, take=False)
     if wait:
         raise ApiError(429, "too many wrong passwords for this user name: wait "
                        f"{math.ceil(wait)} s", retry_after=round(wait, 1))
     row = hub.storage.account(key) if len(body.name) <= 20 else None
     stored = row.password_hash if row is not None and row.kind == "person" else None
     if not await accounts.password_matches(stored, body.password) or row is None:
-        hub.limits["wrong"].wait(key)
+        await hub.limit("wrong", key)
         raise ApiError(401, "wrong user name or password")
     storage = hub.storage
     accounts.start_session(request, response, storage, row)
@@ -127,7 +127,7 @@ async def make_bot(request: Request, body: NewBot) -> dict[str, Any]:
     owner = signed_in(request)
     if owner.account.kind != "person":
         raise ApiError(403, "only a person's account makes bots")
-    _limit(request, "register", "new accounts")
+    await _limit(request, "register", "new accounts")
     name = accounts.check_name(body.name)
     token = BOT_PREFIX + secrets.token_urlsafe(32)
     row = AccountRow(accounts.name_key(name), name, "bot", owner=owner.account.name)

@@ -53,17 +53,16 @@ async def live_updates(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     hub = hub_of(websocket)
     key = client_key(websocket.client.host if websocket.client else None)
-    refusal = hub.sockets.refusal(key)
+    refusal = await hub.socket_open(key)
     if refusal is not None:
         # Said twice: as the error message, and as the close frame's reason.
         await websocket.send_json(error({"error": refusal}))
         await websocket.close(code=TOO_MANY, reason=_reason(refusal))
         return
-    hub.sockets.arrive(key)
     try:
         await _serve(websocket, hub, table_id)
     finally:
-        hub.sockets.leave(key)
+        await hub.socket_close(key)
 
 
 async def _serve(websocket: WebSocket, hub: Hub, table_id: str) -> None:

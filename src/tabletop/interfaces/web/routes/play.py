@@ -127,13 +127,13 @@ def _reply(request: Request, table_id: str, seat: int, token: str | None,
     return {**extra, **msg}
 
 
-def _rematch_budget(request: Request, live: LiveTable) -> None:
+async def _rematch_budget(request: Request, live: LiveTable) -> None:
     """A rematch makes a table: it takes one of the address's new tables (429 past the
     rate), so that conceding and asking for a rematch in a loop is no way around it."""
     if not live.state.is_over or live.row.rematch is not None:
         return  # refused by the offer itself, in its own words
     hub = hub_of(request)
-    wait = hub.limits["create"].wait(client_key(request.client.host if request.client
+    wait = await hub.limit("create", client_key(request.client.host if request.client
                                                 else None))
     if wait:
         raise ApiError(429, f"too many new tables from your address (a rematch is one): "
@@ -184,7 +184,7 @@ async def rematch(request: Request, table_id: TableId, body: Empty | None = None
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
-    _rematch_budget(request, live)
+    await _rematch_budget(request, live)
     got = await offers.propose(hub, live, seat, "rematch")
     return _reply(request, table_id, seat, x_seat_token, **got)
 
@@ -197,7 +197,7 @@ async def make_offer(request: Request, table_id: TableId, body: MakeOffer,
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
     if body.kind == "rematch":
-        _rematch_budget(request, live)
+        await _rematch_budget(request, live)
     got = await offers.propose(hub, live, seat, body.kind)
     return _reply(request, table_id, seat, x_seat_token, **got)
 
@@ -212,7 +212,7 @@ async def answer_offer(request: Request, table_id: TableId,
     seat = person_required(hub, live, x_seat_token)
     if body.answer == "accept" and any(o.id == offer_id and o.kind == "rematch"
                                        for o in live.offers):
-        _rematch_budget(request, live)
+        await _rematch_budget(request, live)
     got = await offers.answer(hub, live, seat, offer_id, body.answer)
     return _reply(request, table_id, seat, x_seat_token, **got)
 
@@ -224,7 +224,7 @@ async def give_time(request: Request, table_id: TableId, body: GiveTime,
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
-    wait = hub.limits["gift"].wait((live.row.id, seat))
+    wait = await hub.limit("gift", (live.row.id, seat))
     if wait:
         raise ApiError(429, f"too fast: wait {wait:.0f} s", retry_after=round(wait, 1))
     hub.clocks.give(live, seat, body.seat)
@@ -239,7 +239,7 @@ async def chat(request: Request, table_id: TableId, body: ChatLine,
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
-    row = talk.say(hub, live, seat, body.kind, body.text, body.key)
+    row = await talk.say(hub, live, seat, body.kind, body.text, body.key)
     return {"n": row.n, "text": row.text}
 
 

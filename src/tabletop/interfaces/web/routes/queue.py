@@ -101,7 +101,7 @@ def _own(hub: Hub, request: Request, entry_id: str, token: str | None,
                    "when it joined, or sign in as its account")
 
 
-def _checked(hub: Hub, request: Request, game: str, players: int | None, rated: bool,
+async def _checked(hub: Hub, request: Request, game: str, players: int | None, rated: bool,
              token: str | None) -> tuple[int, AccountRow | None]:
     """The player count and the entrant's account, or the 4xx that says what is wrong:
     an unknown game (404), a count the game is not played at (400), a rated entry of a
@@ -126,7 +126,7 @@ def _checked(hub: Hub, request: Request, game: str, players: int | None, rated: 
         if mine is not None and mine.status == "waiting":
             raise ApiError(409, f"you are in the queue already (entry {mine.id}, for "
                            f"{_game_name(mine.game)}): leave it first")
-    wait = hub.limits["join"].wait(client_key(request.client.host if request.client
+    wait = await hub.limit("join", client_key(request.client.host if request.client
                                               else None))
     if wait:
         raise ApiError(429, f"too many joins: wait {math.ceil(wait)} s",
@@ -154,7 +154,7 @@ async def join_queue(request: Request, body: Seek, token: Token = None) -> dict[
     the entry, and open the table with it (``/table/{id}#token=...``) once matched. A
     token of an entry still waiting, sent here, is refused (409): one entry a person."""
     hub = hub_of(request)
-    n, account = _checked(hub, request, body.game, body.players, body.rated, token)
+    n, account = await _checked(hub, request, body.game, body.players, body.rated, token)
     name = None if body.name is None else talk.plain(body.name, talk.NAME_CHARS, "the name")
     row, secret = new_entry(body.game, n, body.rated, account, name,
                             rating_of(hub, account, body.game, n),
@@ -211,7 +211,7 @@ async def accept_seek(request: Request, entry_id: EntryId, body: Accept,
     seek = hub.storage.queue_entry(entry_id) if len(entry_id) <= 64 else None
     if seek is None or seek.status != "waiting":
         raise ApiError(404, f"no open seek {entry_id[:40]!r} (it was taken, or it left)")
-    n, account = _checked(hub, request, seek.game, seek.players, seek.rated, token)
+    n, account = await _checked(hub, request, seek.game, seek.players, seek.rated, token)
     if account is not None and seek.account == account.key:
         raise ApiError(409, "this seek is yours")
     name = None if body.name is None else talk.plain(body.name, talk.NAME_CHARS, "the name")

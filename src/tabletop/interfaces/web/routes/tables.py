@@ -172,16 +172,16 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     found = accounts.who(request, hub.storage, change=True)
     account = None if found is None else found.account
     key = client_key(request.client.host if request.client else None)
-    _check_holdings(hub, key)
+    await _check_holdings(hub, key)
     limits = hub.settings
-    wait = hub.limits["create"].wait(key)
+    wait = await hub.limit("create", key)
     if wait:
         raise ApiError(429, f"too many new tables from your address: wait {math.ceil(wait)} "
                        f"s (an address may make {limits.create_burst} at once, then "
                        f"{limits.create_per_min:g} a minute)", retry_after=round(wait, 1))
     if account is not None:
         # An account counts on its own too (a bot's tables come from many addresses).
-        wait = hub.limits["create_account"].wait(account.key)
+        wait = await hub.limit("create_account", account.key)
         if wait:
             raise ApiError(429, f"too many new tables from your account: wait "
                            f"{math.ceil(wait)} s (an account may make "
@@ -204,7 +204,7 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
     live, tokens, me = hub.create(body.game, body.players, params,
                                   [s.model_dump() for s in body.seats], body.open, options,
                                   body.seat, name, account, files)
-    hub.holdings.add(key, live.row.id)
+    await hub.hold(key, live.row.id)
     line = table_line(live)
     return {"table": line, "you": me, "seats": [
         {"seat": s, "label": line["labels"][s], "token": t,
@@ -252,14 +252,14 @@ def _file_name(name: str) -> str:
     return shown or "card file"
 
 
-def _check_holdings(hub: Hub, key: str) -> None:
+async def _check_holdings(hub: Hub, key: str) -> None:
     """429 if the address ``key`` already holds as many unfinished tables as a guest may
     (among those it made within the window), saying how many and how to free one."""
     limits = hub.settings
-    held = hub.holdings.unfinished(key, hub.is_over)
+    held = await hub.holding(key)
     if len(held) < limits.guest_tables:
         return
-    wait = max(1.0, limits.guest_window_s - (hub.holdings.clock() - held[0]))
+    wait = max(1.0, limits.guest_window_s - held[0])
     window = _duration(limits.guest_window_s)
     raise ApiError(429, f"your address holds {len(held)} unfinished tables made in the last "
                    f"{window}, the most a guest may hold: finish or concede one of them "
@@ -291,7 +291,7 @@ async def join(request: Request, table_id: TableId, body: JoinSeat) -> dict[str,
     hub = hub_of(request)
     live = hub.get(table_id)
     name = _name(body.name)
-    wait = hub.limits["join"].wait(client_key(request.client.host if request.client
+    wait = await hub.limit("join", client_key(request.client.host if request.client
                                               else None))
     if wait:
         raise ApiError(429, f"too many joins: wait {wait:.0f} s", retry_after=round(wait, 1))

@@ -1,0 +1,146 @@
+"""The limits of several workers on one store are counted together in Redis (issue 29:
+"Creating tables and accounts is rate-limited per client address and per account ...
+WebSocket connections are capped per client and in total"; shared.py): two apps sharing
+a PostgreSQL schema and Redis, as two workers of ``tabletop serve --workers 2``, give a
+client each limit once, not once per worker; with Redis out of reach each worker counts
+for itself (nobody is locked out), says so once in its log, and shares again once Redis
+is back.
+
+Skipped with one line where PostgreSQL or Redis is absent (a failure under
+``TABLETOP_REQUIRE_SERVICES=1``)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+from tabletop.interfaces.web import create_app
+from tabletop.interfaces.web.cluster import ClusterSettings
+from tabletop.interfaces.web.limits import Settings
+from tabletop.interfaces.web.shared import RETRY_S
+
+from .conftest import auth, create, free_port
+from .services import own_redis, postgres_schema, redis_url
+
+PERIM = "radiant-perim"
+NEW = {"game": PERIM, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+HERE = "203.0.113.7"  # the client's address, the same through both workers
+
+
+@contextlib.contextmanager
+def workers(redis: str, *addresses: str, **limits: float) -> Iterator[list[TestClient]]:
+    """Two apps (workers) on one new schema and ``redis``, with these limits; a client of
+    each, seen from ``addresses`` (default: both from :data:`HERE`)."""
+    seen = addresses or (HERE, HERE)
+    with postgres_schema() as url, contextlib.ExitStack() as stack:
+        clients = [stack.enter_context(TestClient(
+            create_app(url, ai_pool="thread", ai_workers=1,
+                       cluster=ClusterSettings(redis, lease_s=30.0),
+                       limits=Settings().but(**limits)),
+            client=(address, 40000))) for address in seen]
+        yield clients
+
+
+def _refused(ws: Any) -> tuple[int, str]:
+    """The close code and reason of a connection refused at once (an error message, then
+    the close; a connection let in answers its first message with the state instead)."""
+    ws.send_json({})
+    msg = ws.receive_json()
+    assert msg["type"] == "error", msg
+    with pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    return closed.value.code, closed.value.reason
+
+
+def test_new_tables_and_accounts_are_counted_once_through_two_workers() -> None:
+    with workers(redis_url(), create_burst=3, create_per_min=1, guest_tables=100,
+                 register_burst=2) as (a, b):
+        codes = [c.post("/api/tables", json=NEW).status_code for c in (a, b, a, b, a)]
+        assert codes == [201, 201, 201, 429, 429]  # one worker alone gave 3 each
+        r = b.post("/api/tables", json=NEW)
+        assert r.json()["error"].startswith("too many new tables from your address: wait ")
+        assert 50 <= int(r.headers["retry-after"]) <= 60  # Redis' bucket refills as ours
+        names = ["ada", "bea", "cyd"]
+        codes = [c.post("/api/register", json={"name": n, "password": "a long secret"}
+                        ).status_code for c, n in zip((a, b, a), names, strict=True)]
+        assert codes == [201, 201, 429]
+        assert a.app.state.hub.storage.account("cyd") is None  # the refused one: none
+
+
+def test_the_unfinished_tables_of_a_guest_are_counted_through_every_worker() -> None:
+    with workers(redis_url(), guest_tables=2) as (a, b):
+        first = a.post("/api/tables", json=NEW).json()
+        assert b.post("/api/tables", json=NEW).status_code == 201
+        r = a.post("/api/tables", json=NEW)
+        assert r.status_code == 429 and r.json()["unfinished"] == 2
+        assert r.json()["error"].startswith("your address holds 2 unfinished tables")
+        tid, token = first["table"]["id"], first["seats"][0]["token"]
+        assert b.post(f"/api/tables/{tid}/concede", headers=auth(token)).status_code == 200
+        assert a.post("/api/tables", json=NEW).status_code == 201  # a finished one is freed
+        assert b.post("/api/tables", json=NEW).status_code == 429
+
+
+def test_websocket_connections_are_capped_per_address_through_every_worker() -> None:
+    with workers(redis_url(), sockets_per_address=2) as (a, b):
+        tid, tokens = create(a, PERIM, "human", "human")
+        url = f"/api/tables/{tid}/ws"
+        with a.websocket_connect(url) as one, b.websocket_connect(url) as two:
+            for ws in (one, two):
+                ws.send_json({})
+                assert ws.receive_json()["type"] == "state"
+            for c in (a, b):
+                with c.websocket_connect(url) as third:
+                    code, reason = _refused(third)
+                assert code == 4429
+                assert reason == ("your address holds 2 live connections, the most one "
+                                  "address may: close another table's tab")
+        with b.websocket_connect(url) as again:  # both closed: room again
+            again.send_json({"token": tokens[0]})
+            assert again.receive_json()["type"] == "state"
+
+
+def test_websocket_connections_are_capped_in_total_over_every_worker() -> None:
+    with workers(redis_url(), "203.0.113.7", "198.51.100.9", sockets_total=2) as (a, b):
+        tid, _ = create(a, PERIM, "human", "human")
+        url = f"/api/tables/{tid}/ws"
+        with a.websocket_connect(url) as one, b.websocket_connect(url) as two:
+            for ws in (one, two):
+                ws.send_json({})
+                ws.receive_json()
+            with b.websocket_connect(url) as late:
+                code, reason = _refused(late)
+    assert code == 4429
+    assert reason.startswith("the server holds 2 live connections, the most it takes")
+
+
+def test_redis_out_of_reach_leaves_each_worker_its_own_limits(
+        tmp_path: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """Redis stopped: nobody is locked out, each worker counts alone (the number a single
+    server allows, through each), the log says so once per worker; Redis back: shared."""
+    with own_redis(free_port(), str(tmp_path)) as redis, \
+            workers(redis.url, create_burst=2, create_per_min=1, guest_tables=100) as (a, b):
+        assert [c.post("/api/tables", json=NEW).status_code
+                for c in (a, b, a)] == [201, 201, 429]
+        redis.stop()
+        caplog.set_level(logging.INFO, logger="tabletop.web")
+        codes = [c.post("/api/tables", json=NEW).status_code for c in (a, a, a, b, b, b)]
+        assert codes == [201, 201, 429, 201, 201, 429]
+        lost = [r for r in caplog.records if "for the shared limits" in r.getMessage()]
+        assert len(lost) == 2  # once by each worker, however many requests
+        redis.start()
+        time.sleep(RETRY_S + 0.1)
+        codes = [c.post("/api/tables", json=NEW).status_code for c in (a, b, a)]
+        assert codes == [201, 201, 429]  # a new Redis: a full bucket, shared again
+        back = [r for r in caplog.records if "shared through Redis again" in r.getMessage()]
+        assert len(back) == 2
