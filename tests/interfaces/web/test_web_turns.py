@@ -211,6 +211,40 @@ def test_your_turns_reads_a_table_out_of_memory_without_loading_it(db: Path) -> 
         assert tid not in hub.tables  # it waits in the store
 
 
+def play_turn(c: Any, tid: str, token: str) -> int:
+    """The seat of ``token`` plays its whole turn (its first legal action until another
+    seat is to act: a turn may be several decisions); how many actions it took."""
+    for n in range(50):
+        m = view(c, tid, token)
+        if m["table"]["to_act"] != m["seat"]:
+            assert n > 0, m  # it was this seat's turn
+            return n
+        assert act(c, tid, token, m["legal"][0], m["version"]).status_code == 200
+    raise AssertionError("the turn did not end")
+
+
+def test_a_turn_that_ends_and_comes_back_is_told_by_its_later_start(db: Path) -> None:
+    """Issue 29, "a browser notification when one becomes yours": my move then theirs,
+    both between two readings of the list, leave it looking the same; ``since``, the
+    step my turn began at, tells the new turn (in memory and out of it alike)."""
+    with app(db) as c:
+        tid, (a, b) = turn_based(c)
+        [first] = turns(c, a)
+        assert first["since"] == 0
+        played = play_turn(c, tid, a) + play_turn(c, tid, b)
+        [again] = turns(c, a)
+        assert again["since"] == played  # begun right after their last action
+        hub = c.app.state.hub
+        c.portal.call(hub.evict, hub.tables[tid])
+        [stored] = turns(c, a)
+        assert tid not in hub.tables  # read from the store
+        assert {**stored, "left_ms": 0} == {**again, "left_ms": 0}  # (its time runs)
+        m = view(c, tid, a)
+        assert act(c, tid, a, m["legal"][0], m["version"]).status_code == 200
+        now = turns(c, a)
+        assert now == [] or now[0]["since"] == played  # (a turn of several decisions)
+
+
 def test_your_turns_lists_an_accounts_seats_and_no_one_elses(client: Any) -> None:
     ann, bob = Person(client, "ann"), Person(client, "bob")
     r = ann.call("POST", "/api/tables", json={

@@ -125,9 +125,10 @@ class Hub:
         self.shared: Shared | None = None
         self.matchmaker = Matchmaker(self)  # the queue's pairing pass (matchmaking.py)
         self.lab = Lab(pool)  # the deck builder's balance runs (lab.py)
-        # Who was to act at a table out of memory, by (table, revision): the "your turn"
-        # list reads it without keeping the table in memory (turns.py).
-        self.to_act_cache: dict[tuple[str, int], int | None] = {}
+        # Who was to act at a table out of memory and since which step, by (table,
+        # revision): the "your turn" list reads it without keeping the table in memory
+        # (turns.py); None: nobody.
+        self.to_act_cache: dict[tuple[str, int], tuple[int, int] | None] = {}
 
     # --- loading ----------------------------------------------------------------------
 

@@ -6,6 +6,10 @@ sends them in a request's body, never in a URL); nobody else's seat is ever list
 A table out of memory is not brought back for this (a turn-based table waits in the
 store): whose turn it is comes from a replay made once per stored revision and kept
 (:attr:`Hub.to_act_cache`), the time left from its stored clock.
+
+Each entry carries ``since``, the step at which this turn began (:func:`turn_start`), so
+that a page that reads the list every 20 s notifies a turn that ended and came back
+between two readings (the list looks the same; its ``since`` does not).
 """
 
 from __future__ import annotations
@@ -25,9 +29,20 @@ MOST = 50  # seats looked at per request
 CACHE_MOST = 4096  # (table, revision) pairs kept
 
 
+def turn_start(actors: list[int], seat: int) -> int:
+    """The step at which ``seat``'s turn began, given the seat of each action so far:
+    the number of actions before its latest run of its own (a turn may be several
+    decisions; another seat's action between two of them starts a new turn)."""
+    n = len(actors)
+    while n and actors[n - 1] == seat:
+        n -= 1
+    return n
+
+
 def your_turns(hub: Hub, tokens: list[str], account: AccountRow | None) -> list[dict[str, Any]]:
     """The tables where it is the turn of a seat of ``tokens`` or of ``account``, each
-    with the seat, its label and the time left on its clock (``None``: no clock runs)."""
+    with the seat, its label, the step its turn began at (``since``) and the time left on
+    its clock (``None``: no clock runs)."""
     hashes = sorted({token_hash(t) for t in tokens if t})
     seats = hub.storage.seats_of(hashes, None if account is None else account.key, MOST)
     now = hub.now()
@@ -47,6 +62,7 @@ def _turn(hub: Hub, table_id: str, seat: int, now: float) -> dict[str, Any] | No
         if (live.state.is_over or live.state.to_act != seat or live.ai_plays(seat)):
             return None
         row = live.row
+        since = turn_start(live.actors, seat)
         if live.clock is not None and live.clock.running == seat:
             left = live.clock.message(now)["deadline_in_ms"]
     else:
@@ -59,11 +75,16 @@ def _turn(hub: Hub, table_id: str, seat: int, now: float) -> dict[str, Any] | No
             if len(hub.to_act_cache) >= CACHE_MOST:
                 hub.to_act_cache.clear()
             try:
-                hub.to_act_cache[key] = hub.detached(row).state.to_act
+                loaded = hub.detached(row)
+                to_act = loaded.state.to_act
+                hub.to_act_cache[key] = None if to_act is None else (
+                    to_act, turn_start(loaded.actors, to_act))
             except (RecordError, TabletopError):
                 hub.to_act_cache[key] = None  # no longer loads: nobody's turn here
-        if hub.to_act_cache[key] != seat:
+        cached = hub.to_act_cache[key]
+        if cached is None or cached[0] != seat:
             return None
+        since = cached[1]
         deadline = stored_deadline(row.clock, row.options)
         if deadline is not None and row.clock is not None and row.clock["running"] == seat:
             left = max(0, int((deadline - now) * 1000))
@@ -71,6 +92,6 @@ def _turn(hub: Hub, table_id: str, seat: int, now: float) -> dict[str, Any] | No
     chosen = row.options.get("clock")
     options = ClockOptions.from_json(chosen) if chosen else None
     return {"table": table_id, "game": row.game, "name": spec.name, "seat": seat,
-            "label": spec.seat_label(seat), "left_ms": left,
+            "label": spec.seat_label(seat), "since": since, "left_ms": left,
             "limit_ms": None if options is None else options.limit_ms,
             "turn_based": options is not None and options.turn_based}

@@ -59,9 +59,11 @@ export function timeLeft(ms) {
 
 // Read the list every POLL_MS (and when the page comes back into view); `onList(turns)`
 // is told each answer; a table that newly became my turn is notified unless it is
-// `here` (the table this page shows). The first answer only sets what is known.
+// `here` (the table this page shows). The first answer only sets what is known. A turn
+// is known by the step it began at (`since`): one that ended and came back between two
+// readings (I moved, they moved) looks the same in the list but began later.
 export function watchTurns({ onList = () => {}, here = null } = {}) {
-  let known = null;
+  let known = null; // "table:seat" -> since
   let timer = null;
   let polled = 0;
   // One reading at a time: a second asked for meanwhile (the page shown again, a click)
@@ -73,10 +75,10 @@ export function watchTurns({ onList = () => {}, here = null } = {}) {
     clearTimeout(timer);
     try {
       const { turns } = await call("POST", "/api/turns", { body: { tokens: kept().map(s => s.token) } });
-      const keys = new Set(turns.map(t => `${t.table}:${t.seat}`));
+      const keys = new Map(turns.map(t => [`${t.table}:${t.seat}`, t.since]));
       if (known !== null && notificationsOn()) {
         for (const t of turns) {
-          if (known.has(`${t.table}:${t.seat}`) || t.table === here) continue;
+          if (known.get(`${t.table}:${t.seat}`) === t.since || t.table === here) continue;
           notify(t);
         }
       }
