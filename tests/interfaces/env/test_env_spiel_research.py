@@ -308,3 +308,29 @@ def test_python_answers_equal_pyspiels_own(game: str, players: int) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     assert state.legal_actions() == [] == pyspiel.State.legal_actions(state)
+
+
+@pytest.mark.parametrize(("game", "players"), [("radiant-perim", 3), ("goofspiel", 2),
+                                               ("lightseekers", 2)])
+def test_legal_indices_are_the_codecs_at_every_step(game: str, players: int) -> None:
+    """Issue 27, the codec's indices cached beside the state's legal actions: the lists
+    the adapter remembers (by the identity of the action objects) are, at every step of
+    several games and their clones, the codec's own indices of the engine's legal actions,
+    and an index applied carries out the engine's action of that index."""
+    g = pyspiel.load_game(spiel.short_name(game), {"players": players})
+    c = g.codec
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = _dealt(g, rng)
+        copies = []
+        while not state.is_terminal():
+            engine = state.engine
+            assert state.legal_actions() == sorted(c.legal_indices(engine))
+            chosen = rng.choice(state.legal_actions())
+            state.apply_action(chosen)
+            assert c.index_of(state.engine.history[-1]) == chosen
+            if rng.random() < 0.1:
+                copies.append(state.clone())
+        for copy in copies:  # later games' lists do not change what a copy gives
+            if not copy.is_terminal():
+                assert copy.legal_actions() == sorted(c.legal_indices(copy.engine))

@@ -46,6 +46,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -189,13 +190,15 @@ class _Engine:
 
     def index(self) -> tuple[Action, ...]:
         """The legal actions now, their codec indices (``indices``, ``sorted``) up to date."""
-        self.seat()
+        state = self.state
+        assert state is not None
+        if len(state.history) != self.at:
+            self.seat()
         legal = self.legal
         if legal is None:
-            assert self.state is not None
-            legal = self.state.legal_actions()
-            indices = self.ids.of(legal)
-            self.indices, self.sorted, self.legal = indices, sorted(indices), legal
+            legal = state.legal_actions()
+            self.indices, self.sorted = self.ids.of(legal)
+            self.legal = legal
         return legal
 
     def digest(self, seat: int | None) -> str:
@@ -269,20 +272,36 @@ _IDS_LIMIT = 100_000
 class _Ids:
     """The codec indices of actions by the identity of the action objects."""
 
-    __slots__ = ("codec", "index", "keep")
+    __slots__ = ("codec", "index", "keep", "lists")
 
     def __init__(self, c: Codec) -> None:
         self.codec = c
         self.index: dict[int, int] = {}  # id(action) -> its codec index
         self.keep: list[Action] = []  # the actions of those ids, kept alive
+        # id(first action) -> the last list of legal actions met starting with it, with its
+        # indices in order and sorted. A game's positions offer the same lists of action
+        # objects again and again (a seat's hand, the same choices), and checking that two
+        # lists hold the same objects costs a fraction of looking up each action's id.
+        self.lists: dict[int, tuple[tuple[Action, ...], list[int], list[int]]] = {}
 
-    def of(self, legal: tuple[Action, ...]) -> list[int]:
-        """The indices of ``legal``, in order (``Codec.index_of``, remembered)."""
+    def of(self, legal: tuple[Action, ...]) -> tuple[list[int], list[int]]:
+        """The indices of ``legal``, in order and sorted (``Codec.index_of``, remembered);
+        the lists are shared: never change them."""
+        if not legal:  # the game is over
+            return [], []
+        key = id(legal[0])
+        met = self.lists.get(key)
+        if met is not None and len(met[0]) == len(legal) and all(map(is_, met[0], legal)):
+            return met[1], met[2]
         index = self.index
         try:
-            return [index[id(a)] for a in legal]
+            indices = [index[id(a)] for a in legal]
         except KeyError:
-            return [self._add(a) for a in legal]
+            indices = [self._add(a) for a in legal]
+        ordered = sorted(indices)
+        # The list is kept with them: its objects stay alive, so no id here is reused.
+        self.lists[key] = (legal, indices, ordered)
+        return indices, ordered
 
     def _add(self, action: Action) -> int:
         i = self.index.get(id(action))
@@ -291,6 +310,7 @@ class _Ids:
         if len(self.keep) >= _IDS_LIMIT:
             self.index.clear()
             self.keep.clear()
+            self.lists.clear()
         i = self.codec.index_of(action)
         self.index[id(action)] = i
         self.keep.append(action)
@@ -383,8 +403,10 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
         if to_act is None:
             return []
         if player is None or player == to_act:
-            if e.legal is None:
-                e.index()
+            if e.legal is None:  # (e.index(), inlined: called every decision)
+                legal = state.legal_actions()
+                e.indices, e.sorted = e.ids.of(legal)
+                e.legal = legal
             return e.sorted[:]
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
