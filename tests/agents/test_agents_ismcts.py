@@ -6,7 +6,7 @@ import random
 
 from tabletop.agents import IsmctsAgent, Resampler, decide, heuristic_for, make_agent, win_shares
 from tabletop.agents.ismcts import parse_budget
-from tabletop.core import Outcome, State, new_game
+from tabletop.core import Action, Outcome, State, new_game
 
 from .conftest import GAME, positions
 
@@ -176,3 +176,26 @@ def test_leaf_views_are_built_only_when_read() -> None:
     built.clear()
     assert given[2] is mine and built == []
     assert list(given) == [real_view(s) for s in range(3)] and built == [0, 1]
+
+
+def test_words_of_actions_are_read_once_and_the_memo_is_bounded() -> None:
+    """``memo_words`` (issue 28: the heuristics read the same actions' notation at every
+    step of a rollout) gives what its reader gives, reads an action (or an equal one)
+    once, and remembers no more than ``kept`` actions: past that it reads again."""
+    from tabletop.agents.heuristic import memo_words
+
+    state = new_game(GAME, players=2, seed=1)
+    legal = list(state.legal_actions())
+    assert len(legal) > 3
+    reads: list[str] = []
+
+    def read(a: Action) -> list[str]:
+        reads.append(a.to_text())
+        return a.to_text().split()
+
+    words = memo_words(read, kept=3)
+    assert [words(a) for a in legal] == [a.to_text().split() for a in legal]
+    assert len(reads) == len(legal)
+    again = [state.parse_action(a.to_text()) for a in legal]  # equal, not the same objects
+    assert [words(a) for a in again] == [a.to_text().split() for a in legal]
+    assert len(reads) == len(legal) + len(legal) - 3  # the first three were remembered

@@ -51,13 +51,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from tabletop.core import Action
 
 from . import arena_draft
-from .heuristic import best_of
+from .heuristic import best_of, memo_words
 
 LANES = ("left", "center", "right")
 
@@ -72,8 +72,9 @@ QUIET_PHASES = frozenset({"revive", "shop", "draw", "discard", "end", "over"})
 DECK_RESERVE = 10  # below this many cards in the deck, the heuristic stops drawing extra
 
 
-def _words(a: Action) -> list[str]:
-    return a.to_text().split()
+# A rollout scores the same few hundred actions again and again: their words are read
+# once each (issue 28); shared lists, never changed by their readers.
+_words: Callable[[Action], list[str]] = memo_words(lambda a: a.to_text().split())
 
 
 class _Board:
@@ -91,6 +92,11 @@ class _Board:
         # What effects reach, by kind, read once per view (effects are read often).
         self.kinds: dict[str, list[dict[str, Any]]] = {}
         self.fight: _Fight | None = None
+        # A rollout scores every legal action on one board, and most of them ask for the
+        # same lanes: the units by (zone, owner) and each lane's best attack are read
+        # once per board (issue 28).
+        self._groups: dict[tuple[str, int], list[dict[str, Any]]] | None = None
+        self._lane_values: dict[tuple[str, int], float] = {}
 
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         """The objects of one kind of the card language, as this view shows them."""
@@ -114,7 +120,14 @@ class _Board:
         return []
 
     def at(self, lane: str, owner: int) -> list[dict[str, Any]]:
-        return [u for u in self.units.values() if u["zone"] == lane and u["owner"] == owner]
+        """The units of ``owner`` in ``lane`` (in the view's order; shared: not to be
+        changed by the caller)."""
+        groups = self._groups
+        if groups is None:
+            groups = self._groups = {}
+            for u in self.units.values():
+                groups.setdefault((u["zone"], u["owner"]), []).append(u)
+        return groups.get((lane, owner), [])
 
     def conduit(self, owner: int, lane: str) -> dict[str, Any]:
         return cast("dict[str, Any]", self.players[owner]["conduits"][LANES.index(lane)])
@@ -148,6 +161,12 @@ class _Board:
 
     def lane_value(self, lane: str, attack: int) -> float:
         """The best attack in ``lane`` with ``attack``, discounted for possible blockers."""
+        value = self._lane_values.get((lane, attack))
+        if value is None:
+            value = self._lane_values[(lane, attack)] = self._lane_value(lane, attack)
+        return value
+
+    def _lane_value(self, lane: str, attack: int) -> float:
         foes = self.at(lane, self.foe)
         ready = [u for u in foes if not u["committed"]]
         taunts = [u for u in ready if "taunt" in u["keywords"]]
@@ -920,6 +939,10 @@ class ArenaHeuristic:
     ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 40, "width": 3,
                                        "c": 0.2}
 
+    def __init__(self) -> None:
+        # verb -> its scorer (``_s_<verb>``, None for none), found once, not per action
+        self._scorers: dict[str, Any] = {}
+
     def quiet(self, view: dict[str, Any]) -> bool:
         """Whether the evaluation reads this position well: the action phase is over."""
         return view["phase"] in QUIET_PHASES
@@ -942,7 +965,9 @@ class ArenaHeuristic:
     def _score(self, b: _Board, w: list[str]) -> float:
         verb = w[0]
         # a verb without a scorer (pass, no-block, first) scores 0: the bar to clear
-        scorer = getattr(self, "_s_" + verb.replace("-", "_"), None)
+        scorer = self._scorers.get(verb, False)
+        if scorer is False:
+            scorer = self._scorers[verb] = getattr(self, "_s_" + verb.replace("-", "_"), None)
         return 0.0 if scorer is None else float(scorer(b, w))
 
     # the draft (before the game, when drafted): arena_draft.py's rules of thumb

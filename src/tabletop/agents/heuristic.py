@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from tabletop.core import Action, ParameterError
 from tabletop.core.plugins import load_group
@@ -51,6 +51,28 @@ def best_of(legal: Sequence[Action], scores: Sequence[float], rng: random.Random
     top = max(scores)
     ties = [i for i, x in enumerate(scores) if x >= top - 1e-9]
     return legal[ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
+
+
+T = TypeVar("T")
+
+
+def memo_words(read: Callable[[Action], T], kept: int = 50_000) -> Callable[[Action], T]:
+    """``read`` (what a heuristic reads from an action's notation) remembered by the
+    action: actions are values, equal when their notation is, and a search reads the
+    same few hundred again at every step. At most ``kept`` are remembered (like the
+    games' own caches of actions: distinct actions cannot grow it without bound); what
+    ``read`` returns is shared, so its callers must not change it."""
+    memo: dict[Action, T] = {}
+
+    def words(action: Action) -> T:
+        found = memo.get(action)
+        if found is None:
+            found = read(action)
+            if len(memo) < kept:
+                memo[action] = found
+        return found
+
+    return words
 
 
 _HEURISTICS: dict[str, Callable[[], GameHeuristic]] = {}

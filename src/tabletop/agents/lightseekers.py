@@ -32,12 +32,12 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from tabletop.core import Action
 
-from .heuristic import best_of
+from .heuristic import best_of, memo_words
 
 CARD = 1.1  # what a card drawn is worth, in "health" (the unit of every score)
 KILL = 25.0  # defeating the target
@@ -46,9 +46,13 @@ TEMPERATURE = 6.0
 LOW = 12  # health at which healing and armor count double
 
 
-def _words(a: Action) -> tuple[str, str]:
+def _read_words(a: Action) -> tuple[str, str]:
     verb, _, rest = a.to_text().partition(" ")
     return verb, rest.split("@")[0]
+
+
+# Read once per action (issue 28: the search ranks the same actions again and again).
+_words: Callable[[Action], tuple[str, str]] = memo_words(_read_words)
 
 
 class _Seen:
@@ -92,13 +96,20 @@ class _Seen:
         if d.get("heal"):
             gain = min(d["heal"], 35 - me["health"])
             value += gain * (1.5 if me["health"] <= LOW else 0.7)
-        hurt = 1.6 if me["health"] <= LOW else 1.0
-        value += d.get("armor", 0) * 1.2 * hurt
-        value += d.get("power", 0) * 1.0
-        value += d.get("draw", 0) * CARD * (1.0 if me["deck"] else 0.0)
-        value += d.get("discard", 0) * 1.0 * (1.0 if t["hand"] else 0.0)
-        value += d.get("mill", 0) * 0.3
-        value += d.get("recycle", 0) * 0.3
+        # A term of a number the effect does not have adds nothing (the search reads
+        # effects at every step: issue 28).
+        if d.get("armor"):
+            value += d["armor"] * 1.2 * (1.6 if me["health"] <= LOW else 1.0)
+        if d.get("power"):
+            value += d["power"] * 1.0
+        if d.get("draw"):
+            value += d["draw"] * CARD * (1.0 if me["deck"] else 0.0)
+        if d.get("discard"):
+            value += d["discard"] * 1.0 * (1.0 if t["hand"] else 0.0)
+        if d.get("mill"):
+            value += d["mill"] * 0.3
+        if d.get("recycle"):
+            value += d["recycle"] * 0.3
         if d.get("destroy_buff") and t["buffs"]:
             value += 2.5
         if d.get("destroy_item") and t["items"]:
