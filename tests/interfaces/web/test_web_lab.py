@@ -5,6 +5,7 @@ against each ready deck and the report to download."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -78,7 +79,7 @@ def test_one_run_at_a_time_then_a_few_a_minute(client: TestClient,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lab, "GAMES_PER_DECK", 4)
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    hub.lab.limiter = Limiter(2, 1 / 3600)
+    hub.limits["balance"] = Limiter(2, 1 / 3600)
     first = client.post("/api/decks/radiant-arena/runs", json={"deck": arena_deck()})
     assert first.status_code == 202
     again = client.post("/api/decks/radiant-arena/runs", json={"deck": arena_deck()})
@@ -106,11 +107,15 @@ def test_the_server_plays_a_few_runs_at_once_and_a_failed_game_fails_the_run(
     dg = decks.GAMES["radiant-arena"]
     deck = decks.parse(dg, arena_deck("b"))
 
+    async def no_limit(client: str) -> float:
+        return 0.0
+
     async def main() -> None:
-        runs = lab.Lab(ThreadPoolExecutor(1))
-        playing = [runs.start(dg, deck, f"10.0.0.{i}") for i in range(lab.MOST_RUNNING)]
+        runs = lab.Lab(ThreadPoolExecutor(1), no_limit)
+        playing = [await runs.start(dg, deck, f"10.0.0.{i}")
+                   for i in range(lab.MOST_RUNNING)]
         with pytest.raises(ApiError) as e:
-            runs.start(dg, deck, "10.0.0.99")
+            await runs.start(dg, deck, "10.0.0.99")
         assert e.value.status == 429 and e.value.extra["retry_after"] == 60
         await asyncio.gather(*(r.task for r in playing if r.task))
         assert [r.status for r in playing] == ["done"] * lab.MOST_RUNNING
@@ -119,10 +124,41 @@ def test_the_server_plays_a_few_runs_at_once_and_a_failed_game_fails_the_run(
         def broken(job: Any) -> Any:
             raise RuntimeError("a bug")
         monkeypatch.setattr(lab, "play_tallied", broken)
-        bad = runs.start(dg, deck, "10.0.0.99")
+        bad = await runs.start(dg, deck, "10.0.0.99")
         assert bad.task is not None
         await bad.task
         assert bad.status == "failed" and "after 0 games (RuntimeError)" in bad.error
         assert bad.to_json()["first_seat"] is None
 
     asyncio.run(main())
+
+
+def test_a_run_is_followed_through_any_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several workers (docs/deploy.md: "any worker answers any request"): a run started
+    through one is followed, and its report downloaded, through the other (its progress
+    and report in Redis); the rate of runs is counted once for both. Skipped where
+    PostgreSQL or Redis is absent."""
+    from tabletop.interfaces.web import create_app
+    from tabletop.interfaces.web.cluster import ClusterSettings
+
+    from .services import postgres_schema, redis_url
+
+    monkeypatch.setattr(lab, "GAMES_PER_DECK", 2)
+    redis = redis_url()
+    with postgres_schema() as url, contextlib.ExitStack() as stack:
+        a, b = (stack.enter_context(TestClient(
+            create_app(url, ai_pool="thread", ai_workers=1,
+                       cluster=ClusterSettings(redis, lease_s=30.0)),
+            client=("203.0.113.9", 40000))) for _ in range(2))
+        for c in (a, b):
+            c.app.state.hub.limits["balance"] = Limiter(1, 1 / 3600)  # type: ignore
+        started = a.post("/api/decks/lightseekers/runs", json={"deck": ls_deck("tech")})
+        assert started.status_code == 202, started.text
+        run = finished(b, started.json())  # every poll through the other worker
+        assert run["status"] == "done" and run["done"] == run["games"]
+        assert run["against"] == a.get(f"/api/decks/runs/{run['id']}").json()["against"]
+        report = b.get(run["report"])
+        assert report.status_code == 200 and report.json()["report"]["games"] == run["games"]
+        again = b.post("/api/decks/lightseekers/runs", json={"deck": ls_deck("tech")})
+        assert again.status_code == 429  # the address's one run, counted by both
+        assert b.get("/api/decks/runs/no-such-run").status_code == 404

@@ -81,7 +81,7 @@ class Hub:
     def __init__(self, storage: Storage, pool: Executor, max_finished: int = 256,
                  now: Callable[[], float] = time.time, limits: Settings | None = None
                  ) -> None:
-        from .lab import Lab
+        from .lab import BURST, EVERY_S, Lab
         from .matchmaking import Matchmaker
         from .presence import Presence
         from .timers import ClockKeeper
@@ -124,7 +124,9 @@ class Hub:
         self.cluster: Cluster | None = None
         self.shared: Shared | None = None
         self.matchmaker = Matchmaker(self)  # the queue's pairing pass (matchmaking.py)
-        self.lab = Lab(pool)  # the deck builder's balance runs (lab.py)
+        # the deck builder's balance runs (lab.py), and how often one client may start one
+        self.limits["balance"] = Limiter(BURST, 1 / EVERY_S)
+        self.lab = Lab(pool, lambda key: self.limit("balance", key), lambda: self.shared)
         # Who was to act at a table out of memory and since which step, by (table,
         # revision): the "your turn" list reads it without keeping the table in memory
         # (turns.py); None: nobody.

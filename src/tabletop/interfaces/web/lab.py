@@ -12,19 +12,25 @@ from the tables; the report is folded as each game comes back, so a run shows it
 progress and its result so far.
 
 Bounds (docs/web.md, "Limits"): one run at a time per client (its address), at most
-:data:`BURST` runs at once then one every :data:`EVERY_S` seconds, at most
-:data:`MOST_RUNNING` runs on the server at once; a finished run is kept
-:data:`KEEP_S` seconds (at most :data:`MOST_KEPT`), then forgotten. Its id is random:
-only whoever started it can read it (the deck may be a secret one).
+:data:`BURST` runs at once then one every :data:`EVERY_S` seconds (the hub's limit
+``balance``: counted for all the workers where they share Redis), at most
+:data:`MOST_RUNNING` runs on the server at once (each worker: its own pool); a finished
+run is kept :data:`KEEP_S` seconds (at most :data:`MOST_KEPT`), then forgotten. Its id
+is random: only whoever started it can read it (the deck may be a secret one). Several
+workers: the one playing a run puts its progress (at most every :data:`SHARE_S`
+seconds) and its report in Redis (shared.py), so that whichever worker a poll reaches
+answers it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +42,7 @@ from tabletop.sim.balance import Rate, Report, balance_jobs, new_report, play_ta
 from . import deckfiles
 from .decks import DeckGame, legal_file
 from .errors import ApiError
-from .limits import Limiter
+from .shared import Shared, SharedDown
 
 log = logging.getLogger("tabletop.web")
 
@@ -47,6 +53,7 @@ EVERY_S = 60.0  # ... then one this often
 MOST_RUNNING = 2  # runs the server plays at once
 KEEP_S = 3600.0  # a finished run's result stays this long to be read ...
 MOST_KEPT = 200  # ... and at most this many of them
+SHARE_S = 1.0  # with several workers, a run's progress is put in Redis this often
 
 
 @dataclass(eq=False)
@@ -118,25 +125,24 @@ def _prepare(dg: DeckGame, run: Run) -> tuple[Report, list[tuple[Any, ...]]]:
 
 
 class Lab:
-    """The server's balance runs (see the module doc), played in ``pool``."""
+    """The server's balance runs (see the module doc), played in ``pool``; ``limit``
+    answers how long a client is to wait before another run (0: go on, a token taken);
+    ``shared``: the workers' Redis, if they share one."""
 
-    def __init__(self, pool: Executor, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+    def __init__(self, pool: Executor, limit: Callable[[str], Awaitable[float]],
+                 shared: Callable[[], Shared | None] = lambda: None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.pool = pool
+        self.limit = limit
+        self.shared = shared
         self.clock = clock
         self.runs: dict[str, Run] = {}
-        self.limiter = Limiter(BURST, 1 / EVERY_S, clock)
 
     def running(self) -> list[Run]:
         """The runs still playing."""
         return [r for r in self.runs.values() if r.status == "running"]
 
-    def start(self, dg: DeckGame, deck: BaseModel, client: str) -> Run:
-        """Start a run of the legal ``deck`` for ``client``; 400 with every rule an
-        illegal deck breaks, 409 if the client has a run playing, 429 if the server plays
-        :data:`MOST_RUNNING` already or past the client's rate."""
-        self._forget()
-        ident, text = legal_file(dg, deck)
+    def _admit(self, client: str) -> None:
         mine = [r for r in self.running() if r.client == client]
         if mine:
             raise ApiError(409, f"your balance run {mine[0].id} is still playing "
@@ -145,11 +151,20 @@ class Lab:
         if len(self.running()) >= MOST_RUNNING:  # (a 429, as the server's other caps)
             raise ApiError(429, f"the server plays {MOST_RUNNING} balance runs already: "
                            "try again in a minute", retry_after=60)
-        wait = self.limiter.wait(client)
+
+    async def start(self, dg: DeckGame, deck: BaseModel, client: str) -> Run:
+        """Start a run of the legal ``deck`` for ``client``; 400 with every rule an
+        illegal deck breaks, 409 if the client has a run playing, 429 if the server plays
+        :data:`MOST_RUNNING` already or past the client's rate."""
+        self._forget()
+        ident, text = legal_file(dg, deck)
+        self._admit(client)
+        wait = await self.limit(client)
         if wait:
             raise ApiError(429, f"too many balance runs: wait {wait:.0f} s (at most {BURST} "
                            f"at once, then one every {EVERY_S:.0f} s)",
                            retry_after=round(wait, 1))
+        self._admit(client)  # (again: another request may have started one meanwhile)
         opponents = dg.ready()
         run = Run(secrets.token_urlsafe(12), dg.game, client, ident,
                   str(getattr(deck, "name", "")) or ident, text, opponents,
@@ -158,17 +173,46 @@ class Lab:
         run.task = asyncio.get_running_loop().create_task(self._play(dg, run))
         return run
 
-    def get(self, run_id: str) -> Run:
-        """The run of that id; 404 if there is none (or it was forgotten)."""
+    async def status(self, run_id: str) -> dict[str, Any]:
+        """The run of that id as the page shows it (:meth:`Run.to_json`); 404 if there
+        is none (or it was forgotten)."""
+        return await self._find(run_id, "status", Run.to_json)
+
+    async def report(self, run_id: str) -> dict[str, Any]:
+        """The whole report of a finished run (:meth:`Run.report_json`); 404 if there is
+        none, or it is still playing elsewhere."""
+        return await self._find(run_id, "report", Run.report_json)
+
+    async def _find(self, run_id: str, part: str, of: Callable[[Run], dict[str, Any]]
+                    ) -> dict[str, Any]:
         self._forget()
         run = self.runs.get(run_id)
-        if run is None:
-            raise ApiError(404, f"no balance run {run_id[:40]!r} (a finished run is kept "
-                           f"{KEEP_S / 60:.0f} minutes)")
-        return run
+        if run is not None:
+            return of(run)
+        shared = self.shared()
+        if shared is not None and len(run_id) <= 40:  # played by another worker?
+            with contextlib.suppress(SharedDown):
+                text = await shared.get(f"lab:{part}:{run_id}")
+                if text is not None:
+                    return json.loads(text)  # type: ignore[no-any-return]
+        raise ApiError(404, f"no balance run {run_id[:40]!r} (a finished run is kept "
+                       f"{KEEP_S / 60:.0f} minutes)")
+
+    async def _share(self, run: Run, final: bool = False) -> None:
+        """Put the run's progress (and, once it is over, its report) where the other
+        workers read it; nothing without them, or while Redis is out of reach."""
+        shared = self.shared()
+        if shared is None:
+            return
+        with contextlib.suppress(SharedDown):
+            await shared.put(f"lab:status:{run.id}", json.dumps(run.to_json()), KEEP_S)
+            if final:
+                await shared.put(f"lab:report:{run.id}", json.dumps(run.report_json()),
+                                 KEEP_S)
 
     async def _play(self, dg: DeckGame, run: Run) -> None:
         loop = asyncio.get_running_loop()
+        shared_at = 0.0
         try:
             report, jobs = await asyncio.to_thread(_prepare, dg, run)
             run.report = report
@@ -176,6 +220,9 @@ class Lab:
                 game = await loop.run_in_executor(self.pool, play_tallied, job)
                 report.add(game)
                 run.done += 1
+                if self.clock() - shared_at >= SHARE_S:
+                    shared_at = self.clock()
+                    await self._share(run)
             run.status = "done"
         except asyncio.CancelledError:
             run.status = "stopped"
@@ -187,6 +234,7 @@ class Lab:
             run.error = f"the run failed after {run.done} games ({type(e).__name__})"
         finally:
             run.finished = self.clock()
+        await self._share(run, final=True)
 
     def _forget(self) -> None:
         now = self.clock()
@@ -204,4 +252,4 @@ class Lab:
 
 
 __all__ = ["Lab", "Run", "GAMES_PER_DECK", "AGENT", "BURST", "EVERY_S", "MOST_RUNNING",
-           "KEEP_S", "MOST_KEPT"]
+           "KEEP_S", "MOST_KEPT", "SHARE_S"]

@@ -9,6 +9,8 @@ What is shared, each keyed under the store's channel (two stores may share one R
   workers' clocks need not agree);
 - the unfinished tables an address made lately (:class:`~.limits.Holdings`): a sorted
   set per address, of table ids by when they were made;
+- a balance run's progress and report (lab.py), under its random id, so that whichever
+  worker a poll reaches answers it;
 - the WebSocket connections of each address and in all (:class:`~.limits.Sockets`): a
   hash per address and one for all, holding each worker's count, checked and raised by
   one script. A worker says it is alive every few seconds and writes its counts again
@@ -148,6 +150,20 @@ class Shared:
             log.info("worker %s: the limits are shared through Redis again", self.worker)
             self.up = True
         return got
+
+    # --- what a worker shows the others (the deck builder's balance runs: lab.py) ------
+
+    async def put(self, name: str, text: str, keep_s: float) -> None:
+        """Keep ``text`` under ``name`` for ``keep_s`` seconds, for every worker to read;
+        :class:`SharedDown` if Redis is out of reach."""
+        await self._ask(lambda: self.redis.set(self._key("put", name), text,
+                                               px=int(keep_s * 1000)))
+
+    async def get(self, name: str) -> str | None:
+        """What :meth:`put` keeps under ``name`` (None: nothing, or no longer);
+        :class:`SharedDown` if Redis is out of reach."""
+        got = await self._ask(lambda: self.redis.get(self._key("put", name)))
+        return None if got is None else _text(got)
 
     # --- rate limits --------------------------------------------------------------------
 

@@ -115,7 +115,7 @@ async def start_run(request: Request, game: str, body: DeckBody) -> dict[str, An
     dg = decks.deck_game(game)
     deck = decks.parse(dg, body.deck)
     client = client_key(request.client.host if request.client else None)
-    return hub_of(request).lab.start(dg, deck, client).to_json()
+    return (await hub_of(request).lab.start(dg, deck, client)).to_json()
 
 
 @router.get("/api/decks/runs/{run_id}", tags=["decks"], responses=ERRORS)
@@ -123,17 +123,17 @@ async def run_status(request: Request, run_id: str) -> dict[str, Any]:
     """A balance run: its status, the games played of all and the result so far (the
     built deck's win rate with its 95% interval against each ready deck; the first
     seat's win rate and advantage)."""
-    return hub_of(request).lab.get(run_id).to_json()
+    return await hub_of(request).lab.status(run_id)
 
 
 @router.get("/api/decks/runs/{run_id}/report.json", tags=["decks"], responses=ERRORS)
 async def run_report(request: Request, run_id: str) -> Response:
     """A balance run's whole report (``tabletop balance``'s report.json), with the run
     and its deck file, as a download."""
-    run = hub_of(request).lab.get(run_id)
-    return Response(json.dumps(run.report_json(), indent=1), media_type="application/json",
+    report = await hub_of(request).lab.report(run_id)
+    return Response(json.dumps(report, indent=1), media_type="application/json",
                     headers={"Content-Disposition": 'attachment; filename="balance-'
-                             f'{run.deck}.json"'})
+                             f'{report["run"]["deck"]}.json"'})
 
 
 class SavedDeck(BaseModel):
