@@ -463,32 +463,49 @@ class Catalog:
         object.__setattr__(self, "rules", RULE_PROGRAMS)
         object.__setattr__(self, "games", {})
 
-    def _set_flags(self, units: Iterable[str], items: Iterable[str],
-                   conduits: Iterable[str]) -> None:
+    def _flags(self, units: Iterable[str], items: Iterable[str],
+               conduits: Iterable[str]) -> tuple[frozenset[str], frozenset[str],
+                                                 frozenset[str]]:
+        """``listening``, ``replaced`` and ``static_kinds`` of these cards."""
+        listening: set[str] = set()
+        replaced: set[str] = set()
+        kinds: set[str] = set()
         holders = [*(s.abilities for u in units for s in self.units[u].sides),
                    *(self.items[i].abilities for i in items),
                    *(self.conduits[c].abilities for c in conduits)]
-        object.__setattr__(self, "listening", frozenset(k for a in holders for k in a.listens))
-        object.__setattr__(self, "replaced", frozenset(r.hook for a in holders
-                                                       for r in a.replacements))
-        object.__setattr__(self, "static_kinds", frozenset(m.kind for a in holders
-                                                          for m in a.statics))
+        for a in holders:
+            listening.update(a.listens)
+            replaced.update(r.hook for r in a.replacements)
+            kinds.update(m.kind for m in a.statics)
+        return frozenset(listening), frozenset(replaced), frozenset(kinds)
+
+    def _set_flags(self, units: Iterable[str], items: Iterable[str],
+                   conduits: Iterable[str]) -> None:
+        for name, value in zip(_FLAGS, self._flags(units, items, conduits), strict=True):
+            object.__setattr__(self, name, value)
 
     def for_game(self, units: Iterable[str], items: Iterable[str],
                  conduits: Iterable[str]) -> Catalog:
         """This catalog as one game sees it: every card (views, messages and resamples
         still know the whole pool), but ``listening``, ``replaced`` and ``static_kinds``
         computed for the cards of that game only (its units, items and conduits), so the
-        rules skip what none of its cards uses, whatever else the pool holds. Cached."""
+        rules skip what none of its cards uses, whatever else the pool holds. Cached, by
+        the cards and by the flags (the sets of cards met in a game are many, the flags
+        they come to few: one catalog for each)."""
         key = (frozenset(units), frozenset(items), frozenset(conduits))
         found = self.games.get(key)
         if found is None:
-            found = object.__new__(Catalog)
-            for f in fields(Catalog):
-                object.__setattr__(found, f.name, getattr(self, f.name))
-            found._set_flags(*key)
+            flags = self._flags(*key)
+            found = self.games.get(("flags", *flags))  # (a key of another shape)
             if len(self.games) >= _GAME_CACHE:
                 self.games.clear()
+            if found is None:
+                found = object.__new__(Catalog)
+                for name in _FIELDS:
+                    object.__setattr__(found, name, getattr(self, name))
+                for name, value in zip(_FLAGS, flags, strict=True):
+                    object.__setattr__(found, name, value)
+                self.games["flags", *flags] = found
             self.games[key] = found
         return found
 
@@ -908,5 +925,9 @@ __all__ = ["PILOT", "load_catalog", "load_files", "Catalog", "Unit", "Side", "Sk
            "set_problems", "reference_problems", "RESERVED", "GRANTABLE", "HERO_KEYWORDS",
            "MAX_CARDS", "MAX_FILE_BYTES", "Effect", "Selector", "Mapping"]
 
+
+# The fields a game's catalog copies from its pool's (the flags it computes itself).
+_FLAGS = ("listening", "replaced", "static_kinds")
+_FIELDS = tuple(f.name for f in fields(Catalog) if f.name not in _FLAGS)
 
 pickle_frozen_by_fields(__name__)  # compiled frozen dataclasses pickle alike

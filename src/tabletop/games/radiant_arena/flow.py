@@ -88,6 +88,8 @@ if TYPE_CHECKING:
 
 # Costs a talent pays when it is announced (the others are its program's first steps).
 ON_ANNOUNCE = ("commit", "self_damage")
+# The steps whose legal actions always end with a pass (legal.legal_actions).
+_OWN_PASS = (MAIN, REVIVE, SHOP)
 
 
 # --- carrying out a decision ------------------------------------------------------------
@@ -97,7 +99,12 @@ def apply_action(s: ArenaState, a: Act) -> None:
     """Carry out a legal action, then run to the next decision."""
     verb, args = a.verb, a.args
     seat = s.to_act
-    if verb == "pass" and s.phase != DRAFT and not legal_actions(s):
+    # A pass is forced when nothing is legal; the main phase, the Revive Step and the Shop
+    # Step always offer a pass of their own, so only other steps and questions are listed
+    # again (the checked apply has just listed them: the main phase's are most of a
+    # playout's time).
+    if verb == "pass" and (s.ask is not None or s.phase not in _OWN_PASS) \
+            and s.phase != DRAFT and not legal_actions(s):
         forced_pass(s)
     elif s.phase == DRAFT:
         draft.apply_action(s, a)

@@ -8,20 +8,28 @@ value per conduit so that selectors and effects can hold it like a unit.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, NewType
+from typing import Any, Final, NamedTuple, NewType
 
 Unit = NewType("Unit", int)
 """A unit slot: ``seat * 4 + i``, i = 0, 1, 2 for the heroes in deck order, 3 the deity."""
 
-A, B = 0, 1
+# Final: the compiled modules read these as constants, not as a module global looked up by
+# name at every use (the rules compare phases and slots on every path of a decision).
+A: Final = 0
+B: Final = 1
 SEATS = (A, B)
 LABELS = ("A", "B")
-DEITY = 3  # the deity's place among a seat's four unit slots
-HOME, VOID = -1, -2  # zones of a unit that is not in a lane
+DEITY: Final = 3  # the deity's place among a seat's four unit slots
+HOME: Final = -1  # zones of a unit that is not in a lane
+VOID: Final = -2
 LANES = ("left", "center", "right")
 ADJACENT = ((1,), (0, 2), (1,))  # the central lane touches both outer lanes
-HAND_LIMIT, HAND_SIZE, AP_PER_TURN, BUYBACK_COST = 7, 5, 3, 5
-KO_POWER, RUIN_POWER = 2, 1
+HAND_LIMIT: Final = 7
+HAND_SIZE: Final = 5
+AP_PER_TURN: Final = 3
+BUYBACK_COST: Final = 5
+KO_POWER: Final = 2
+RUIN_POWER: Final = 1
 
 
 class ConduitRef(NamedTuple):
@@ -60,9 +68,23 @@ def is_deity(unit: int) -> bool:
 
 
 # Phases: decision steps and automatic ones.
-DEPLOY, PREP, MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END = range(10)
-REVIVE, SHOP, DRAW, DISCARD, END, OVER = range(10, 16)
-DRAFT = 16  # the draft before the game (Now Let's Play! — Drafting), when drafted
+DEPLOY: Final = 0
+PREP: Final = 1
+MAIN: Final = 2
+GATHER: Final = 3
+BLOCK: Final = 4
+CLASH_A: Final = 5
+CLASH_D: Final = 6
+REVEAL: Final = 7
+RESOLVE: Final = 8
+COMBAT_END: Final = 9
+REVIVE: Final = 10
+SHOP: Final = 11
+DRAW: Final = 12
+DISCARD: Final = 13
+END: Final = 14
+OVER: Final = 15
+DRAFT: Final = 16  # the draft before the game (Now Let's Play! — Drafting), when drafted
 ACTION_PHASE = frozenset({MAIN, GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE, COMBAT_END})
 COMBAT_PHASES = frozenset({GATHER, BLOCK, CLASH_A, CLASH_D, REVEAL, RESOLVE})
 PHASE_NAMES = ("deploy", "preparation", "action", "attack", "block", "clash", "clash",

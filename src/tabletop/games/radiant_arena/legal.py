@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cards import DONE, can_pay, possible, x_values
+from tabletop.cards import DONE, can_pay, candidates, possible, x_values
 from tabletop.core import Action
 
 from . import draft
@@ -53,6 +53,7 @@ from .ids import (
     other,
     owner,
 )
+from .vocab import Quick, quick, quick_units
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -146,51 +147,134 @@ def talent_ap(s: ArenaState, u: int, talent: Talent) -> int:
 
 
 def can_announce(s: ArenaState, u: int, ability: str, talent: Talent,
-                 memo: dict[tuple[Any, ...], bool] | None = None) -> str:
+                 memo: dict[int, bool] | None = None) -> str:
     """Why a talent cannot be announced now ("" if it can): its costs (action points,
     power, X and the others), Cooldown, Ultimate, and a legal target for its first step
     (rule 15). ``memo``: first steps already judged in this position (legal actions judge
     every talent of every hero, and many begin with the same selector)."""
-    if (talent.ap if not s.store and "cost" not in s.cat.static_kinds
-            else talent_ap(s, u, talent)) > s.ap:
+    return _announce(s, u, ability, _plan(talent), memo,
+                     not s.store and "cost" not in s.cat.static_kinds)
+
+
+class _Plan:
+    """What legal actions read of a talent at every decision, read once. The card data
+    are plain-Python dataclasses, each field a lookup through the interpreter's attribute
+    machinery even from compiled code, and every talent of every hero is judged at every
+    decision of the action phase."""
+
+    def __init__(self, t: Talent, key: int) -> None:
+        self.talent = t
+        self.id: str = t.id
+        self.ap: int = t.ap
+        self.pay_power: int = t.pay_power
+        self.commits: bool = t.commits
+        self.extra: Any = t.extra
+        self.x: bool = t.x
+        self.cooldown: bool = t.cooldown
+        self.ultimate: bool = t.ultimate
+        effects = t.effects
+        self.effects: Any = effects
+        self.steps: bool = bool(effects.steps)
+        lead = effects.lead
+        sel = lead[0] if lead is not None else None
+        # The first step: whether it is a plain op (else program.possible walks the
+        # steps), whether it needs no target, and its selector's quick form.
+        self.lead: bool = lead is not None
+        self.sel: Any = sel
+        self.implied: tuple[str, ...] = lead[1] if lead is not None else ()
+        self.open: bool = sel is None or sel.count == "up_to"
+        # Whether the selector names the hero itself (then the hero is part of the memo's
+        # key): radiant-arena's conditions read no other context.
+        self.mine: bool = sel is None or sel.ref == "self" or "self" in sel.exclude
+        q = quick(sel, self.implied) if sel is not None and not sel.at else None
+        self.quick: Quick | None = q if q is not None and q.ok else None
+        self.key = key  # this plan's own number, for the memo of a position
+
+
+# The plans of each tuple of talents (a side's, an item's, a skill card's one), by the
+# tuple's id; each entry holds its tuple, so an id is not reused while it lives.
+_PLANS: dict[int, tuple[tuple[Talent, ...], tuple[_Plan, ...]]] = {}
+_PLANS_LIMIT = 20_000
+_plan_keys = [0]
+
+
+def _plans(talents: tuple[Talent, ...]) -> tuple[_Plan, ...]:
+    found = _PLANS.get(id(talents))
+    if found is not None and found[0] is talents:
+        return found[1]
+    plans = []
+    for t in talents:
+        _plan_keys[0] += 1
+        plans.append(_Plan(t, _plan_keys[0]))
+    if len(_PLANS) >= _PLANS_LIMIT:
+        _PLANS.clear()
+    _PLANS[id(talents)] = (talents, tuple(plans))
+    return tuple(plans)
+
+
+def _plan(t: Talent) -> _Plan:
+    """A lone talent's plan (a skill card's, or one an action names)."""
+    found = _SINGLE.get(t.id)
+    if found is not None and found.talent is t:
+        return found
+    _plan_keys[0] += 1
+    found = _Plan(t, _plan_keys[0])
+    if len(_SINGLE) >= _PLANS_LIMIT:
+        _SINGLE.clear()
+    _SINGLE[t.id] = found
+    return found
+
+
+# A lone talent's plan by the talent's id (skill cards in hand, talents an action names).
+_SINGLE: dict[str, _Plan] = {}
+
+
+def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
+              memo: dict[int, bool] | None, plain: bool) -> str:
+    """:func:`can_announce` with the talent's plan (``plain``: no cost modifier can be in
+    play, so the printed action points are what it costs)."""
+    if (plan.ap if plain else talent_ap(s, u, plan.talent)) > s.ap:
         return "ap"
-    if talent.commits and s.comm[u]:
+    if plan.commits and s.comm[u]:
         return "commit"  # committed heroes cannot do what would commit them
     p = u // 4
-    if talent.pay_power > s.power[p]:
+    if plan.pay_power > s.power[p]:
         return "power"
-    extra = talent.extra
+    extra = plan.extra
     ctx: dict[str, Any] | None = None
     if extra is not None:
-        ctx = talent_context(s, u, ability, talent)
-        if not can_pay(s.V, s, extra, ctx, 1 if talent.x else 0):
+        ctx = talent_context(s, u, ability, plan.talent)
+        if not can_pay(s.V, s, extra, ctx, 1 if plan.x else 0):
             return "cost"
-        if talent.x and not x_values(s.V, s, talent.costs, ctx):
+        if plan.x and not x_values(s.V, s, plan.talent.costs, ctx):
             return "cost"
-    if talent.cooldown and s.cooldown_key(u, ability) in s.used:
+    if plan.cooldown and s.cooldown_key(u, ability) in s.used:
         return "cooldown"
-    if talent.ultimate and not s.mighty(u):
+    if plan.ultimate and not s.mighty(u):
         return "ultimate"
-    effects = talent.effects
-    if not effects.steps:
+    if not plan.steps:
         return ""
-    lead = effects.lead
-    key: tuple[Any, ...] | None = None
-    if memo is not None and lead is not None:
+    lane = s.zone[u]
+    key = -1
+    if memo is not None and plan.lead:
         # Whether the first step has a target depends only on its selector, the
         # conditions its op implies and the context: the controller and "here", and the
-        # hero itself when the selector names it (radiant-arena's conditions read no
-        # context).
-        sel = lead[0]
-        mine = sel is None or sel.ref == "self" or "self" in sel.exclude
-        key = (id(sel), lead[1], p, s.zone[u], u if mine else -1)
+        # hero itself when the selector names it.
+        key = ((plan.key * 2 + p) * 8 + lane + 2) * 16 + (u + 1 if plan.mine else 0)
         found = memo.get(key)
         if found is not None:
             return "" if found else "target"
     if ctx is None:
-        ctx = {"p": p, "u": u, "lane": s.zone[u], "src": ""}
-    ok = possible(s.V, s, effects, ctx)
-    if key is not None and memo is not None:
+        ctx = {"p": p, "u": u, "lane": lane, "src": ""}
+    if not plan.lead:
+        ok = possible(s.V, s, plan.effects, ctx)
+    elif plan.open:
+        ok = True
+    elif plan.quick is not None:  # what candidates answers through the vocabulary's fast
+        ok = bool(quick_units(s, plan.quick, ctx, True))
+    else:
+        ok = bool(candidates(s.V, s, plan.sel, ctx, plan.implied, True))
+    if key >= 0 and memo is not None:
         memo[key] = ok
     return "" if ok else "target"
 
@@ -236,22 +320,26 @@ def _main(s: ArenaState) -> list[Action]:
     p = s.active
     out: list[Action] = []
     ap = s.ap
-    skills = s.cat.skills
+    cat = s.cat
+    skills = cat.skills
     power = s.power[p]
     # Without cost modifiers in play, a talent whose action points or power rule it out,
     # or a skill card whose Cooldown (per card name and seat) does, is ruled out for every
     # hero: judged once here. Skill cards in hand with a talent, once (any hero may use
     # them).
-    plain = not s.store and "cost" not in s.cat.static_kinds
-    hand = []
+    plain = not s.store and "cost" not in cat.static_kinds
+    hand: list[tuple[str, _Plan]] = []
     for k in sorted(set(s.hands[p])):
         t = skills[k].talent
-        if t is None or plain and (t.ap > ap or t.pay_power > power or (
-                t.cooldown and s.cooldown_key(p * 4, k) in s.used)):
+        if t is None:
             continue
-        hand.append((k, t))
-    items, units = s.cat.items, s.cat.units
-    memo: dict[tuple[Any, ...], bool] = {}
+        plan = _plan(t)
+        if plain and (plan.ap > ap or plan.pay_power > power or (
+                plan.cooldown and s.cooldown_key(p * 4, k) in s.used)):
+            continue
+        hand.append((k, plan))
+    items, units = cat.items, cat.units
+    memo: dict[int, bool] = {}
     zone, comm, lvl = s.zone, s.comm, s.lvl
     for u in range(p * 4, p * 4 + 4):
         lane = zone[u]
@@ -267,21 +355,23 @@ def _main(s: ArenaState) -> list[Action]:
             out.extend(named.moves[lane])
             # Level up: its EXP cost (level_cost: read directly when no cost modifier
             # can be in play).
-            if not lvl[u] and side.exp is not None and u % 4 != DEITY and power >= (
-                    side.exp if plain else s.cost(u, "level_power", side.exp)):
-                out.append(named.level)
-        for t in side.talents:
-            if plain and (t.ap > ap or t.pay_power > power):
+            if not lvl[u] and u % 4 != DEITY:
+                exp = side.exp
+                if exp is not None and power >= (
+                        exp if plain else s.cost(u, "level_power", exp)):
+                    out.append(named.level)
+        for plan in _plans(side.talents):
+            if plain and (plan.ap > ap or plan.pay_power > power):
                 continue
-            if not can_announce(s, u, t.id, t, memo):
-                out.append(named.talent(t.id))
+            if not _announce(s, u, plan.id, plan, memo, plain):
+                out.append(named.talent(plan.id))
         it = s.item[u]
         if it:
-            for t in items[it].talents:
-                if not can_announce(s, u, t.id, t, memo):
-                    out.append(named.talent(t.id))
-        for k, t in hand:
-            if not can_announce(s, u, k, t, memo):
+            for plan in _plans(items[it].talents):
+                if not _announce(s, u, plan.id, plan, memo, plain):
+                    out.append(named.talent(plan.id))
+        for k, plan in hand:
+            if not _announce(s, u, k, plan, memo, plain):
                 out.append(named.talent(k))
     deity = p * 4 + DEITY
     if ap >= 1 and zone[deity] == HOME:

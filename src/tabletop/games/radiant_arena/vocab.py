@@ -402,31 +402,59 @@ PHRASES = {
 }
 
 
-def _fast(s: S, sel: Selector, ctx: dict[str, Any], implied: tuple[str, ...],
-          first: bool) -> list[Any] | None:
-    """The kernel's ``candidates`` for the commonest selectors, quicker: units in play by
-    side, place, conditions and "not this hero" (the first step of every talent is judged
-    for every hero at every decision). Anything else (remembered targets, other kinds,
-    exclusions of remembered names) is left to the kernel (None). Same answers, same
-    order: tests/games/radiant_arena/test_card_language.py compares them."""
-    if sel.ref or (sel.kinds and sel.kinds != ("hero",)) or (
-            sel.exclude and sel.exclude != ("self",)):
-        return None
-    place = sel.place
-    if place == "combat":
-        return None
-    zone = s.zone
+class Quick:
+    """A selector the fast path answers (units in play by side, place, conditions and "not
+    this hero"), with the conditions its op implies: its fields read once. A Selector is
+    plain-Python data, each field a lookup through the interpreter's attribute machinery
+    even from compiled code, and the first step of every talent is judged for every hero
+    at every decision. ``ok``: the fast path answers it (else the kernel does)."""
+
+    def __init__(self, sel: Selector, implied: tuple[str, ...]) -> None:
+        self.sel = sel
+        self.ok: bool = not (sel.ref or (sel.kinds and sel.kinds != ("hero",)) or (
+            sel.exclude and sel.exclude != ("self",)) or sel.place == "combat")
+        self.place: str = sel.place
+        self.side: int = sel.side
+        self.friendly: bool = sel.side == 1  # nodes.FRIENDLY
+        self.exclude: bool = bool(sel.exclude)
+        tests: list[tuple[Any, bool, str]] = []
+        if self.ok:
+            tests.extend((CONDITIONS[n].test, neg, arg) for n, neg, arg in sel.where)
+            tests.extend((CONDITIONS[c].test, False, "") for c in implied)
+        self.tests = tests
+
+
+# Quick forms by selector and implied conditions (each holds its selector, so an id is
+# never reused while its entry lives); bounded all the same.
+_QUICK: dict[tuple[int, tuple[str, ...]], Quick] = {}
+_QUICK_LIMIT = 20_000
+
+
+def quick(sel: Selector, implied: tuple[str, ...]) -> Quick:
+    """The quick form of a selector with its op's implied conditions (made once)."""
+    key = (id(sel), implied)
+    found = _QUICK.get(key)
+    if found is None or found.sel is not sel:
+        found = Quick(sel, implied)
+        if len(_QUICK) >= _QUICK_LIMIT:
+            _QUICK.clear()
+        _QUICK[key] = found
+    return found
+
+
+def quick_units(s: S, q: Quick, ctx: dict[str, Any], first: bool) -> list[Any]:
+    """The units in play a quick selector allows (``q.ok``), in slot order; ``first``:
+    only the first."""
+    place = q.place
+    zone: list[int] = s.zone
     lane = here(s, ctx) if place else -1
     if place in ("here", "adjacent") and lane < 0:
         return []  # no "this location": nothing is here or next to it
-    p = ctx["p"]
-    side = sel.side
-    friendly = side == 1  # nodes.FRIENDLY
-    u = ctx["u"] if sel.exclude else -99
-    where = sel.where
-    tests = [(CONDITIONS[n].test, neg, arg) for n, neg, arg in where] if where else []
-    for c in implied:
-        tests.append((CONDITIONS[c].test, False, ""))
+    p: int = ctx["p"]
+    side = q.side
+    friendly = q.friendly
+    u = ctx["u"] if q.exclude else -99
+    tests = q.tests
     near = ADJACENT[lane] if place == "adjacent" else ()
     out: list[Any] = []
     for o in range(8):
@@ -447,6 +475,17 @@ def _fast(s: S, sel: Selector, ctx: dict[str, Any], implied: tuple[str, ...],
         if first:
             break
     return out
+
+
+def _fast(s: S, sel: Selector, ctx: dict[str, Any], implied: tuple[str, ...],
+          first: bool) -> list[Any] | None:
+    """The kernel's ``candidates`` for the commonest selectors, quicker: units in play by
+    side, place, conditions and "not this hero" (the first step of every talent is judged
+    for every hero at every decision). Anything else (remembered targets, other kinds,
+    exclusions of remembered names) is left to the kernel (None). Same answers, same
+    order: tests/games/radiant_arena/test_card_language.py compares them."""
+    q = quick(sel, implied)
+    return quick_units(s, q, ctx, first) if q.ok else None
 
 
 VOCAB = Vocabulary(
@@ -482,5 +521,6 @@ def say(default_until: str = "turn") -> Say:
     return Say(VOCAB, "this hero", PHRASES, default_until)
 
 
-__all__ = ["VOCAB", "NAMED", "PHRASES", "say", "KINDS", "PLACES", "CONDITIONS", "STATS",
+__all__ = ["VOCAB", "NAMED", "PHRASES", "say", "Quick", "quick", "quick_units",
+           "KINDS", "PLACES", "CONDITIONS", "STATS",
            "KEYWORDS", "RULES", "COST_KEYS", "R_TALENT"]
