@@ -11,7 +11,7 @@ cap), a KO, a draw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.cards import (
     Frame,
@@ -115,19 +115,24 @@ def sources(s: ArenaState, kind: str) -> list[Any]:
         if z < 0:
             continue
         card = s.unit_card[u]
-        side = units[card].sides[s.lvl[u]]
-        if kind in side.listens:
+        # (the abilities read directly: the cards' properties are plain-Python calls)
+        held = units[card].sides[s.lvl[u]].abilities
+        if kind in held.listens:
             out.append(Source(u // 4, u, z, card, s.unit_name[u], f"unit:{card}:{s.lvl[u]}",
-                              side.triggers))
+                              held.triggers))
         it = s.item[u]
-        if it and kind in cat.items[it].listens:
-            out.append(Source(u // 4, u, z, it, it, f"item:{it}", cat.items[it].triggers))
+        if it:
+            held = cat.items[it].abilities
+            if kind in held.listens:
+                out.append(Source(u // 4, u, z, it, it, f"item:{it}", held.triggers))
     for p in (0, 1):
         for lane in range(3):
             if s.ruined[p][lane]:
                 c = cat.conduits[s.cond[p][lane]]
-                if kind in c.listens:
-                    out.append(Source(p, -1, lane, c.id, c.id, f"conduit:{c.id}", c.triggers))
+                held = c.abilities
+                if kind in held.listens:
+                    out.append(Source(p, -1, lane, c.id, c.id, f"conduit:{c.id}",
+                                      held.triggers))
     return out
 
 
@@ -522,6 +527,8 @@ def destroy_item(s: ArenaState, u: int, rule: str) -> None:
 
 
 ZONE_WORDS = {HOME: "home", VOID: "void", 0: "left", 1: "center", 2: "right"}
+# The same by zone + 2 (a board is made at every turn's end of every playout).
+_ZONE_WORD: Final = tuple(ZONE_WORDS[z] for z in range(VOID, 3))
 
 
 def board(s: ArenaState) -> dict[str, Any]:
@@ -541,7 +548,7 @@ def board(s: ArenaState) -> dict[str, Any]:
         "deck": [len(d) for d in s.decks], "discard": [len(d) for d in s.discards],
         "buyback": s.buyback[:], "conduit_damage": [s.cdmg[0][:], s.cdmg[1][:]],
         "ruined": [s.ruined[0][:], s.ruined[1][:]],
-        "units": units, "zone": [ZONE_WORDS[z] for z in s.zone], "damage": s.dmg[:],
+        "units": units, "zone": [_ZONE_WORD[z + 2] for z in s.zone], "damage": s.dmg[:],
         "committed": [c == 1 for c in s.comm], "levelled": [v == 1 for v in s.lvl],
         "item": [i or None for i in s.item],
     }

@@ -69,7 +69,7 @@ MAX_CARDS = 1_000  # cards of all kinds in one file
 MAX_STAT = 99  # attack, armor, exp, regen, costs, effect amounts
 MAX_HEALTH = 999
 MAX_COPIES = 30  # copies of one skill card in its hero's set
-_GAME_CACHE = 4_096  # catalogs for_game keeps (one per set of cards met)
+_GAME_CACHE = 4_096  # catalogs for_game keeps (one per set of flags met)
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 # Words of the notation that a card id may not be (they would make actions ambiguous).
 RESERVED = frozenset({"left", "center", "right", "conduit", "by", "banish", "mass",
@@ -446,6 +446,9 @@ class Catalog:
     listening: frozenset[str] = field(init=False, compare=False, repr=False)
     replaced: frozenset[str] = field(init=False, compare=False, repr=False)
     static_kinds: frozenset[str] = field(init=False, compare=False, repr=False)
+    # Each card's (listening, replaced, static_kinds), by id (for_game unites them)
+    card_flags: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = field(
+        init=False, compare=False, repr=False)
     rules: dict[str, Program] = field(init=False, compare=False, repr=False)
     # for_game's catalogs by their cards (shared by all the catalogs made from this one)
     games: dict[Any, Catalog] = field(init=False, compare=False, repr=False)
@@ -463,50 +466,53 @@ class Catalog:
         object.__setattr__(self, "rules", RULE_PROGRAMS)
         object.__setattr__(self, "games", {})
 
-    def _flags(self, units: Iterable[str], items: Iterable[str],
-               conduits: Iterable[str]) -> tuple[frozenset[str], frozenset[str],
-                                                 frozenset[str]]:
-        """``listening``, ``replaced`` and ``static_kinds`` of these cards."""
+    def _set_flags(self, units: Iterable[str], items: Iterable[str],
+                   conduits: Iterable[str]) -> None:
+        # Each card's own flags, once: for_game unites those of the cards in a game.
+        holders = {**{u: [s.abilities for s in self.units[u].sides] for u in units},
+                   **{i: [self.items[i].abilities] for i in items},
+                   **{c: [self.conduits[c].abilities] for c in conduits}}
+        object.__setattr__(self, "card_flags", {card: (
+            frozenset(k for a in held for k in a.listens),
+            frozenset(r.hook for a in held for r in a.replacements),
+            frozenset(m.kind for a in held for m in a.statics)) for card, held in holders.items()})
+        for name, value in zip(_FLAGS, self._flags(holders), strict=True):
+            object.__setattr__(self, name, value)
+
+    def _flags(self, cards: Iterable[str]) -> tuple[frozenset[str], frozenset[str],
+                                                    frozenset[str]]:
+        """``listening``, ``replaced`` and ``static_kinds`` of these cards (ids are unique
+        across kinds)."""
         listening: set[str] = set()
         replaced: set[str] = set()
         kinds: set[str] = set()
-        holders = [*(s.abilities for u in units for s in self.units[u].sides),
-                   *(self.items[i].abilities for i in items),
-                   *(self.conduits[c].abilities for c in conduits)]
-        for a in holders:
-            listening.update(a.listens)
-            replaced.update(r.hook for r in a.replacements)
-            kinds.update(m.kind for m in a.statics)
+        flags = self.card_flags
+        for card in cards:
+            heard, hooks, statics = flags[card]
+            listening |= heard
+            replaced |= hooks
+            kinds |= statics
         return frozenset(listening), frozenset(replaced), frozenset(kinds)
-
-    def _set_flags(self, units: Iterable[str], items: Iterable[str],
-                   conduits: Iterable[str]) -> None:
-        for name, value in zip(_FLAGS, self._flags(units, items, conduits), strict=True):
-            object.__setattr__(self, name, value)
 
     def for_game(self, units: Iterable[str], items: Iterable[str],
                  conduits: Iterable[str]) -> Catalog:
         """This catalog as one game sees it: every card (views, messages and resamples
         still know the whole pool), but ``listening``, ``replaced`` and ``static_kinds``
         computed for the cards of that game only (its units, items and conduits), so the
-        rules skip what none of its cards uses, whatever else the pool holds. Cached, by
-        the cards and by the flags (the sets of cards met in a game are many, the flags
-        they come to few: one catalog for each)."""
-        key = (frozenset(units), frozenset(items), frozenset(conduits))
-        found = self.games.get(key)
+        rules skip what none of its cards uses, whatever else the pool holds. Cached by
+        those flags (the sets of cards met in games are many, the flags they come to few:
+        one catalog for each)."""
+        flags = self._flags((*units, *items, *conduits))
+        found = self.games.get(flags)
         if found is None:
-            flags = self._flags(*key)
-            found = self.games.get(("flags", *flags))  # (a key of another shape)
+            found = object.__new__(Catalog)
+            for name in _FIELDS:
+                object.__setattr__(found, name, getattr(self, name))
+            for name, value in zip(_FLAGS, flags, strict=True):
+                object.__setattr__(found, name, value)
             if len(self.games) >= _GAME_CACHE:
                 self.games.clear()
-            if found is None:
-                found = object.__new__(Catalog)
-                for name in _FIELDS:
-                    object.__setattr__(found, name, getattr(self, name))
-                for name, value in zip(_FLAGS, flags, strict=True):
-                    object.__setattr__(found, name, value)
-                self.games["flags", *flags] = found
-            self.games[key] = found
+            self.games[flags] = found
         return found
 
     def skill_set(self, hero: str) -> list[str]:

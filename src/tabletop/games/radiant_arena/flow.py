@@ -378,18 +378,19 @@ def _preparation(s: ArenaState) -> None:
     p = s.active
     next_turn(s.used)  # once a turn again (once a game stays: docs/cards.md §6-7)
     s.revived = False
-    s.home_at_start = sum(1 << u for u in s.units_of(p) if s.zone[u] == HOME)
+    s.home_at_start = sum(1 << u for u in range(p * 4, p * 4 + 4) if s.zone[u] == HOME)
     # "Any other effects that ... expire after a player's turn begins"
     if s.store and _expire(s, "next_turn", p):
         return
     first = s.turn == 1
     s.ap = AP_PER_TURN - 1 if first else AP_PER_TURN
     s.event("turn_start", (s.turn, p, s.ap), R_FIRST if first else R_PREP)
-    evoker = next((u for u in s.units_of(p) if s.zone[u] >= 0 and s.keyword(u, "evoker")), -1)
+    evoker = next((u for u in range(p * 4, p * 4 + 4)
+                   if s.zone[u] >= 0 and s.keyword(u, "evoker")), -1)
     if evoker >= 0:
         s.power[p] += 1
         s.event("power_gain", (p, 1, s.power[p], "evoker", s.unit_name[evoker]), R_EVOKER)
-    for u in s.units_of(p):
+    for u in range(p * 4, p * 4 + 4):
         if s.zone[u] >= 0 and s.dmg[u]:
             regen = s.regen(u)
             if regen:

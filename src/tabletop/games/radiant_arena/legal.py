@@ -11,7 +11,7 @@ from tabletop.core import Action
 from . import draft
 from .actions import Act, act, shown
 from .combat import blockers
-from .data import Talent
+from .data import Skill, Talent, Unit
 from .ids import (
     ADJACENT,
     BLOCK,
@@ -59,6 +59,8 @@ if TYPE_CHECKING:
     from .rules import ArenaState
 
 PASS = act("pass")
+NO_BLOCK = act("no-block")
+NO_CLASH = act("no-clash")
 
 
 def legal_actions(s: ArenaState) -> list[Action]:
@@ -73,20 +75,20 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if phase == GATHER:
         return list(_gather(s))
     if phase == BLOCK:
-        return [*[act("block", s.uname(u)) for u in blockers(s)], act("no-block")]
+        return [*[_named(s.uname(u)).one("block") for u in blockers(s)], NO_BLOCK]
     if phase in (CLASH_A, CLASH_D):
         return list(_clashes(s))
     if phase == DEPLOY:
         seat = s.to_act
         assert seat is not None
-        return [act("deploy", s.uname(u), lane) for u in s.units_of(seat)
+        return [act("deploy", s.uname(u), lane) for u in range(seat * 4, seat * 4 + 4)
                 if u % 4 != DEITY and s.zone[u] == HOME for lane in LANES]
     if phase == REVIVE:
         return [*revive_actions(s), PASS]
     if phase == SHOP:
         return [*shop_actions(s), PASS]
     if phase == DISCARD:
-        return [act("discard", k) for k in sorted(set(s.hands[s.active]))]
+        return [_named(k).one("discard") for k in sorted(set(s.hands[s.active]))]
     return []
 
 
@@ -113,9 +115,9 @@ def _answers(s: ArenaState) -> list[Action]:
     if kind == "conduit":
         return [act("lane", LANES[c.lane]) for c in options]
     if kind == "discard":
-        return [act("discard", k) for k in sorted(set(s.hands[seat]))]
+        return [_named(k).one("discard") for k in sorted(set(s.hands[seat]))]
     if kind == "extra_clash":
-        return [*[act("clash", k) for k in sorted(set(s.hands[seat]))], act("no-clash")]
+        return [*[_named(k).one("clash") for k in sorted(set(s.hands[seat]))], NO_CLASH]
     if kind == "first":
         return [act("first", w) for w in options]
     if kind == "assign":
@@ -191,42 +193,52 @@ class _Plan:
         self.key = key  # this plan's own number, for the memo of a position
 
 
-# The plans of each tuple of talents (a side's, an item's, a skill card's one), by the
-# tuple's id; each entry holds its tuple, so an id is not reused while it lives.
-_PLANS: dict[int, tuple[tuple[Talent, ...], tuple[_Plan, ...]]] = {}
-_PLANS_LIMIT = 20_000
+class _Card:
+    """The plans of one card's talents: a unit's by side (and each side's EXP cost), an
+    item's, a skill card's (none without a talent). ``card`` is the card data they were
+    made from: a card id names other data in another catalogue."""
+
+    def __init__(self, card: Any, sides: list[tuple[int | None, tuple[_Plan, ...]]],
+                 talents: tuple[_Plan, ...]) -> None:
+        self.card = card
+        self.sides = sides
+        self.talents = talents
+
+
+# Plans by card id (units, items and skills have distinct ids); bounded.
+_CARDS: dict[str, _Card] = {}
+_CARDS_LIMIT = 20_000
 _plan_keys = [0]
 
 
-def _plans(talents: tuple[Talent, ...]) -> tuple[_Plan, ...]:
-    found = _PLANS.get(id(talents))
-    if found is not None and found[0] is talents:
-        return found[1]
-    plans = []
+def _new_plans(talents: tuple[Talent, ...] | list[Talent]) -> tuple[_Plan, ...]:
+    out = []
     for t in talents:
         _plan_keys[0] += 1
-        plans.append(_Plan(t, _plan_keys[0]))
-    if len(_PLANS) >= _PLANS_LIMIT:
-        _PLANS.clear()
-    _PLANS[id(talents)] = (talents, tuple(plans))
-    return tuple(plans)
+        out.append(_Plan(t, _plan_keys[0]))
+    return tuple(out)
 
 
-def _plan(t: Talent) -> _Plan:
-    """A lone talent's plan (a skill card's, or one an action names)."""
-    found = _SINGLE.get(t.id)
-    if found is not None and found.talent is t:
+def _card(cid: str, card: Any) -> _Card:
+    """The plans of a unit, item or skill card (``card``: its data, id ``cid``)."""
+    found = _CARDS.get(cid)
+    if found is not None and found.card is card:
         return found
-    _plan_keys[0] += 1
-    found = _Plan(t, _plan_keys[0])
-    if len(_SINGLE) >= _PLANS_LIMIT:
-        _SINGLE.clear()
-    _SINGLE[t.id] = found
+    if isinstance(card, Unit):
+        found = _Card(card, [(side.exp, _new_plans(side.talents)) for side in card.sides], ())
+    elif isinstance(card, Skill):
+        found = _Card(card, [], _new_plans([card.talent] if card.talent is not None else []))
+    else:
+        found = _Card(card, [], _new_plans(card.talents))
+    if len(_CARDS) >= _CARDS_LIMIT:
+        _CARDS.clear()
+    _CARDS[cid] = found
     return found
 
 
-# A lone talent's plan by the talent's id (skill cards in hand, talents an action names).
-_SINGLE: dict[str, _Plan] = {}
+def _plan(t: Talent) -> _Plan:
+    """The plan of a talent named by an action (why it is illegal: off the hot path)."""
+    return _new_plans((t,))[0]
 
 
 def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
@@ -280,8 +292,9 @@ def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
 
 
 class _Named:
-    """The actions that name one unit, built once per name: the main phase lists them at
-    every decision (its hot path), so they are looked up, not rebuilt."""
+    """The actions that name one unit (or card), built once per name: the main phase lists
+    them at every decision (its hot path), so they are looked up, not rebuilt (``act`` is
+    a plain-Python call)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -292,6 +305,14 @@ class _Named:
         self.moves = tuple(tuple(act("move", name, LANES[x]) for x in ADJACENT[lane])
                            for lane in range(len(LANES)))
         self.talents: dict[str, Act] = {}
+        self.ones: dict[str, Act] = {}
+
+    def one(self, verb: str) -> Act:
+        """``<verb> <name>``: block, with, target, clash, discard."""
+        found = self.ones.get(verb)
+        if found is None:
+            found = self.ones[verb] = act(verb, self.name)
+        return found
 
     def talent(self, ability: str) -> Act:
         """``talent <name>:<ability>``."""
@@ -330,10 +351,10 @@ def _main(s: ArenaState) -> list[Action]:
     plain = not s.store and "cost" not in cat.static_kinds
     hand: list[tuple[str, _Plan]] = []
     for k in sorted(set(s.hands[p])):
-        t = skills[k].talent
-        if t is None:
+        talents = _card(k, skills[k]).talents
+        if not talents:
             continue
-        plan = _plan(t)
+        plan = talents[0]
         if plain and (plan.ap > ap or plan.pay_power > power or (
                 plan.cooldown and s.cooldown_key(p * 4, k) in s.used)):
             continue
@@ -346,7 +367,8 @@ def _main(s: ArenaState) -> list[Action]:
         if lane < 0:
             continue
         named = _named(s.unit_name[u])
-        side = units[s.unit_card[u]].sides[lvl[u]]  # s.side(u)
+        card = s.unit_card[u]
+        exp, plans = _card(card, units[card]).sides[lvl[u]]  # s.side(u)
         if ap >= 1:
             if comm[u]:
                 out.append(named.recover)
@@ -355,19 +377,17 @@ def _main(s: ArenaState) -> list[Action]:
             out.extend(named.moves[lane])
             # Level up: its EXP cost (level_cost: read directly when no cost modifier
             # can be in play).
-            if not lvl[u] and u % 4 != DEITY:
-                exp = side.exp
-                if exp is not None and power >= (
-                        exp if plain else s.cost(u, "level_power", exp)):
-                    out.append(named.level)
-        for plan in _plans(side.talents):
+            if not lvl[u] and exp is not None and u % 4 != DEITY and power >= (
+                    exp if plain else s.cost(u, "level_power", exp)):
+                out.append(named.level)
+        for plan in plans:
             if plain and (plan.ap > ap or plan.pay_power > power):
                 continue
             if not _announce(s, u, plan.id, plan, memo, plain):
                 out.append(named.talent(plan.id))
         it = s.item[u]
         if it:
-            for plan in _plans(items[it].talents):
+            for plan in _card(it, items[it]).talents:
                 if not _announce(s, u, plan.id, plan, memo, plain):
                     out.append(named.talent(plan.id))
         for k, plan in hand:
@@ -418,10 +438,10 @@ def _gather(s: ArenaState) -> list[Action]:
     assert c is not None
     p = s.active
     first = c.attackers[0]
-    out: list[Action] = [act("with", s.uname(u)) for u in s.units_at(p, s.zone[first])
+    out: list[Action] = [_named(s.uname(u)).one("with") for u in s.units_at(p, s.zone[first])
                          if u not in c.attackers and not s.comm[u]
                          and not s.rule(u, "cannot_attack")]
-    out.extend(act("target", t) for t in _attack_targets(s, first))
+    out.extend(_named(t).one("target") for t in _attack_targets(s, first))
     return out
 
 
@@ -435,13 +455,13 @@ def _clashes(s: ArenaState) -> list[Action]:
     gone = not c.attackers if s.phase == CLASH_A else (
         isinstance(c.defender, int) and s.zone[c.defender] < 0)
     if gone:
-        return [act("no-clash")]
+        return [NO_CLASH]
     out: list[Action] = []
     if s.phase == CLASH_A and len(c.attackers) > 1:
         out.extend(act("clash", k, "by", s.uname(u)) for u in c.attackers for k in cards)
     else:
-        out.extend(act("clash", k) for k in cards)
-    out.append(act("no-clash"))
+        out.extend(_named(k).one("clash") for k in cards)
+    out.append(NO_CLASH)
     return out
 
 
@@ -450,7 +470,7 @@ def revive_actions(s: ArenaState) -> list[Action]:
     p = s.active
     if s.revived:
         return []
-    kod = [u for u in s.units_of(p) if u % 4 != DEITY and s.zone[u] == HOME]
+    kod = [u for u in range(p * 4, p * 4 + 4) if u % 4 != DEITY and s.zone[u] == HOME]
     if not kod:
         return []
     out: list[Action] = []
@@ -465,7 +485,7 @@ def revive_actions(s: ArenaState) -> list[Action]:
 def shop_actions(s: ArenaState) -> list[Action]:
     """Items the active player can pay for, for each of their units in play."""
     p = s.active
-    heroes = [u for u in s.units_of(p) if s.zone[u] >= 0]
+    heroes = [u for u in range(p * 4, p * 4 + 4) if s.zone[u] >= 0]
     return [act("buy", item, s.uname(u)) for item in sorted(set(s.shops[p])) for u in heroes
             if item_cost(s, item, u) <= s.power[p]]
 

@@ -252,7 +252,7 @@ class ArenaState(State):
 
     def units_at(self, seat: int, lane: int) -> list[int]:
         """A seat's units in a lane."""
-        return [u for u in self.units_of(seat) if self.zone[u] == lane]
+        return [u for u in range(seat * 4, seat * 4 + 4) if self.zone[u] == lane]
 
     def lookup(self, word: str, seat: int | None) -> int:
         """The unit a word names for ``seat`` (-1: none). Names are unique but for two
@@ -618,11 +618,21 @@ class ArenaState(State):
         an item's talent by item (``item:fury:rage``), a printed talent by unit and face
         (``unit:bran:1:heal``; the levelled side's is another ability)."""
         if name in self.cat.skills:
-            return f"skill:{owner(unit)}:{name}"
+            keys = _SKILL_KEYS.get(name)
+            if keys is None:  # made once a name (the main phase asks at every decision)
+                keys = (f"skill:0:{name}", f"skill:1:{name}")
+                if len(_SKILL_KEYS) < _SKILL_KEYS_LIMIT:
+                    _SKILL_KEYS[name] = keys
+            return keys[owner(unit)]
         it = self.item[unit]
         if it and any(t.id == name for t in self.cat.items[it].talents):
             return f"item:{it}:{name}"  # "An item's: once per turn" (rule 18), level or not
         return f"unit:{self.unit_name[unit]}:{self.lvl[unit]}:{name}"
+
+
+# A skill card's Cooldown keys by its name, for seats A and B (cooldown_key); bounded.
+_SKILL_KEYS: dict[str, tuple[str, str]] = {}
+_SKILL_KEYS_LIMIT = 10_000
 
 
 def new_state(cat: Catalog, seed: int, params: dict[str, Any]) -> ArenaState:
