@@ -1,16 +1,23 @@
 """The OpenSpiel path's cost per decision against the core API's (issue 27: at most 1.2x).
 
-For each game, the same seeded random games are played twice, in CPU time:
+For each game, the same seeded random games are played on two paths, in CPU time:
 
-- **core**: ``State.legal_actions()``, a random choice, ``State.apply()`` (checked), until
-  ``to_act`` is ``None``, then ``outcome()``;
+- **core**: ``State.legal_actions()``, the chosen one of them, ``State.apply()``
+  (checked), until ``to_act`` is ``None``, then ``outcome()``;
 - **pyspiel**: the game loaded through ``tabletop.interfaces.env.openspiel``, dealt with
-  the game's seed, then ``is_terminal()``, ``current_player()``, ``legal_actions()``, a
-  random choice, ``apply_action()``, then ``returns()``: what OpenSpiel's Python
+  the game's seed, then ``is_terminal()``, ``current_player()``, ``legal_actions()``, the
+  chosen one of them, ``apply_action()``, then ``returns()``: what OpenSpiel's Python
   algorithms call in a playout.
 
+Both play exactly the same games: each seed's game is chosen at random once, untimed,
+and each path is given, decision by decision, the position of the chosen action in its
+own list (the core's order, and pyspiel's sorted indices), so both do the same work to
+choose and reach the same positions (choosing at random on each path would play
+different games as soon as the two lists' orders differ).
+
 ``--clone`` adds one ``clone()`` per decision on both paths (search clones at every
-node). The figure to read is the ratio pyspiel/core per decision; each game is played
+node). The figure to read is the ratio pyspiel/core per decision (CPU time; wall time
+beside it); each game is played
 on both paths in turn, ``--repeats`` times, and each path's fastest repeat kept (the
 machine is shared).
 Copy the output into docs/performance.md (Research environments) with the machine and
@@ -35,33 +42,56 @@ SETUPS = (("radiant-perim", 3), ("radiant-arena", 2), ("lightseekers", 2),
           ("hoshi-battle", 2), ("goofspiel", 2))
 
 Playout = Callable[[int], int]  # seed -> decisions played
+Picks = dict[int, tuple[list[int], list[int]]]  # seed -> (core positions, pyspiel positions)
 
 
-def core_playout(game: str, players: int, clone: bool) -> Playout:
-    """A random game through the core API."""
+def chosen(game: str, players: int, seeds: range) -> Picks:
+    """Each seed's random game (a uniform choice among the legal actions at every
+    decision, drawn from ``random.Random(seed)``), as the position of each chosen action
+    in the core's list and in pyspiel's sorted list."""
+    c = codec(game, players)
+    picks: Picks = {}
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = c.new_state(seed)
+        core: list[int] = []
+        sorted_: list[int] = []
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            k = rng.randrange(len(legal))
+            indices = [c.index_of(a) for a in legal]
+            core.append(k)
+            sorted_.append(sorted(indices).index(indices[k]))
+            state.apply(legal[k])
+        picks[seed] = (core, sorted_)
+    return picks
+
+
+def core_playout(game: str, players: int, clone: bool, picks: Picks) -> Playout:
+    """A chosen game through the core API."""
     c = codec(game, players)
 
     def play(seed: int) -> int:
-        rng = random.Random(seed)
+        pick = iter(picks[seed][0]).__next__
         state = c.new_state(seed)
         decisions = 0
         while state.to_act is not None:
             if clone:
                 state.clone()
             legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(legal[pick()])
             decisions += 1
         state.outcome()
         return decisions
     return play
 
 
-def spiel_playout(game: str, players: int, clone: bool) -> Playout:
-    """A random game through the pyspiel state API (the same deal as the core's)."""
+def spiel_playout(game: str, players: int, clone: bool, picks: Picks) -> Playout:
+    """The same game through the pyspiel state API (the same deal as the core's)."""
     g = pyspiel.load_game(spiel.short_name(game), {"players": players})
 
     def play(seed: int) -> int:
-        rng = random.Random(seed)
+        pick = iter(picks[seed][1]).__next__
         state = g.new_initial_state()
         for byte in seed.to_bytes(spiel.SEED_BYTES, "big"):
             state.apply_action(byte)
@@ -71,7 +101,7 @@ def spiel_playout(game: str, players: int, clone: bool) -> Playout:
             if clone:
                 state.clone()
             legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+            state.apply_action(legal[pick()])
             decisions += 1
         state.returns()
         return decisions
@@ -80,28 +110,36 @@ def spiel_playout(game: str, players: int, clone: bool) -> Playout:
 
 def measure(game: str, players: int, games: int, repeats: int, clone: bool,
             ) -> dict[str, object]:
-    """CPU time per decision of each path and their ratio: each repeat plays games
-    seeded 1..games, each game on both paths one after the other (so both see the same
-    load on a shared machine); the fastest repeat of each path is kept."""
-    core, path = core_playout(game, players, clone), spiel_playout(game, players, clone)
-    core(0), path(0)  # loading, caches, the action index
-    best_core = best_spiel = float("inf")
-    clock = time.process_time
+    """CPU and wall time per decision of each path and their ratios: each repeat plays
+    the games seeded 1..games, each on both paths one after the other (so both see the
+    same load on a shared machine); the fastest repeat of each path and clock is kept."""
+    picks = chosen(game, players, range(games + 1))
+    paths = (core_playout(game, players, clone, picks),
+             spiel_playout(game, players, clone, picks))
+    for play in paths:
+        play(0)  # loading, caches, the action index
+    clocks = (time.process_time, time.perf_counter)
+    best = [[float("inf")] * len(clocks) for _ in paths]  # [path][clock] s/decision
     for _ in range(repeats):
-        t_core = t_spiel = 0.0
-        n_core = n_spiel = 0
+        spent = [[0.0] * len(clocks) for _ in paths]
+        decisions = [0] * len(paths)
         for seed in range(1, games + 1):
-            t0 = clock()
-            n_core += core(seed)
-            t1 = clock()
-            n_spiel += path(seed)
-            t_spiel += clock() - t1
-            t_core += t1 - t0
-        best_core = min(best_core, t_core / n_core)
-        best_spiel = min(best_spiel, t_spiel / n_spiel)
+            for p, play in enumerate(paths):
+                starts = [clock() for clock in clocks]
+                decisions[p] += play(seed)
+                for k, clock in enumerate(clocks):
+                    spent[p][k] += clock() - starts[k]
+        assert decisions[0] == decisions[1]  # the same games
+        for p in range(len(paths)):
+            for k in range(len(clocks)):
+                best[p][k] = min(best[p][k], spent[p][k] / decisions[p])
+    (core_cpu, core_wall), (spiel_cpu, spiel_wall) = best
     return {"game": game, "players": players, "clone": clone,
-            "core_us": round(best_core * 1e6, 2), "pyspiel_us": round(best_spiel * 1e6, 2),
-            "ratio": round(best_spiel / best_core, 3)}
+            "core_us": round(core_cpu * 1e6, 2), "pyspiel_us": round(spiel_cpu * 1e6, 2),
+            "ratio": round(spiel_cpu / core_cpu, 3),
+            "core_wall_us": round(core_wall * 1e6, 2),
+            "pyspiel_wall_us": round(spiel_wall * 1e6, 2),
+            "wall_ratio": round(spiel_wall / core_wall, 3)}
 
 
 def main() -> None:

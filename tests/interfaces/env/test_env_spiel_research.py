@@ -334,3 +334,25 @@ def test_legal_indices_are_the_codecs_at_every_step(game: str, players: int) -> 
         for copy in copies:  # later games' lists do not change what a copy gives
             if not copy.is_terminal():
                 assert copy.legal_actions() == sorted(c.legal_indices(copy.engine))
+
+
+def test_a_copy_taken_during_the_deal_is_dealt_on_its_own() -> None:
+    """Issue 27 (the deal's chance nodes cost less: a state's own engine takes the next
+    seed byte in place): a clone taken between two seed bytes, and the original, each go
+    on with their own bytes and end with the seed those bytes make; the game's blank
+    (before any byte) is not changed by any of them."""
+    g = pyspiel.load_game("tabletop_goofspiel", {"players": 2})
+    state = g.new_initial_state()
+    for byte in (1, 2, 3):
+        state.apply_action(byte)
+    copy = state.clone()
+    for byte in (4, 5, 6, 7, 8):
+        state.apply_action(byte)
+    assert str(copy) == f"before the deal (3 of {spiel.SEED_BYTES} seed bytes)"
+    for byte in (9, 10, 11, 12, 13):
+        copy.apply_action(byte)
+    assert state.engine.seed == int.from_bytes(bytes(range(1, 9)), "big") & MAX_SEED
+    assert copy.engine.seed == int.from_bytes(bytes((1, 2, 3, *range(9, 14))), "big") \
+        & MAX_SEED
+    assert state.history() == list(range(1, 9)) and copy.history() == [1, 2, 3, *range(9, 14)]
+    assert str(g.new_initial_state()) == f"before the deal (0 of {spiel.SEED_BYTES} seed bytes)"

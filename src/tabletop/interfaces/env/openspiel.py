@@ -445,6 +445,12 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
             self._engine = _Engine(e.codec, e.deals, e.codec.new_state(outcome))
             return
         seed_bytes = (*e.seed_bytes, outcome)
+        if len(seed_bytes) < SEED_BYTES and e.seed_bytes:
+            # Only the game's blank (no byte yet) is shared; an engine with bytes is this
+            # state's own (copies get theirs: __deepcopy__), so the next byte is added in
+            # place instead of building an engine per chance node.
+            e.seed_bytes = seed_bytes
+            return
         state = None
         if len(seed_bytes) == SEED_BYTES:
             state = e.codec.new_state(int.from_bytes(bytes(seed_bytes), "big") & MAX_SEED)
