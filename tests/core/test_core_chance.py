@@ -116,9 +116,9 @@ def test_shuffle_is_deterministic_and_reaches_every_order() -> None:
 
 
 def test_shuffle_draws_each_swap_as_below_does() -> None:
-    """chance.py: ``shuffle`` writes the generator's steps out for speed; every swap is
-    still ``below(i + 1)`` from the same state, so seeded games (records, hashes) shuffle
-    as they always did, and the generator ends where those draws leave it."""
+    """chance.py: every swap of ``shuffle`` is ``below(i + 1)`` from the same state, so
+    seeded games (records, hashes) shuffle as they always did, and the generator ends
+    where those draws leave it."""
     for seed in range(60):
         for n in (0, 1, 2, 7, 25, 61):
             fast, slow = Chance(seed * 977 + n), Chance(seed * 977 + n)
@@ -143,3 +143,70 @@ def test_copy_is_independent() -> None:
     before = b.s
     a.below(10)
     assert b.s == before
+
+
+_M64 = (1 << 64) - 1
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def _splitmix(s: int) -> tuple[int, int]:
+    """SplitMix64 written on whole 64-bit integers: the next state and its output."""
+    s = (s + _GAMMA) & _M64
+    z = ((s ^ (s >> 30)) * _MIX1) & _M64
+    z = ((z ^ (z >> 27)) * _MIX2) & _M64
+    return s, z ^ (z >> 31)
+
+
+def _seed_giving(x: int) -> int:
+    """The state whose next output is ``x`` (every step of the mix undone)."""
+    def unshift(y: int, k: int) -> int:
+        z = y
+        for _ in range(64 // k + 1):
+            z = y ^ (z >> k)
+        return z
+
+    z = unshift(x, 31)
+    z = unshift((z * pow(_MIX2, -1, 1 << 64)) & _M64, 27)
+    z = unshift((z * pow(_MIX1, -1, 1 << 64)) & _M64, 30)
+    return (z - _GAMMA) & _M64
+
+
+def test_halves_give_the_64_bit_outputs() -> None:
+    """chance.py: the state is kept as two 32-bit halves (compiled, no 64-bit integer is
+    made on a draw); every output and state is SplitMix64's on whole integers, from
+    seeds at the edges (0, all ones, a half all ones) and 2,000 others."""
+    import random
+
+    r = random.Random(28)
+    seeds = [0, 1, _M64, _M64 - 1, 1 << 63, (1 << 32) - 1, 1 << 32, 0xFFFFFFFF00000000]
+    seeds += [r.getrandbits(64) for _ in range(2000)]
+    for seed in seeds:
+        c, s = Chance(seed), seed
+        for _ in range(4):
+            s, x = _splitmix(s)
+            assert c.next_u64() == x and c.s == s, seed
+
+
+def test_below_draws_as_the_64_bit_rejection_does() -> None:
+    """chance.py: ``below(n)`` in halves takes the same outputs as rejection sampling on
+    the 64-bit output (an output at or above ``2**64 - 2**64 % n`` is drawn again) and
+    returns ``x % n``: at random, and at the edge itself, where the output is the last
+    accepted, the first rejected and the largest."""
+    import random
+
+    r = random.Random(6)
+    bounds = [1, 2, 3, 6, 7, 8, 10, 12, 61, 100, 1000, (1 << 30) - 1, 1 << 30,
+              (1 << 30) + 1, 3 << 40, 2**63 + 3]
+    cases = [(r.getrandbits(64), n) for n in bounds for _ in range(100)]
+    for n in bounds:
+        limit = (1 << 64) - (1 << 64) % n
+        for x in {limit - 1, limit, _M64} - {1 << 64}:
+            cases.append((_seed_giving(x), n))
+    for seed, n in cases:
+        c, s = Chance(seed), seed
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            s, x = _splitmix(s)
+            if x < limit:
+                break
+        assert c.below(n) == x % n and c.s == s, (seed, n)

@@ -3,24 +3,84 @@
 ``random.Random`` is slow to copy (its state is 625 words); a game clones its state
 thousands of times a second, so chance here is one 64-bit integer (SplitMix64),
 copied for free and identical on every machine and Python version.
+
+The 64-bit state is kept as two 32-bit halves, and products are taken in 16-bit pieces,
+so that every value stays a machine integer where this module is compiled
+(``tabletop.native``: an integer of 62 bits or more is a heap-allocated Python integer
+there, and a product is a machine multiplication only for factors below 2**30). The outputs are
+SplitMix64's, bit for bit (``next_u64``; tests/core/test_core_chance.py checks them
+against the 64-bit formula).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-_MASK = (1 << 64) - 1
-_SPAN = 1 << 64
+_MASK: Final = (1 << 64) - 1
+_SPAN: Final = 1 << 64
 _GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_M32: Final = 0xFFFFFFFF
+_B32: Final = 1 << 32
+_M16: Final = 0xFFFF
+# Each constant's halves (the state advances by gamma; the two mixes multiply).
+_GH: Final = 0x9E3779B9
+_GL: Final = 0x7F4A7C15
+# and each multiplier's 16-bit pieces, highest first
+_M1_3: Final = 0xBF58
+_M1_2: Final = 0x476D
+_M1_1: Final = 0x1CE4
+_M1_0: Final = 0xE5B9
+_M2_3: Final = 0x94D0
+_M2_2: Final = 0x49BB
+_M2_1: Final = 0x1331
+_M2_0: Final = 0x11EB
+# Bounds up to this are drawn in halves (every factor below 2**30, as above); larger
+# ones, which no game asks, from the 64-bit output.
+_SMALL: Final = 1 << 30
+
+
+def _mul(h: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """The low 64 bits of ``h:lo`` (32-bit halves) times the constant whose 16-bit pieces
+    are ``c3 c2 c1 c0``, as halves: long multiplication in 16-bit pieces, so that every
+    factor stays below 2**30 (compiled, where a product is a machine multiplication)."""
+    x0, x1, x2, x3 = lo & _M16, lo >> 16, h & _M16, h >> 16
+    r0 = x0 * c0
+    r1 = x1 * c0 + x0 * c1 + (r0 >> 16)
+    r2 = x2 * c0 + x1 * c1 + x0 * c2 + (r1 >> 16)
+    r3 = x3 * c0 + x2 * c1 + x1 * c2 + x0 * c3 + (r2 >> 16)
+    return (r2 & _M16) | ((r3 & _M16) << 16), (r0 & _M16) | ((r1 & _M16) << 16)
+
+
+def _next(h: int, lo: int) -> tuple[int, int, int, int]:
+    """One SplitMix64 step on the state's halves: the new state and the output, halves."""
+    lo += _GL
+    h = (h + _GH + (lo >> 32)) & _M32
+    lo &= _M32
+    zl = lo ^ (((h << 2) | (lo >> 30)) & _M32)  # z ^= z >> 30
+    zh = h ^ (h >> 30)
+    zh, zl = _mul(zh, zl, _M1_3, _M1_2, _M1_1, _M1_0)
+    zl ^= ((zh << 5) | (zl >> 27)) & _M32  # z ^= z >> 27
+    zh ^= zh >> 27
+    zh, zl = _mul(zh, zl, _M2_3, _M2_2, _M2_1, _M2_0)
+    zl ^= ((zh << 1) | (zl >> 31)) & _M32  # z ^= z >> 31
+    zh ^= zh >> 31
+    return h, lo, zh, zl
 
 
 class Chance:
-    """A SplitMix64 generator whose whole state is ``self.s``."""
+    """A SplitMix64 generator whose whole state is ``s`` (kept as its halves)."""
 
-    __slots__ = ("s",)
+    __slots__ = ("hi", "lo")
 
     def __init__(self, seed: int) -> None:
-        self.s = seed & _MASK
+        s = seed & _MASK
+        self.hi = s >> 32
+        self.lo = s & _M32
+
+    @property
+    def s(self) -> int:
+        """The state, one 64-bit integer (what positions write)."""
+        return (self.hi << 32) | self.lo
 
     def copy(self) -> Chance:
         """An independent generator in the same state."""
@@ -33,41 +93,38 @@ class Chance:
 
     def next_u64(self) -> int:
         """The next 64-bit output."""
-        self.s = (self.s + _GAMMA) & _MASK
-        z = self.s
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        return z ^ (z >> 31)
+        self.hi, self.lo, zh, zl = _next(self.hi, self.lo)
+        return (zh << 32) | zl
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - _SPAN % n
+        if n > _SMALL:
+            limit = _SPAN - _SPAN % n
+            while True:
+                x = self.next_u64()
+                if x < limit:
+                    return x % n
+        # The same draw in halves: an output x is rejected when x >= 2**64 - 2**64 % n,
+        # that is (2**64 % n being below 2**32) when its high half is all ones and its low
+        # half at least 2**32 - 2**64 % n; and x % n is (hi % n) * (2**32 % n) + lo, mod n.
+        t = _B32 % n
+        edge = _B32 - t * t % n
+        h, lo = self.hi, self.lo
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            h, lo, zh, zl = _next(h, lo)
+            if zh != _M32 or zl < edge:
+                break
+        self.hi, self.lo = h, lo
+        return ((zh % n) * t + zl) % n
 
     def roll(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
         return self.below(sides) + 1
 
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates, each swap drawn as ``below(i + 1)``
-        draws it: the same sequence, with the generator's steps written out here because
-        a payment reshuffles a whole deck on the hot path)."""
-        s = self.s
+        """Shuffle ``items`` in place (Fisher-Yates, each swap drawn as ``below(i + 1)``)."""
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                s = (s + _GAMMA) & _MASK
-                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.s = s

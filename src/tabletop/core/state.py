@@ -12,7 +12,7 @@ import json
 from abc import ABCMeta, abstractmethod
 from collections.abc import Mapping
 from random import Random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -38,9 +38,11 @@ R_CONCEDE = "the core contract — State.concede"
 _COMPLETE: set[type] = set()  # the classes _check_hooks passed
 # tuple.__new__ builds the Event NamedTuple without its Python-level __new__ (half the
 # cost): events are made several times per decision on the hot path of playouts and
-# search. Should Event stop being a tuple, its constructor is used.
-_new = tuple.__new__
-_EVENT_IS_TUPLE = issubclass(Event, tuple)
+# search. Should Event stop being a tuple, its constructor is used. (Final: compiled, a
+# module global is a dictionary lookup at every event; a Final one a C variable.)
+_new: Final = tuple.__new__
+_EVENT_IS_TUPLE: Final = issubclass(Event, tuple)
+_EVENT: Final = Event
 # The book of a state whose game has not set its own: no kinds (rendering fails loudly).
 NO_BOOK = EventBook("", ())
 
@@ -442,7 +444,7 @@ class State(metaclass=ABCMeta):
         it (``None``: everyone) and whether it shows a card some seat had not seen
         (``reveals``). Every game records its events through this one method."""
         fields = (kind, args, rule, seats, reveals, self.book)
-        self.events.append(_new(Event, fields) if _EVENT_IS_TUPLE else Event(*fields))
+        self.events.append(_new(_EVENT, fields) if _EVENT_IS_TUPLE else _EVENT(*fields))
 
     def _copy_base(self, other: State) -> None:
         """Copy the base fields into a fresh ``other`` (for subclasses' clone)."""
