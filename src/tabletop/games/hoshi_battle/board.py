@@ -26,7 +26,7 @@ from tabletop.cards import value as value_of
 from tabletop.cards.modifiers import counted, keyword, rule, stamp_statics, stat
 from tabletop.cards.triggers import Source
 
-from .dice import FACES, STRIKE
+from .dice import FACES, PLAIN_COUNTS, STRIKE
 from .ids import R_PRIORITY
 
 if TYPE_CHECKING:
@@ -75,14 +75,15 @@ def counts_as(s: HoshiState, seat: int, face: str) -> tuple[str, ...]:
 
 
 def count_table(s: HoshiState, seat: int, faces: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """What each of ``faces`` counts as for ``seat`` now (:func:`counts_as` of each).
-    Without a count modifier in the store (most rounds) every face counts as itself,
-    which the kernel would find face by face after a pass over the store each."""
+    """What each of ``faces`` counts as for ``seat`` now (:func:`counts_as` of each), not
+    to be changed. Without a count modifier in the store (most rounds) every face counts
+    as itself, which the kernel would find face by face after a pass over the store each:
+    the table made once (``PLAIN_COUNTS``, every symbol)."""
     store = s.store
     for m in store:
         if m.kind == "count":
             return {f: counted(s.V, s, store, seat, f) for f in set(faces)}
-    return {f: (f,) for f in faces}
+    return PLAIN_COUNTS
 
 
 def roll_die(s: HoshiState, seat: int, sides: int = 0) -> tuple[str, tuple[str, ...]]:
@@ -155,6 +156,11 @@ def _stamp(s: HoshiState, seat: int, spec: ModSpec, ctx: dict[str, Any], on: boo
     return changed
 
 
+def ability_context(seat: int, hero_id: str, index: int) -> dict[str, Any]:
+    """The context a Hero's ability ``index`` (a static) is read and turned on in."""
+    return {"p": seat, "u": seat, "lane": 0, "src": hero_id, "static": index}
+
+
 def refresh(s: HoshiState) -> None:
     """Turn Hero abilities on and off as their conditions start and stop holding (the
     starting player's first when several change at once), until nothing changes."""
@@ -164,9 +170,14 @@ def refresh(s: HoshiState) -> None:
         for seat in s.duel_order():
             hero_id = s.hero[seat]
             for i, spec in enumerate(heroes[hero_id].statics):
-                ctx: dict[str, Any] = {"p": seat, "u": seat, "lane": 0, "src": hero_id,
-                                       "static": i}
-                now = spec.cond is None or holds(s.V, s, spec.cond, ctx)
+                # The ability's context made only where it is read (a condition to test,
+                # the ability to turn on or off): most abilities have none and stay on.
+                ctx: dict[str, Any] | None = None
+                if spec.cond is None:
+                    now = True
+                else:
+                    ctx = ability_context(seat, hero_id, i)
+                    now = holds(s.V, s, spec.cond, ctx)
                 active = False  # its modifiers are in the store
                 for m in s.store:
                     if (m.until == "static" and m.controller == seat and m.arg == i
@@ -176,7 +187,7 @@ def refresh(s: HoshiState) -> None:
                 if now != active:
                     s.event("ability", (seat, hero_id, now, s.clock + 1 if now else s.clock),
                             R_PRIORITY)
-                    _stamp(s, seat, spec, ctx, now)
+                    _stamp(s, seat, spec, ctx or ability_context(seat, hero_id, i), now)
                     changed = True
         if not changed:
             return
@@ -253,4 +264,4 @@ def fire(s: HoshiState, kind: str, fields: dict[str, Any]) -> None:
 
 __all__ = ["BASE_HEALTH", "die_of", "dice_of", "full_health", "has_keyword", "count_rules",
            "count_table", "roll_die", "shows_symbol", "effect_code", "add_modifier", "expire",
-           "refresh", "resolve", "sources", "fire", "activate"]
+           "ability_context", "refresh", "resolve", "sources", "fire", "activate"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tabletop.cards import Modifier, Vocabulary
 from tabletop.core import Action, Chance, Outcome, ParameterError, State
@@ -45,7 +45,7 @@ from .actions import (
 )
 from .data import Catalog, catalog
 from .decks import check_params, deal_size
-from .dice import FACES, STRIKE
+from .dice import FACES, PLAIN_COUNTS, PLAIN_STRIKES, STRIKE
 from .events import book_of
 from .ids import (
     CHOOSE,
@@ -84,9 +84,10 @@ from .ids import (
 )
 from .vocab import VOCAB
 
-SWIFT_EDGE = 15  # strike model: percentage points for Swift, against Elusive
-MIN_CHANCE, MAX_CHANCE = 5, 95
-ROLLOFF_LIMIT = 50
+SWIFT_EDGE: Final = 15  # strike model: percentage points for Swift, against Elusive
+MIN_CHANCE: Final = 5
+MAX_CHANCE: Final = 95
+ROLLOFF_LIMIT: Final = 50
 
 
 class HoshiState(State):
@@ -281,8 +282,7 @@ class HoshiState(State):
             if always:
                 self.event("ability", (seat, card.id, True, self.clock + 1), R_PRIORITY)
             for i, spec in always:
-                ctx = {"p": seat, "u": seat, "lane": 0, "src": card.id, "static": i}
-                fx.activate(self, seat, spec, ctx)
+                fx.activate(self, seat, spec, fx.ability_context(seat, card.id, i))
         for seat in self.duelists:
             self.stones[seat] = fx.full_health(self, seat)
         self.event("full_health", (list(self.stones),), R_HEALTH)
@@ -425,10 +425,12 @@ class HoshiState(State):
         for seat in self.duelists:
             faces_of = FACES[fx.die_of(self, seat)]
             table = fx.count_table(self, seat, faces_of)
-            strikes = frozenset(f for f, symbols in table.items() if STRIKE in symbols)
+            strikes = (PLAIN_STRIKES if table is PLAIN_COUNTS else
+                       frozenset(f for f, symbols in table.items() if STRIKE in symbols))
             dice.append((seat, faces_of, len(faces_of), fx.dice_of(self, seat), table,
                          strikes))
-        below = self.chance.below
+        chance = self.chance  # (its method called on it: compiled, a direct call)
+        live = self.params["strike"] == "live"
         while True:
             self.throw += 1
             if self.throw > MAX_THROWS:
@@ -437,7 +439,7 @@ class HoshiState(State):
             shows: list[bool] = [False] * self.players
             all_counted: list[list[list[str]]] = [[] for _ in range(self.players)]
             for seat, faces_of, sides, n, table, strikes in dice:
-                faces = [faces_of[below(sides)] for _ in range(n)]
+                faces = [faces_of[chance.below(sides)] for _ in range(n)]
                 self.faces[seat] = faces
                 all_counted[seat] = [list(table[f]) for f in faces]
                 shows[seat] = not strikes.isdisjoint(faces)
@@ -450,13 +452,13 @@ class HoshiState(State):
             if len(strikers) == 1:
                 striker = strikers[0]
                 defender = self.other(striker)
-                if self.params["strike"] == "live":
+                if live:
                     self.phase, self.turn = STRIKE_PHASE, striker
                     self.event("strike_window", (striker, defender), R_HIT)
                     return
-                chance = self.strike_chance(striker, defender)
-                landed = self.chance.below(100) < chance
-                self.event("strike", (striker, defender, chance, landed),
+                percent = self.strike_chance(striker, defender)
+                landed = chance.below(100) < percent
+                self.event("strike", (striker, defender, percent, landed),
                            R_HIT if landed else R_MISS)
                 if landed:
                     self._land(striker, defender)
