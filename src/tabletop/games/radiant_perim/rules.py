@@ -23,14 +23,6 @@ from typing import Any
 from tabletop.core import Action, Chance, Outcome, State
 
 from .actions import (
-    CATALOG as C,
-)
-from .actions import (
-    MELD_DONE,
-    MOVES,
-    PASS,
-    PICKS,
-    PLAYS,
     Assassinate,
     Meld,
     MeldDone,
@@ -38,9 +30,7 @@ from .actions import (
     Pass,
     Pick,
     Play,
-    assassinate_action,
     meld_action,
-    mounted_action,
     parse,
 )
 from .data import Catalog
@@ -48,6 +38,7 @@ from .events import book_for
 from .ids import (
     ALL_RACES,
     ASSASSIN,
+    ASSASSINATIONS,
     CENTRE,
     COPPER,
     COPPER_COINS,
@@ -58,14 +49,20 @@ from .ids import (
     MAJORITY,
     MELD,
     MELD_CANDIDATES,
+    MELD_DONE,
     MOUNT,
+    MOUNTED,
     MOUNTED_STRENGTH,
+    MOVES,
     N_RANKS,
     N_TYPES,
     NATIVES,
     NO_ONE,
     OVER,
+    PASS,
+    PICKS,
     PICKS_EACH,
+    PLAYS,
     R_ASSASSIN,
     R_BATTLES,
     R_END_AGE,
@@ -89,6 +86,9 @@ from .ids import (
     WAR,
     _race_mask,
     card_list,
+)
+from .ids import (
+    CATALOG as C,
 )
 
 
@@ -449,17 +449,17 @@ class PerimState(State):
         allowed = self._allowed_races(seat)
         out: list[Action] = [PLAYS[t] for r in allowed for t in RACE_TYPES[r] if hand[t]]
         for race in allowed:
-            knight, mount = RACE_TYPES[race][KNIGHT], RACE_TYPES[race][MOUNT]
-            if hand[knight] and hand[mount]:
-                out.append(mounted_action(knight, mount))
+            types = RACE_TYPES[race]
+            if hand[types[KNIGHT]] and hand[types[MOUNT]]:
+                out.append(MOUNTED[race])
         natives = NATIVES[self.tracker]
         for race in COUNTING[self.tracker][self.radiant]:
             if not hand[RACE_TYPES[race][ASSASSIN]]:
                 continue
+            by_target = ASSASSINATIONS[race]
             for target in self._targets(seat):
                 for nat in natives:
-                    for t in RACE_TYPES[nat]:
-                        out.append(assassinate_action(t, target, race))
+                    out.extend(by_target[target][nat])
         if self.may_pass >> seat & 1:
             out.append(PASS)
         return out
