@@ -162,5 +162,6 @@ def test_metrics_count_requests_by_route_template(client: TestClient) -> None:
     assert ('tabletop_http_request_seconds_count{method="GET",'
             'route="/api/tables/{table_id}/view"} 3.0') in text
     assert "tabletop_live_tables 1.0" in text
+    assert "tabletop_running_tables 1.0" in text  # one server: it says the store's count
     assert "tabletop_websocket_connections 0.0" in text
     assert "# TYPE tabletop_ai_think_seconds histogram" in text

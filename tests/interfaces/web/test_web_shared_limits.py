@@ -144,3 +144,34 @@ def test_redis_out_of_reach_leaves_each_worker_its_own_limits(
         assert codes == [201, 201, 429]  # a new Redis: a full bucket, shared again
         back = [r for r in caplog.records if "shared through Redis again" in r.getMessage()]
         assert len(back) == 2
+
+
+def _gauge(c: TestClient, name: str) -> float:
+    for line in c.get("/metrics").text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"no {name} in the metrics")
+
+
+def test_the_metrics_of_two_workers_sum_to_the_whole() -> None:
+    """Issue 29, Operations (docs/deploy.md: each worker scraped, its metrics summed): a
+    table held by both workers is two copies in memory but one table; the count of
+    tables is said by one worker; requests are each one worker's."""
+    with workers(redis_url()) as (a, b):
+        made = [create(a, PERIM, "human", "human")[0] for _ in range(2)]
+        for tid in made:
+            assert b.get(f"/api/tables/{tid}").status_code == 200  # b holds it too
+        ended, tokens = create(a, PERIM, "human", "human")
+        assert a.post(f"/api/tables/{ended}/concede", headers=auth(tokens[0])
+                      ).status_code == 200
+        end = time.monotonic() + 10  # the pairing pass's lease: taken within a second
+        while not any("matchmaking" in c.app.state.hub.cluster.held for c in (a, b)):
+            assert time.monotonic() < end, "no worker took the matchmaking lease"
+            time.sleep(0.1)
+        running = [_gauge(c, "tabletop_running_tables") for c in (a, b)]
+        assert sorted(running) == [0.0, 2.0]  # the store's 2 unfinished ones, said once
+        assert [_gauge(c, "tabletop_live_tables") for c in (a, b)] == [3.0, 2.0]  # copies
+        made_here = 'tabletop_http_requests_total{method="POST",route="/api/tables",' \
+            'status="201"} 3.0'
+        assert made_here in a.get("/metrics").text
+        assert 'route="/api/tables",status="201"' not in b.get("/metrics").text

@@ -111,6 +111,7 @@ def test_every_write_reads_back_the_same_on_both_stores(store: Storage) -> None:
 
 def test_take_back_and_finish(store: Storage) -> None:
     store.create(_table())
+    assert (store.count_tables("running"), store.count_tables("over")) == (1, 0)
     for n in range(4):
         store.append("t1", _act(n))
     store.rewind("t1", 2, NoticeRow(0, "undo", 0, {"to": 2}, {"taken_back": ["a", "b"]}, 5.0))
@@ -124,6 +125,7 @@ def test_take_back_and_finish(store: Storage) -> None:
     assert got is not None and (got.status, got.record, got.actions) == ("over", {"winner": 0}, 3)
     assert [t.id for t in store.tables("over")] == ["t1"]
     assert store.tables("running") == []
+    assert (store.count_tables("running"), store.count_tables("over")) == (0, 1)
     with pytest.raises(StorageError, match="action 3 is not the next one"):
         store.append("t1", _act(3))  # the game is over
 

@@ -6,7 +6,16 @@ application (so that several apps in one process, as in the tests, never meet):
   middleware around everything else (a 413 or a 503 counts too);
 - ``tabletop_live_tables`` and ``tabletop_websocket_connections``, read from the hub when
   scraped;
+- ``tabletop_running_tables``: the store's unfinished tables, said by one server only;
 - ``tabletop_ai_think_seconds{game}``: how long each AI decision took in the pool.
+
+With several servers on one store (cluster.py) each is scraped on its own, and every
+metric sums over them to the whole's (docs/deploy.md, "Health checks, metrics and logs"):
+a request, a connection, an AI decision is one server's. A table, though, is held in the
+memory of every server that served it lately, so ``tabletop_live_tables`` sums to the
+copies held (memory), not to the tables; the count of tables is the store's, said by the
+server that runs the queue's pairing pass (the holder of its lease: one at a time) and
+0 by the others, so that it too sums to the whole.
 
 Labels stay few: ``route`` is the route's template (``/api/tables/{table_id}``), never the
 path a client sent (which holds table ids), and ``unmatched`` for any path no route has.
@@ -23,6 +32,9 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .matchmaking import LEASE
+from .storage import StorageError
 
 METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"))
 SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -57,11 +69,22 @@ class _Live(Collector):
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         hub = getattr(self.app.state, "hub", None)
-        yield GaugeMetricFamily("tabletop_live_tables", "Tables held in memory",
+        yield GaugeMetricFamily("tabletop_live_tables",
+                                "Tables held in this server's memory",
                                 value=len(hub.tables) if hub is not None else 0)
         yield GaugeMetricFamily("tabletop_websocket_connections",
                                 "Open WebSocket connections",
                                 value=hub.sockets.count if hub is not None else 0)
+        if hub is None:
+            return
+        says = hub.cluster is None or LEASE in hub.cluster.held
+        try:
+            running = hub.storage.count_tables("running") if says else 0
+        except StorageError:
+            return  # the store is out of reach: no count rather than a wrong one
+        yield GaugeMetricFamily("tabletop_running_tables",
+                                "Unfinished tables in the store (said by one server of "
+                                "several; 0 by the others)", value=running)
 
 
 def route_of(scope: Scope) -> str:

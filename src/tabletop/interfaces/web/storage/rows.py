@@ -275,6 +275,9 @@ class Storage(Protocol):
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         """The latest tables (newest first), optionally only those with ``status``."""
 
+    def count_tables(self, status: str) -> int:
+        """How many tables the store holds with ``status`` (``running``, ``over``)."""
+
     def running_clocks(self) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
         """Each unfinished table with a stored clock: (its id, its clock, its options);
         what the periodic check of stored deadlines reads (timers.py)."""

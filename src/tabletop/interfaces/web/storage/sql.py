@@ -354,6 +354,12 @@ class SqlStorage(AccountsSql, QueueSql):
                               (time.time(),)).fetchall()
         return [r[0] for r in rows]
 
+    def count_tables(self, status: str) -> int:
+        with self._guard("cannot count the tables"), self._read() as db:
+            row = db.execute("SELECT COUNT(*) FROM tables WHERE status = ?",
+                             (status,)).fetchone()
+        return int(row[0])
+
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         with self._guard("cannot list the tables"), self._read() as db:
             if status is None:
