@@ -98,3 +98,31 @@ def test_an_expired_lease_is_taken_over_and_lost_by_its_old_owner(store: Any) ->
     store.release_leases("dead")
     assert store.take_lease("table:t2", "w2", 30)
     assert store.renew_leases("w2", 30) == {"table:t1", "table:t2"}
+
+
+def test_a_strike_window_and_its_presses_are_shared_through_the_store(store: Any) -> None:
+    """Issue 29 with docs/web.md, "The real-time strike": the keeper's open window (what
+    every seat is told) and the presses made through the other servers, each seat's
+    first press only; a new window drops the old one's presses; closing an old window
+    leaves a newer one; none of it is a write to the table (no revision)."""
+    told: list[str] = []
+    store.create(_table())
+    store.written = told.append
+    shown = {"id": 5, "phase": "ready", "striker": 0, "defender": 1, "window_ms": 1500}
+    assert store.strike("t1") is None
+    store.show_strike("t1", 5, 12, shown)
+    assert store.strike("t1") == (12, shown)
+    assert store.press_strike("t1", 5, 1, 0.25)
+    assert not store.press_strike("t1", 5, 1, 0.1)  # the seat's first press counts
+    assert store.press_strike("t1", 5, 0, -0.3)
+    assert store.strike_presses("t1", 5) == {1: 0.25, 0: -0.3}
+    store.show_strike("t1", 5, 12, {**shown, "phase": "go"})
+    assert store.strike("t1") == (12, {**shown, "phase": "go"})
+    assert store.strike_presses("t1", 5) == {1: 0.25, 0: -0.3}  # the same window
+    store.show_strike("t1", 9, 12, {**shown, "id": 9})  # opened again at the position
+    assert store.strike_presses("t1", 5) == {} and store.strike_presses("t1", 9) == {}
+    store.close_strike("t1", 5)  # the old one's end leaves the new one
+    assert store.strike("t1") == (12, {**shown, "id": 9})
+    store.close_strike("t1", 9)
+    assert store.strike("t1") is None
+    assert told == [] and _revision(store) == 0

@@ -307,6 +307,29 @@ class Storage(Protocol):
     def expired_leases(self) -> list[str]:
         """The names of the leases whose time has run out (their owner is gone)."""
 
+    # --- a live strike's window (several servers: strike.py, cluster.py) ---------------
+
+    def show_strike(self, table_id: str, window: int, position: int,
+                    message: dict[str, Any]) -> None:
+        """Make ``message`` (what every seat is told of the window ``window``, open at
+        ``position`` actions) the table's strike window; the presses of any other window
+        of the table go."""
+
+    def close_strike(self, table_id: str, window: int) -> None:
+        """The window ``window`` closed: it and its presses go (another window, opened
+        since, stays)."""
+
+    def strike(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
+        """The table's open strike window: its position and message, or ``None``."""
+
+    def press_strike(self, table_id: str, window: int, seat: int, after_go: float) -> bool:
+        """Store ``seat``'s press in the window ``window``, made ``after_go`` seconds
+        after its go (negative: before it); ``False`` if the seat had pressed already
+        (its first press counts)."""
+
+    def strike_presses(self, table_id: str, window: int) -> dict[int, float]:
+        """The presses stored for the window ``window``: seat -> seconds after go."""
+
     # --- accounts (accounts.py, ratings.py) ---------------------------------------------
 
     def add_account(self, row: AccountRow, token_hash: str | None = None) -> bool:

@@ -262,6 +262,18 @@ def _queue_seen(db: Db, dialect: str) -> None:
     db.execute("UPDATE queue SET seen = joined")
 
 
+def _strikes(db: Db, dialect: str) -> None:
+    """Migration 7 (several servers, issue 29): a live strike's open window as every seat
+    is told it (one a table), and the presses made through the servers that do not
+    referee it (one a seat and window), so that a person connected to any server races
+    in it. Nothing in them is secret: no delay, no time but each press's own."""
+    db.execute("CREATE TABLE IF NOT EXISTS strikes (table_id TEXT PRIMARY KEY, window_id "
+               "INTEGER NOT NULL, position INTEGER NOT NULL, message TEXT NOT NULL)")
+    db.execute("CREATE TABLE IF NOT EXISTS strike_presses (table_id TEXT NOT NULL, window_id "
+               "INTEGER NOT NULL, seat INTEGER NOT NULL, after_go DOUBLE PRECISION NOT NULL, "
+               "PRIMARY KEY (table_id, window_id, seat))")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
@@ -269,6 +281,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "the decks accounts saved in the deck builder", _decks),
     Migration(5, "the matchmaking queue", _queue),
     Migration(6, "when the queue's entrants last asked after their entries", _queue_seen),
+    Migration(7, "live strike windows and presses shared by several servers", _strikes),
 )
 
 _VERSIONS = """

@@ -360,6 +360,48 @@ class SqlStorage(AccountsSql, QueueSql):
                              (status,)).fetchone()
         return int(row[0])
 
+    # --- a live strike's window (several servers: what the keeper's referee shows, and
+    # the presses made through the others; not a write to the table: no revision) ------
+
+    def show_strike(self, table_id: str, window: int, position: int,
+                    message: dict[str, Any]) -> None:
+        with self._guard(f"table {table_id}: cannot store its strike window"), \
+                self._tx() as db:
+            db.execute("INSERT INTO strikes (table_id, window_id, position, message) VALUES "
+                       "(?,?,?,?) ON CONFLICT (table_id) DO UPDATE SET window_id = "
+                       "excluded.window_id, position = excluded.position, message = "
+                       "excluded.message", (table_id, window, position, json.dumps(message)))
+            db.execute("DELETE FROM strike_presses WHERE table_id = ? AND window_id <> ?",
+                       (table_id, window))
+
+    def close_strike(self, table_id: str, window: int) -> None:
+        with self._guard(f"table {table_id}: cannot close its strike window"), \
+                self._tx() as db:
+            db.execute("DELETE FROM strikes WHERE table_id = ? AND window_id = ?",
+                       (table_id, window))
+            db.execute("DELETE FROM strike_presses WHERE table_id = ? AND window_id = ?",
+                       (table_id, window))
+
+    def strike(self, table_id: str) -> tuple[int, dict[str, Any]] | None:
+        with self._guard(f"table {table_id}: cannot read its strike window"), \
+                self._read() as db:
+            r = db.execute("SELECT position, message FROM strikes WHERE table_id = ?",
+                           (table_id,)).fetchone()
+        return None if r is None else (int(r[0]), json.loads(r[1]))
+
+    def press_strike(self, table_id: str, window: int, seat: int, after_go: float) -> bool:
+        with self._guard(f"table {table_id}: cannot store a press"), self._tx() as db:
+            cur = db.execute("INSERT INTO strike_presses (table_id, window_id, seat, after_go) "
+                             "VALUES (?,?,?,?) ON CONFLICT (table_id, window_id, seat) DO "
+                             "NOTHING", (table_id, window, seat, after_go))
+            return cur.rowcount == 1
+
+    def strike_presses(self, table_id: str, window: int) -> dict[int, float]:
+        with self._guard(f"table {table_id}: cannot read its presses"), self._read() as db:
+            rows = db.execute("SELECT seat, after_go FROM strike_presses WHERE table_id = ? "
+                              "AND window_id = ?", (table_id, window)).fetchall()
+        return {int(r[0]): float(r[1]) for r in rows}
+
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         with self._guard("cannot list the tables"), self._read() as db:
             if status is None:
