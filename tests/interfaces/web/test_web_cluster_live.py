@@ -28,7 +28,7 @@ from tabletop.interfaces.web.cluster import ClusterSettings
 
 from .conftest import act, auth, create, view, wait_until
 from .services import postgres_schema, redis_url
-from .test_hoshi_strike import DELAY, WINDOW
+from .test_hoshi_strike import DELAY, WINDOW, history, result, to_strike
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -88,6 +88,96 @@ def keeper(workers: tuple[TestClient, TestClient], tid: str) -> TestClient | Non
 
 def window_of(msg: dict[str, Any]) -> dict[str, Any]:
     return msg.get("strike") or {}
+
+
+# --- the live strike ---------------------------------------------------------------------
+
+
+def test_a_strike_started_through_one_worker_is_raced_through_another(
+        workers: tuple[TestClient, TestClient]) -> None:
+    """Issue 29 with docs/web.md, "The real-time strike": both duelists connected to
+    worker two, the move that rolls the strike made through worker one (the table's
+    keeper, whose referee decides): worker two's sockets are told the same window, ready
+    then go, and the striker's press made there after go lands, as on one server."""
+    one, two = workers
+    tid, tokens = create(one, HOSHI, "human", "human", params={"strike": "live"})
+    with one.websocket_connect(f"/api/tables/{tid}/ws") as watcher, \
+            two.websocket_connect(f"/api/tables/{tid}/ws") as ws0, \
+            two.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
+        # a spectator first, through worker one: one keeps the table (takes its lease)
+        for ws, token in ((watcher, None), (ws0, tokens[0]), (ws1, tokens[1])):
+            ws.send_json({"token": token} if token else {})
+            until(ws, lambda m: m["type"] == "state")
+        assert keeper(workers, tid) is one
+        window = to_strike(one, tid, tokens)
+        assert hub(one).referee.windows[tid].id == window["id"]  # one referees it
+        n = history(one, tid)
+        ws = (ws0, ws1)[window["striker"]]
+        ready = until(ws, lambda m: window_of(m).get("id") == window["id"])
+        assert ready["strike"] == window and ready["legal"] == []
+        until(ws, lambda m: window_of(m).get("phase") == "go")
+        time.sleep(0.15)  # a person's reaction
+        ws.send_json({"strike": "strike", "window": window["id"]})
+        assert result(one, tid, tokens, n) == "strike hit"
+        until(ws, lambda m: m["type"] != "pong" and window_of(m).get("id") != window["id"])
+    assert hub(two).storage.actions(tid)[n].action == "strike hit"
+
+
+def test_a_defender_connected_to_another_worker_pulls_away_first(
+        workers: tuple[TestClient, TestClient]) -> None:
+    """Issue 29 with docs/web.md, "The real-time strike": the defender pulls away through
+    worker two soon after its go, the striker strikes later through worker one (the
+    keeper): the pull counts and the strike misses, as on one server; and nothing but
+    "look again" went through Redis meanwhile (no window, no press, no time)."""
+    import redis
+
+    one, two = workers
+    heard: list[dict[str, Any]] = []
+    listener = redis.Redis.from_url(redis_url()).pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(hub(one).cluster.channel)
+    stop = threading.Event()
+
+    def listen() -> None:
+        while not stop.is_set():
+            msg = listener.get_message(timeout=0.1)
+            if msg is not None:
+                heard.append(json.loads(msg["data"]))
+
+    follower = threading.Thread(target=listen)
+    follower.start()
+    try:
+        tid, tokens = create(one, HOSHI, "human", "human", params={"strike": "live"})
+        window = to_strike(one, tid, tokens)
+        assert keeper(workers, tid) is one  # the move's worker took the lease
+        n = history(one, tid)
+        s, d = tokens[window["striker"]], tokens[window["defender"]]
+        wait_until(lambda: window_of(view(two, tid, d)).get("phase") == "go", timeout=10,
+                   step=0.005)
+        for token, kind in ((d, "strike"), (s, "pull"), (None, "pull")):  # not theirs
+            wrong = two.post(f"/api/tables/{tid}/strike", headers=auth(token),
+                             json={"press": kind})
+            assert wrong.status_code == 403, wrong.text
+        time.sleep(0.12)
+        r = two.post(f"/api/tables/{tid}/strike", headers=auth(d),
+                     json={"press": "pull", "window": window["id"]})
+        assert r.status_code == 200 and r.json()["counted"], r.text
+        time.sleep(0.25)  # more than a Swift striker's edge
+        one.post(f"/api/tables/{tid}/strike", headers=auth(s), json={"press": "strike"})
+        assert result(one, tid, tokens, n) == "strike miss"
+        # that window closed on both workers (the next strike may have opened already):
+        # a late press in it is refused through either
+        for c in (one, two):
+            wait_until(lambda c=c: window_of(view(c, tid, s)).get("id") != window["id"],
+                       timeout=10)
+            late = c.post(f"/api/tables/{tid}/strike", headers=auth(s),
+                          json={"press": "strike", "window": window["id"]})
+            assert late.status_code == 409 and "no strike window" in late.json()["error"]
+    finally:
+        stop.set()
+        follower.join(5)
+        listener.close()
+    assert heard and all(set(m) <= {"w", "t", "k", "s", "r"} for m in heard), heard
+    assert {m["k"] for m in heard} <= {"wrote", "here", "who", "free", "strike"}, heard
 
 
 # --- offers ------------------------------------------------------------------------------

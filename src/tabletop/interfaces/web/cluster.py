@@ -23,6 +23,11 @@ connected through another worker counts as here, the table's keeper alone decide
 grace period's AI holds, and the clocks' lag allowance is the same whichever worker an
 action reaches.
 
+A live strike (hoshi-battle's real-time strike: strike.py) is refereed by the table's
+keeper; its window, as every seat is told it, and the presses made through the other
+workers go through the store (``strikes``, ``strike_presses``), each worker told on the
+channel to look again, so that a person connected to any worker races in it.
+
 A table's AI seats and clocks have one keeper at a time: the worker holding the table's
 lease in the store (``leases``: owner, expiry), renewed every third of its length. A
 worker that needs a keeper for a table (an AI seat to act, a clock running) takes its
@@ -52,6 +57,7 @@ from .clock import RTT_CAP_MS
 from .errors import ApiError
 from .shared import Shared
 from .storage import StorageError
+from .strike import StrikeWindow
 from .tables import RTT_SAMPLES, Far, LiveTable
 from .tasks import stop_tasks, wait_event
 
@@ -118,6 +124,8 @@ class Cluster:
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._said: dict[str, str] = {}  # who is connected here, as last said
         self._behind: set[str] = set()  # tables to check against the store
+        self._strikes: set[str] = set()  # tables whose strike to read again from the store
+        self._looking: dict[str, asyncio.Task[None]] = {}  # ... and the reads under way
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -142,6 +150,7 @@ class Cluster:
         self.hub.storage.written = self.wrote  # type: ignore[attr-defined]
         self.hub.shared = Shared(self.settings.redis, self.channel, self.name)
         self.hub.shared.start(self.hub.sockets)
+        self.hub.referee.relay = self
         loop = self._loop
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._publish()),
                        loop.create_task(self._refresh()), loop.create_task(self._keep())]
@@ -150,7 +159,8 @@ class Cluster:
 
     async def stop(self) -> None:
         """Stop, giving up every lease (the others take the tables over at once)."""
-        await stop_tasks(self._tasks)
+        await stop_tasks([*self._tasks, *self._looking.values()])
+        self.hub.referee.relay = None
         self.hub.storage.written = lambda table_id: None  # type: ignore[attr-defined]
         if self.hub.shared is not None:
             await self.hub.shared.stop()
@@ -281,6 +291,8 @@ class Cluster:
         elif kind == "who":
             if live.watchers:
                 self._out.put_nowait((table_id, "here"))
+        elif kind == "strike":
+            self.look_at_strike(table_id)
         else:
             self.behind([table_id])
 
@@ -329,6 +341,66 @@ class Cluster:
                 del live.elsewhere[w]
             if old:
                 self.hub.presence.elsewhere(live)
+
+    # --- the live strike: the keeper's window and the presses made elsewhere ------------
+
+    async def strike_shown(self, live: LiveTable, w: StrikeWindow) -> None:
+        """Store the keeper's window as every seat is told it; tell the others."""
+        await self._strike_write(live.row.id, self.hub.storage.show_strike, live.row.id,
+                                 w.id, w.position, w.message())
+
+    async def strike_closed(self, live: LiveTable, w: StrikeWindow) -> None:
+        """The keeper's window ended: it leaves the store; tell the others."""
+        await self._strike_write(live.row.id, self.hub.storage.close_strike, live.row.id,
+                                 w.id)
+
+    async def strike_pressed(self, live: LiveTable, window: int, seat: int,
+                             after_go: float) -> None:
+        """Store a press made here in another worker's window; tell its referee."""
+        await self._strike_write(live.row.id, self.hub.storage.press_strike, live.row.id,
+                                 window, seat, after_go)
+
+    async def _strike_write(self, table_id: str, write: Any, *args: Any) -> None:
+        try:
+            await asyncio.to_thread(write, *args)
+        except StorageError as e:  # the strike goes on here; a press is lost (it says so)
+            log.warning("worker %s: table %s: %s", self.name, table_id, e)
+            return
+        self._out.put_nowait((table_id, "strike"))
+
+    def look_at_strike(self, table_id: str) -> None:
+        """Read the table's strike from the store soon (once more if asked again while
+        reading): the window its keeper shows, or, refereeing it here, the presses made
+        through the others."""
+        self._strikes.add(table_id)
+        task = self._looking.get(table_id)
+        if task is None or task.done():
+            self._looking[table_id] = asyncio.get_running_loop().create_task(
+                self._look(table_id))
+
+    async def _look(self, table_id: str) -> None:
+        referee = self.hub.referee
+        try:
+            while table_id in self._strikes:
+                self._strikes.discard(table_id)
+                live = self.hub.tables.get(table_id)
+                if live is None:
+                    return
+                w = referee.windows.get(table_id)
+                if w is not None:
+                    referee.heard(live, w, await asyncio.to_thread(
+                        self.hub.storage.strike_presses, table_id, w.id))
+                    continue
+                shown = await asyncio.to_thread(self.hub.storage.strike, table_id)
+                if shown is not None and shown[0] != len(live.state.history):
+                    await self.hub.catch_up_locked(live)  # the window is of a newer position
+                referee.told(live, shown)
+        except StorageError as e:
+            log.warning("worker %s: cannot read the strike of table %s (%s)", self.name,
+                        table_id, e)
+        finally:
+            if self._looking.get(table_id) is asyncio.current_task():
+                del self._looking[table_id]
 
     # --- leases --------------------------------------------------------------------------
 

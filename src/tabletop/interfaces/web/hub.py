@@ -354,6 +354,7 @@ class Hub:
         tid = live.row.id
         if self.tables.get(tid) is live:
             del self.tables[tid]
+        self.referee.far.pop(tid, None)
         if self.cluster is not None:
             self.cluster.release(tid)  # another server holding the table may keep it
         for tasks in (self.presence.tasks, self.clocks.tasks):
@@ -778,6 +779,7 @@ class Hub:
         """After a change to a table: wake its connections, start its AI seats, set its
         clock's deadline and its presence timers again."""
         self.clocks.sync(live)
+        self.referee.forget(live)  # another server's strike window, once moved on from
         if notify:
             live.notify()
         self.start_ai(live)
@@ -817,6 +819,8 @@ class Hub:
         if self.referee.pending(live):  # nobody decides a live strike but the referee
             if self.keeps(live):  # (several servers: the table's keeper's referee)
                 self.referee.open_if_due(live)
+            elif self.cluster is not None and not self.referee.knows(live):
+                self.cluster.look_at_strike(live.row.id)  # the keeper's, from the store
             return None
         s = live.state.to_act
         return s if s is not None and live.ai_plays(s) else None

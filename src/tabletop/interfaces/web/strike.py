@@ -22,6 +22,15 @@ An AI duelist's press is drawn from a human-like reaction time after go, by its 
 (:func:`tabletop.agents.reaction.reaction_time`). Nobody else may apply a strike's result:
 ``POST /actions`` refuses ``strike hit`` and ``strike miss``. The same rules time the
 terminal's keypress race (``render_hoshi``).
+
+With several servers (cluster.py) the referee is the table's keeper's, and the window
+travels through the store (its :class:`Relay`): the keeper stores what every seat is told
+of it (ready, then go) and the others, told to look again, show it to their connections
+as theirs (:meth:`Referee.told`), taking the moment they showed go as that seat's go. A
+press that reaches another server is timed there, as here, after the go it showed, and
+stored; the keeper, told to look, counts it (:meth:`Referee.heard`) and waits
+:data:`RELAY_S` longer for a seat connected elsewhere. Nothing of the delay goes
+anywhere before go.
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.agents.reaction import reaction_time
 
@@ -49,6 +58,7 @@ ANTICIPATION_S = 0.1  # sooner after go than a person can react: a false start
 EDGE_S = 0.06  # Swift (striker) and Elusive (defender)
 DELAY_S = (0.8, 2.2)  # go comes after a random delay in this range
 CREDIT_S = 0.3  # the most of a press's network round trip the referee gives back
+RELAY_S = 0.5  # several servers: what a press made through another may take to arrive
 PRESSES = {"strike": "striker", "pull": "defender"}
 
 
@@ -131,6 +141,35 @@ class StrikeWindow:
                            self.swift, self.elusive, self.window)
 
 
+@dataclass
+class FarWindow:
+    """Several servers: a window another server referees, as this one shows it: its id,
+    position, the two sides, when this server showed its go (its own clock; None: not
+    yet) and the seats whose press this server sent on."""
+
+    id: int
+    position: int
+    striker: int
+    defender: int
+    go: float | None = None
+    pressed: set[int] = field(default_factory=set)
+
+
+class Relay(Protocol):
+    """Several servers: how a window and the presses made elsewhere travel (cluster.py,
+    through the store; the others are told to look again)."""
+
+    async def strike_shown(self, live: LiveTable, w: StrikeWindow) -> None:
+        """The keeper's window opened, or went."""
+
+    async def strike_closed(self, live: LiveTable, w: StrikeWindow) -> None:
+        """The keeper's window is decided (or ended otherwise)."""
+
+    async def strike_pressed(self, live: LiveTable, window: int, seat: int,
+                             after_go: float) -> None:
+        """A press made through this server in another's window."""
+
+
 Apply = Callable[["LiveTable", int, str], Awaitable[None]]
 
 
@@ -153,6 +192,11 @@ class Referee:
         self.window = window
         self.windows: dict[str, StrikeWindow] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        # Several servers (cluster.py sets the relay): the windows others referee, and
+        # the presses being sent on to them.
+        self.relay: Relay | None = None
+        self.far: dict[str, FarWindow] = {}
+        self._sending: set[asyncio.Task[None]] = set()
 
     def pending(self, live: LiveTable) -> bool:
         """Whether the table waits for a strike's result (no player may act)."""
@@ -177,6 +221,7 @@ class Referee:
                          bool(players[defender].get("elusive")), self.clock(),
                          self.rng.uniform(*self.delay), self.window)
         self.windows[tid] = w
+        self.far.pop(tid, None)  # (this server referees it now)
         live.strike = w.message()
         live.notify()
         try:
@@ -192,21 +237,97 @@ class Referee:
         the server's, less the seat's measured round trip (at most ``credit_s``); the
         first press of a seat counts."""
         now = self.clock()
-        w = self.windows.get(live.row.id)
+        mine = self.windows.get(live.row.id)
+        w = mine or self.far.get(live.row.id)
         if kind not in PRESSES:
             raise ApiError(400, "press must be strike or pull")
-        if w is None or w.position != len(live.state.history) or w.decided or (
-                window is not None and window != w.id):
+        if w is None or w.position != len(live.state.history) or (
+                mine is not None and mine.decided) or (window is not None and window != w.id):
             raise ApiError(409, "no strike window is open at this table"
                            + ("" if window is None else f" with id {window}"))
         role = w.striker if kind == "strike" else w.defender
         if seat != role:
             raise ApiError(403, f"only the {PRESSES[kind]} may press {kind}")
-        first = seat not in w.presses
-        if first:
-            w.presses[seat] = now - self.credit(live, seat)
-            w.wake.set()
-        return {"press": kind, "counted": first, "phase": w.message()["phase"]}
+        made = now - self.credit(live, seat)
+        if mine is not None:
+            first = seat not in mine.presses
+            if first:
+                mine.presses[seat] = made
+                mine.wake.set()
+        else:
+            assert isinstance(w, FarWindow)
+            first = seat not in w.pressed
+            if first:  # timed after the go this server showed (before it: by its credit)
+                w.pressed.add(seat)
+                self._send(live, w.id, seat, made - (now if w.go is None else w.go))
+        return {"press": kind, "counted": first, "phase": "ready" if w.go is None else "go"}
+
+    def _send(self, live: LiveTable, window: int, seat: int, after_go: float) -> None:
+        """Send a press on to the window's referee (several servers)."""
+        if self.relay is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self.relay.strike_pressed(live, window, seat, after_go))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    def told(self, live: LiveTable, shown: tuple[int, dict[str, Any]] | None) -> None:
+        """Several servers: the table's window as its referee stored it (``None``: none
+        open), to be shown here; its go, the first time, is this server's go for it."""
+        tid = live.row.id
+        if tid in self.windows:
+            return  # this server referees it
+        n = len(live.state.history)
+        if shown is None or shown[0] != n or live_strike(live.state) is None:
+            self.forget(live, stale_only=False)
+            return
+        message = shown[1]
+        f = self.far.get(tid)
+        if f is None or f.id != message.get("id"):
+            f = FarWindow(int(message["id"]), n, int(message["striker"]),
+                          int(message["defender"]))
+            self.far[tid] = f
+        if message.get("phase") == "go" and f.go is None:
+            f.go = self.clock()
+        if live.strike != message:
+            live.strike = dict(message)
+            live.notify()
+
+    def heard(self, live: LiveTable, w: StrikeWindow, presses: dict[int, float]) -> None:
+        """Several servers: presses made through others in this server's window ``w``
+        (seat -> seconds after the go each was shown); a seat's first press counts."""
+        if self.windows.get(live.row.id) is not w or w.decided:
+            return
+        go = w.go if w.go is not None else w.opened + w.delay
+        for seat, after in presses.items():
+            if seat in (w.striker, w.defender) and seat not in w.presses:
+                w.presses[seat] = go + after
+                w.wake.set()
+
+    def forget(self, live: LiveTable, stale_only: bool = True) -> None:
+        """Stop showing another server's window for the table: once the table moved on
+        from it (``stale_only``), or now."""
+        tid = live.row.id
+        f = self.far.get(tid)
+        if f is None or (stale_only and f.position == len(live.state.history)):
+            return
+        del self.far[tid]
+        if tid not in self.windows and live.strike is not None:
+            live.strike = None
+            live.notify()
+
+    def knows(self, live: LiveTable) -> bool:
+        """Whether a window is open here for the table's position (its own, or shown
+        from another server)."""
+        w = self.windows.get(live.row.id) or self.far.get(live.row.id)
+        return w is not None and w.position == len(live.state.history)
+
+    def _relayed_s(self, live: LiveTable, seat: int) -> float:
+        """How much longer a press of ``seat`` may take to arrive: with several servers,
+        a person's without a connection here may press through another."""
+        if self.relay is None or self.is_ai(live, seat) or seat in live.here():
+            return 0.0
+        return RELAY_S
 
     def credit(self, live: LiveTable, seat: int) -> float:
         """What is taken off a press of ``seat`` for the network: its smallest recent
@@ -219,15 +340,19 @@ class Referee:
     async def _run(self, live: LiveTable, w: StrikeWindow) -> None:
         """Go after the delay, wait for the striker (or the window's end), decide, apply."""
         try:
+            if self.relay is not None:
+                await self.relay.strike_shown(live, w)
             await self._sleep_until(w, w.opened + w.delay, wake=False)
             w.go = self.clock()
             for seat in (w.striker, w.defender):
-                w.credit[seat] = self.credit(live, seat)
+                w.credit[seat] = self.credit(live, seat) + self._relayed_s(live, seat)
                 if self.is_ai(live, seat) and seat not in w.presses:
                     w.presses[seat] = w.go + agent_reaction(self.rng,
                                                             self.difficulty(live, seat))
             live.strike = w.message()
             live.notify()
+            if self.relay is not None:
+                await self.relay.strike_shown(live, w)
             while True:
                 s = w.relative(w.striker)
                 if s is not None and (s < ANTICIPATION_S or s > w.window):
@@ -245,6 +370,8 @@ class Referee:
                 # and the apply's wake-up (open_if_due) opens a new window for it.
                 w.decided = True
                 await self.apply(live, w.striker, text)
+            if self.relay is not None:
+                await self.relay.strike_closed(live, w)
         finally:
             if self.windows.get(live.row.id) is w:
                 del self.windows[live.row.id]
@@ -265,9 +392,10 @@ class Referee:
 
     def cancel(self) -> None:
         """Stop every window (the server shuts down)."""
-        for task in self.tasks.values():
+        for task in [*self.tasks.values(), *self._sending]:
             task.cancel()
 
 
-__all__ = ["Referee", "StrikeWindow", "Press", "decide_race", "agent_reaction", "live_strike",
-           "WINDOW_S", "ANTICIPATION_S", "EDGE_S", "DELAY_S", "CREDIT_S"]
+__all__ = ["Referee", "StrikeWindow", "FarWindow", "Relay", "Press", "decide_race",
+           "agent_reaction", "live_strike", "WINDOW_S", "ANTICIPATION_S", "EDGE_S", "DELAY_S",
+           "CREDIT_S", "RELAY_S"]
