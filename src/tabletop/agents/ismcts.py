@@ -265,8 +265,10 @@ class IsmctsAgent:
                                              self.inner if seat == root.seat else self.others)
             ordered = node is root or self._candidates is not None
             children = node.children
-            untried = [a for a in legal if (seat, a) not in children]
-            if untried:
+            # Each child looked up once (an action's hash is Python code in most games).
+            kids = [children.get((seat, a)) for a in legal]
+            if None in kids:
+                untried = [a for a, ch in zip(legal, kids, strict=True) if ch is None]
                 if ordered or len(untried) == 1:  # the heuristic's order of preference
                     action = untried[0]
                 else:
@@ -278,8 +280,8 @@ class IsmctsAgent:
                 break
             best = None
             best_score = -math.inf
-            for a in legal:
-                ch = children[(seat, a)]
+            for a, ch in zip(legal, kids, strict=True):
+                assert ch is not None
                 ch.avail += 1
                 score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if score > best_score:
