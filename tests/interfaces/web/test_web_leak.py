@@ -13,15 +13,24 @@ with a game clock and chat, and every message to seat A and to a spectator is ch
 - The table's own things: the clocks tell nothing of a secret step (while A's version
   stands still, its clocks do too); chat reaches seats only; spectators get no chat, no
   offers, no rematch link; notices carry only their public fields; pongs only the ping.
+- The platform's other answers (issue 29): A's "your turn" list (``POST /api/turns``) at
+  every step lists A's own seat exactly when it is A's turn, with its documented fields
+  only; a table made by the queue is played with A's entry (``GET /api/queue/{id}``) and
+  the open seeks (``GET /api/seeks``) read at every step; a private table's user card
+  files (``user_cards``, issue 26) are the same in every answer, whatever the deal. Every
+  one of these answers is among A's messages that the checks above read, and at each
+  step an arena table's answers name none of the cards B holds hidden then.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -106,21 +115,40 @@ def _strings(value: Any) -> Iterator[str]:
 CHAT = ["good luck", "<b>bold</b> & <script>x</script>", "which card now?"]
 
 
-def _play(server: Server, game: str, players: int, seed: int
-          ) -> tuple[Record, list[dict[str, Any]], list[str], Listener, list[str]]:
-    """A random game with every seat a person, a game clock and some chat; returns the
-    record, A's HTTP messages (one view message per step, in order, each with the time
-    it was asked: ``_at``), their raw texts, A's WebSocket listener and the tokens. A
-    spectator's listener is checked here."""
+TURN_FIELDS = {"table", "game", "name", "seat", "label", "since", "left_ms", "limit_ms",
+               "turn_based"}  # an entry of the "your turn" list (docs/web.md)
+Reads = Callable[[str, list[str]], list[httpx.Response]]
+
+
+def _new_table(server: Server, game: str, players: int, **extra: Any
+               ) -> tuple[str, list[str]]:
+    """A table with every seat a person and a game clock: its id and the seats' tokens."""
     r = HTTP.post(f"{server.url}/api/tables", json={
         "game": game, "players": players, "seats": seats(*["human"] * players),
         "clock": {"mode": "game", "limit_s": 3600, "increment_s": 5},
         # The other seats act over HTTP only, so they count as away: with a grace period a
         # slow machine would see the AI take them over mid-game (test_web_grace.py's case).
-        "grace_s": None})
-    assert r.status_code == 201
-    tid = r.json()["table"]["id"]
-    tokens = [s["token"] for s in r.json()["seats"]]
+        "grace_s": None, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()["table"]["id"], [s["token"] for s in r.json()["seats"]]
+
+
+def _check_turns(answer: dict[str, Any], tid: str, to_act: int | None) -> None:
+    """A's "your turn" list: A's own seat at this table exactly when A is to act."""
+    mine = [t for t in answer["turns"] if t["table"] == tid]
+    assert all(set(t) == TURN_FIELDS for t in answer["turns"])
+    assert [t["seat"] for t in mine] == ([0] if to_act == 0 else [])
+
+
+def _play(server: Server, game: str, players: int, seed: int,
+          table: tuple[str, list[str]] | None = None, reads: Reads | None = None
+          ) -> tuple[Record, list[dict[str, Any]], list[str], Listener, list[str]]:
+    """A random game at ``table`` (default: a new one of :func:`_new_table`) with some
+    chat; returns the record, A's HTTP messages (one view message per step, in order,
+    each with the time it was asked: ``_at``), their raw texts (with A's "your turn" list
+    at every step, and what ``reads(tid, tokens)`` answers A), A's WebSocket listener
+    and the tokens. A spectator's listener is checked here."""
+    tid, tokens = table or _new_table(server, game, players)
     ws = Listener(server.url, tid, tokens[0])
     watcher = Listener(server.url, tid, None)
     rng = random.Random(seed)
@@ -135,6 +163,11 @@ def _play(server: Server, game: str, players: int, seed: int
         got = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[0]))
         raw.append(got.text)
         steps.append({**got.json(), "_at": (at + time.monotonic()) / 2})
+        turns = HTTP.post(f"{server.url}/api/turns", json={"tokens": [tokens[0]]})
+        _check_turns(turns.json(), tid, steps[-1]["view"]["to_act"])
+        answers = [turns, *(reads(tid, tokens) if reads else ())]
+        raw.extend(r.text for r in answers)
+        steps[-1]["_answers"] = [r.json() for r in answers]  # (for _check_answers_by_step)
         if steps[-1]["table"]["status"] == "over":
             break  # (the finished record holds the seed, rightly: the game is over)
         for extra in ("legal", "record"):  # A asks everything it may ask mid-game
@@ -161,10 +194,12 @@ def _play(server: Server, game: str, players: int, seed: int
     return record, steps, raw, ws, tokens
 
 
-def _check_exact(record: Record, steps: list[dict[str, Any]], ws: Listener) -> Any:
-    """Each step's message to A is exactly the core's; every WebSocket view is one of
-    them and the WebSocket's events add up to A's events."""
-    state = initial_state(record)
+def _check_exact(record: Record, steps: list[dict[str, Any]], ws: Listener,
+                 files: Sequence[Path] = ()) -> Any:
+    """Each step's message to A is exactly the core's (``files``: the table's card
+    files); every WebSocket view is one of them and the WebSocket's events add up to A's
+    events."""
+    state = initial_state(record, files)
     views = []
     assert len(steps) == len(record.actions) + 1
     for k, msg in enumerate(steps):
@@ -277,9 +312,10 @@ def _check_perim_hands(messages: list[dict[str, Any]]) -> None:
                     assert "cards" not in e["fields"]
 
 
-def _arena_secrets(record: Record) -> tuple[set[str], set[str], set[str]]:
+def _arena_secrets(record: Record, files: Sequence[Path] = ()
+                   ) -> tuple[set[str], set[str], set[str]]:
     """B's hidden names over the game, the public names, and A's own."""
-    state = initial_state(record)
+    state = initial_state(record, files)
     hidden: set[str] = set()
     public: set[str] = set()
     own: set[str] = set()
@@ -304,10 +340,8 @@ def test_no_message_to_an_arena_seat_holds_the_other_seats_secrets(
     _check_exact(record, steps, ws)
     _check_clocks(steps)
     _check_secrets(record, raw, ws, tokens)
-    hidden, public, own = _arena_secrets(record)
-    secret = hidden - public - own
-    everything = set(_strings([json.loads(r) for r in raw] + ws.states))
-    assert not secret & everything
+    _check_arena_names(record, [json.loads(r) for r in raw] + ws.states)
+    _check_answers_by_step(record, steps)
     for msg in steps + ws.states:
         b = msg["view"]["players"][1]
         assert not {"cards", "shop_items", "card_texts"} & set(b)
@@ -326,3 +360,127 @@ def test_the_secret_names_check_would_catch_a_leak() -> None:
     hidden, public, own = _arena_secrets(record)
     assert hidden - public - own
 
+
+def test_the_answers_check_would_catch_a_leak() -> None:
+    # The check of each step's answers: one of B's dealt cards in an answer is caught.
+    state = tabletop.new_game("radiant-arena", seed=5)
+    record = tabletop.record_of(state)
+    hand = state.view(1)["players"][1]["cards"]
+    _check_answers_by_step(record, [{"_answers": [{"turns": []}]}])
+    with pytest.raises(AssertionError, match="step 0"):
+        _check_answers_by_step(record, [{"_answers": [{"turns": [], "x": hand[0]}]}])
+
+
+def _check_arena_names(record: Record, messages: list[Any], files: Sequence[Path] = ()
+                       ) -> None:
+    """No name of B's hidden cards (over the whole game) in A's ``messages``, unless
+    public or A's own at some point."""
+    hidden, public, own = _arena_secrets(record, files)
+    assert not (hidden - public - own) & set(_strings(messages))
+
+
+def _check_answers_by_step(record: Record, steps: list[dict[str, Any]],
+                           files: Sequence[Path] = ()) -> None:
+    """At each step, the platform's answers to A then (``_answers``: the "your turn"
+    list and the test's reads) name none of B's cards hidden from A at that step that
+    were never public nor A's own until then: a stricter check than the whole game's
+    (by its end nearly every card has been seen)."""
+    state = initial_state(record, files)
+    public: set[str] = set()
+    own: set[str] = set()
+    reach = 0
+    for k, msg in enumerate(steps):
+        b = state.view(1)["players"][1]
+        hidden = set(b["cards"]) | set(b["shop_items"])
+        hidden |= {c["name"] for c in b["conduits"] if not c["ruined"]}
+        hidden |= {u["id"] for u in state.view(1)["units"]
+                   if u["owner"] == 1 and u.get("deity") and u["zone"] == "home"}
+        public |= set(_strings(state.view(None)))
+        public |= set(_strings([e.to_json() for e in state.events_for(None)]))
+        own |= set(_strings(state.view(0)["players"][0]))
+        secret = hidden - public - own
+        reach += len(secret)
+        assert not secret & set(_strings(msg["_answers"])), f"step {k}"
+        if k < len(record.actions):
+            state.apply(record.actions[k])
+    assert reach, "B hid nothing from A at any step: the check would be vacuous"
+
+
+def test_a_queue_made_arena_table_leaks_nothing_through_the_queue(server: Server) -> None:
+    """Two guests paired by the queue play its table; A's entry and the open seeks (a
+    third guest waits meanwhile) are read at every step."""
+    joined = []
+    for _ in range(2):
+        r = HTTP.post(f"{server.url}/api/queue", json={
+            "game": "radiant-arena", "players": 2, "rated": False, "ai_after_s": None})
+        assert r.status_code == 201, r.text
+        joined.append((r.json()["entry"]["id"], r.json()["token"]))
+    by_seat = {}
+    for e, t in joined:
+        line = HTTP.get(f"{server.url}/api/queue/{e}", headers=auth(t)).json()["entry"]
+        assert line["status"] == "matched", line
+        by_seat[line["seat"]] = (e, t, line["table"])
+    mine = by_seat[0]
+    tid, tokens = mine[2], [by_seat[0][1], by_seat[1][1]]
+    waiting = HTTP.post(f"{server.url}/api/queue", json={
+        "game": "radiant-perim", "players": 3, "rated": False, "ai_after_s": None})
+    assert waiting.status_code == 201
+    # The queue's table has a grace period: B's socket keeps B present (not the AI's).
+    others = [Listener(server.url, tid, t) for t in tokens[1:]]
+
+    def reads(tid: str, tokens: list[str]) -> list[httpx.Response]:
+        entry = HTTP.get(f"{server.url}/api/queue/{mine[0]}", headers=auth(mine[1]))
+        assert entry.json()["entry"]["table"] == tid
+        return [entry, HTTP.get(f"{server.url}/api/seeks")]
+
+    try:
+        record, steps, raw, ws, tokens = _play(server, "radiant-arena", 2, 3,
+                                               (tid, tokens), reads)
+    finally:
+        for listener in others:
+            listener.close()
+    assert any("seeks" in r and waiting.json()["entry"]["id"] in r for r in raw)
+    _check_exact(record, steps, ws)
+    _check_secrets(record, raw, ws, tokens)
+    _check_arena_names(record, [json.loads(r) for r in raw] + ws.states)
+    _check_answers_by_step(record, steps)
+
+
+def test_a_table_of_user_cards_leaks_nothing_through_its_card_files(
+        server: Server, tmp_path: Path) -> None:
+    """B plays the worked example's deck of new cards (Novas); the table's ``user_cards``
+    is the same in every answer to A (it lists the file's cards: its rules, public to
+    its seats), whatever B holds, and nothing else in A's messages names B's hidden
+    cards."""
+    text = (Path(__file__).resolve().parents[3] / "examples" / "cards" /
+            "radiant-arena.toml").read_text()
+    # The record names the file as the table keeps it (by its SHA-256: usercards.py).
+    kept = tmp_path / f"{hashlib.sha256(text.encode()).hexdigest()}.toml"
+    kept.write_text(text)
+    table = _new_table(server, "radiant-arena", 2, params={"deck_b": "novas"},
+                       cards=[{"name": "arena.toml", "text": text}])
+    listed = HTTP.get(f"{server.url}/api/tables/{table[0]}").json()["options"]["user_cards"]
+    assert listed and listed[0]["cards"]
+
+    lines: list[dict[str, Any]] = []
+
+    def reads(tid: str, tokens: list[str]) -> list[httpx.Response]:
+        got = HTTP.get(f"{server.url}/api/tables/{tid}")
+        lines.append(got.json())
+        return [got]
+
+    record, steps, raw, ws, tokens = _play(server, "radiant-arena", 2, 4, table, reads)
+    _check_exact(record, steps, ws, [kept])
+    _check_secrets(record, raw, ws, tokens)
+    messages = [json.loads(r) for r in raw] + ws.states
+    cards = [m["table"]["options"]["user_cards"] for m in steps + ws.states if "table" in m]
+    cards += [line["options"]["user_cards"] for line in lines]
+    assert len(cards) > 2 * len(steps) and all(c == listed for c in cards)
+    assert "Nova" in set(_strings(listed))
+    # Every other part of A's messages names none of B's hidden cards.
+    for m in messages + [a for msg in steps for a in msg["_answers"]]:
+        for line in (m, m.get("table")):
+            if isinstance(line, dict) and "options" in line:
+                line["options"] = {**line["options"], "user_cards": None}
+    _check_arena_names(record, messages, [kept])
+    _check_answers_by_step(record, steps, [kept])
