@@ -87,11 +87,16 @@ export class Chat {
       this.muteAll.textContent = msg.muted && msg.muted.all ? "Unmute chat" : "Mute chat";
       this.muteAll.setAttribute("aria-pressed", msg.muted && msg.muted.all ? "true" : "false");
     }
+    // A seat muted a moment ago is hidden at once, from the answer to the mute, before the
+    // server's next full state leaves its lines out.
+    const muted = msg.muted || { all: false, seats: [] };
+    const hidden = c => c.seat !== me && (muted.all || (muted.seats || []).includes(c.seat));
     const items = [...this.lines.values()].sort((a, b) => a.at - b.at || (a.notice ? 1 : 0) - (b.notice ? 1 : 0) || a.n - b.n);
     const out = [];
     for (const it of items) {
       if (it.line) {
         const c = it.line;
+        if (hidden(c)) continue;
         out.push(h("li", { class: `chat-line ${c.kind}${c.seat === me ? " mine" : ""}`, "data-n": c.n, "data-kind": c.kind },
           h("span", { class: "who" }, c.seat === me ? "You" : seatName(t, c.seat)),
           // h() puts strings in as text nodes; an emote is drawn from its key
