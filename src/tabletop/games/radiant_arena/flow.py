@@ -78,7 +78,7 @@ from .legal import (
     legal_actions,
     level_cost,
     revive_actions,
-    shop_actions,
+    shop_buys,
     talent_ap,
     talent_context,
 )
@@ -293,7 +293,7 @@ def advance(s: ArenaState) -> None:
             combat.end(s)
         elif phase == REVIVE and not revive_actions(s):
             s.phase = SHOP
-        elif phase == SHOP and not shop_actions(s):
+        elif phase == SHOP and not shop_buys(s):
             s.phase = DRAW
         elif phase == DRAW:
             _draw_step(s)

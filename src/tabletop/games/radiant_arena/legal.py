@@ -66,18 +66,18 @@ NO_CLASH = act("no-clash")
 def legal_actions(s: ArenaState) -> list[Action]:
     """Every legal action of the seat to act, in a stable order."""
     if s.ask is not None:
-        return list(_answers(s))
+        return _answers(s)
     phase = s.phase
     if phase == DRAFT:
         return draft.legal_actions(s)
     if phase == MAIN:
-        return list(_main(s))
+        return _main(s)
     if phase == GATHER:
-        return list(_gather(s))
+        return _gather(s)
     if phase == BLOCK:
         return [*[_named(s.uname(u)).one("block") for u in blockers(s)], NO_BLOCK]
     if phase in (CLASH_A, CLASH_D):
-        return list(_clashes(s))
+        return _clashes(s)
     if phase == DEPLOY:
         seat = s.to_act
         assert seat is not None
@@ -88,7 +88,7 @@ def legal_actions(s: ArenaState) -> list[Action]:
     if phase == SHOP:
         return [*shop_actions(s), PASS]
     if phase == DISCARD:
-        return [_named(k).one("discard") for k in sorted(set(s.hands[s.active]))]
+        return [_named(k).one("discard") for k in distinct(s.hands[s.active])]
     return []
 
 
@@ -115,9 +115,9 @@ def _answers(s: ArenaState) -> list[Action]:
     if kind == "conduit":
         return [act("lane", LANES[c.lane]) for c in options]
     if kind == "discard":
-        return [_named(k).one("discard") for k in sorted(set(s.hands[seat]))]
+        return [_named(k).one("discard") for k in distinct(s.hands[seat])]
     if kind == "extra_clash":
-        return [*[_named(k).one("clash") for k in sorted(set(s.hands[seat]))], NO_CLASH]
+        return [*[_named(k).one("clash") for k in distinct(s.hands[seat])], NO_CLASH]
     if kind == "first":
         return [act("first", w) for w in options]
     if kind == "assign":
@@ -130,9 +130,27 @@ def _answers(s: ArenaState) -> list[Action]:
 
 
 def _manifests(s: ArenaState, seat: int) -> list[Action]:
-    deity = s.uname(seat * 4 + DEITY)
-    return [act("manifest", deity, lane, "banish", s.uname(h)) for lane in LANES
+    deity = _named(s.uname(seat * 4 + DEITY))
+    return [deity.manifest(lane, s.uname(h)) for lane in LANES
             for h in range(seat * 4, seat * 4 + 3) if s.zone[h] != VOID]
+
+
+# The distinct cards of a hand, sorted, by the hand's cards in order (hands repeat from
+# decision to decision: the main phase and the clash steps list them every time); bounded.
+_DISTINCT: dict[tuple[str, ...], tuple[str, ...]] = {}
+_DISTINCT_LIMIT = 10_000
+
+
+def distinct(cards: Sequence[str]) -> tuple[str, ...]:
+    """``sorted(set(cards))``, as a tuple."""
+    key = tuple(cards)
+    found = _DISTINCT.get(key)
+    if found is None:
+        found = tuple(sorted(set(cards)))
+        if len(_DISTINCT) >= _DISTINCT_LIMIT:
+            _DISTINCT.clear()
+        _DISTINCT[key] = found
+    return found
 
 
 def talent_context(s: ArenaState, u: int, ability: str, talent: Talent) -> dict[str, Any]:
@@ -242,9 +260,10 @@ def _plan(t: Talent) -> _Plan:
 
 
 def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
-              memo: dict[int, bool] | None, plain: bool) -> str:
+              memo: dict[int, bool] | None, plain: bool, cooled: bool = False) -> str:
     """:func:`can_announce` with the talent's plan (``plain``: no cost modifier can be in
-    play, so the printed action points are what it costs)."""
+    play, so the printed action points are what it costs; ``cooled``: its Cooldown was
+    judged already, a skill card's being the same for every hero of its seat)."""
     if (plan.ap if plain else talent_ap(s, u, plan.talent)) > s.ap:
         return "ap"
     if plan.commits and s.comm[u]:
@@ -260,7 +279,7 @@ def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
             return "cost"
         if plan.x and not x_values(s.V, s, plan.talent.costs, ctx):
             return "cost"
-    if plan.cooldown and s.cooldown_key(u, ability) in s.used:
+    if plan.cooldown and not cooled and s.cooldown_key(u, ability) in s.used:
         return "cooldown"
     if plan.ultimate and not s.mighty(u):
         return "ultimate"
@@ -306,6 +325,15 @@ class _Named:
                            for lane in range(len(LANES)))
         self.talents: dict[str, Act] = {}
         self.ones: dict[str, Act] = {}
+        self.manifests: dict[tuple[str, str], Act] = {}
+
+    def manifest(self, lane: str, hero: str) -> Act:
+        """``manifest <name> <lane> banish <hero>`` (this unit a deity)."""
+        found = self.manifests.get((lane, hero))
+        if found is None:
+            found = self.manifests[lane, hero] = act("manifest", self.name, lane, "banish",
+                                                     hero)
+        return found
 
     def one(self, verb: str) -> Act:
         """``<verb> <name>``: block, with, target, clash, discard."""
@@ -350,7 +378,7 @@ def _main(s: ArenaState) -> list[Action]:
     # them).
     plain = not s.store and "cost" not in cat.static_kinds
     hand: list[tuple[str, _Plan]] = []
-    for k in sorted(set(s.hands[p])):
+    for k in distinct(s.hands[p]):
         talents = _card(k, skills[k]).talents
         if not talents:
             continue
@@ -391,7 +419,7 @@ def _main(s: ArenaState) -> list[Action]:
                 if not _announce(s, u, plan.id, plan, memo, plain):
                     out.append(named.talent(plan.id))
         for k, plan in hand:
-            if not _announce(s, u, k, plan, memo, plain):
+            if not _announce(s, u, k, plan, memo, plain, plain):
                 out.append(named.talent(k))
     deity = p * 4 + DEITY
     if ap >= 1 and zone[deity] == HOME:
@@ -449,7 +477,7 @@ def _clashes(s: ArenaState) -> list[Action]:
     c = s.combat
     assert c is not None
     seat = s.active if s.phase == CLASH_A else other(s.active)
-    cards = sorted(set(s.hands[seat]))
+    cards = distinct(s.hands[seat])
     # Step Two, 1: "The attacking hero may clash once", the defender too: a side whose
     # heroes have all left the combat (KO'd, banished by an effect) has no one to clash.
     gone = not c.attackers if s.phase == CLASH_A else (
@@ -484,10 +512,17 @@ def revive_actions(s: ArenaState) -> list[Action]:
 
 def shop_actions(s: ArenaState) -> list[Action]:
     """Items the active player can pay for, for each of their units in play."""
+    return [act("buy", item, s.uname(u)) for item, u in shop_buys(s)]
+
+
+def shop_buys(s: ArenaState) -> list[tuple[str, int]]:
+    """:func:`shop_actions` as (item, unit) pairs (whether the Shop Step offers anything
+    is asked before its actions are listed)."""
     p = s.active
+    power = s.power[p]
     heroes = [u for u in range(p * 4, p * 4 + 4) if s.zone[u] >= 0]
-    return [act("buy", item, s.uname(u)) for item in sorted(set(s.shops[p])) for u in heroes
-            if item_cost(s, item, u) <= s.power[p]]
+    return [(item, u) for item in sorted(set(s.shops[p])) for u in heroes
+            if item_cost(s, item, u) <= power]
 
 
 def item_cost(s: ArenaState, item: str, u: int) -> int:
@@ -643,6 +678,6 @@ def _talent_reason(s: ArenaState, u: int, ability: str) -> tuple[str, str] | Non
     return None
 
 
-__all__ = ["legal_actions", "why_illegal", "revive_actions", "shop_actions", "known_names",
-           "can_announce", "talent_context", "talent_ap", "level_cost", "word_of",
+__all__ = ["legal_actions", "why_illegal", "revive_actions", "shop_actions", "shop_buys",
+           "known_names", "can_announce", "talent_context", "talent_ap", "level_cost", "word_of",
            "CONDUITS"]
