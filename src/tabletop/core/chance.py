@@ -9,7 +9,9 @@ so that every value stays a machine integer where this module is compiled
 (``tabletop.native``: an integer of 62 bits or more is a heap-allocated Python integer
 there, and a product is a machine multiplication only for factors below 2**30). The outputs are
 SplitMix64's, bit for bit (``next_u64``; tests/core/test_core_chance.py checks them
-against the 64-bit formula).
+against the 64-bit formula). Run as plain Python, where an integer of any size costs the
+same and each operation is an interpreted step, the draw is the 64-bit formula itself
+(four times fewer steps than the halves); both give the same numbers.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ _M2_0: Final = 0x11EB
 _SMALL: Final = 1 << 30
 
 
+
 def _mul(h: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
     """The low 64 bits of ``h:lo`` (32-bit halves) times the constant whose 16-bit pieces
     are ``c3 c2 c1 c0``, as halves: long multiplication in 16-bit pieces, so that every
@@ -65,6 +68,10 @@ def _next(h: int, lo: int) -> tuple[int, int, int, int]:
     zl ^= ((zh << 1) | (zl >> 31)) & _M32  # z ^= z >> 31
     zh ^= zh >> 31
     return h, lo, zh, zl
+
+
+# Whether this module runs compiled (tabletop.native): a compiled function has no bytecode.
+_COMPILED: Final = not hasattr(_next, "__code__")
 
 
 class Chance:
@@ -100,12 +107,12 @@ class Chance:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        if n > _SMALL:
-            limit = _SPAN - _SPAN % n
-            while True:
-                x = self.next_u64()
-                if x < limit:
-                    return x % n
+        if n > _SMALL or not _COMPILED:
+            return self._below_wide(n)
+        return self._below_halves(n)
+
+    def _below_halves(self, n: int) -> int:
+        """``below(n)`` on the state's halves, for ``n`` up to 2**30 (compiled)."""
         # The same draw in halves: an output x is rejected when x >= 2**64 - 2**64 % n,
         # that is (2**64 % n being below 2**32) when its high half is all ones and its low
         # half at least 2**32 - 2**64 % n; and x % n is (hi % n) * (2**32 % n) + lo, mod n.
@@ -118,6 +125,20 @@ class Chance:
                 break
         self.hi, self.lo = h, lo
         return ((zh % n) * t + zl) % n
+
+    def _below_wide(self, n: int) -> int:
+        """``below(n)`` by the 64-bit formula (plain Python, or a bound above 2**30)."""
+        s = (self.hi << 32) | self.lo
+        limit = _SPAN - _SPAN % n
+        while True:
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        self.hi, self.lo = s >> 32, s & _M32
+        return z % n
 
     def roll(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
