@@ -156,23 +156,26 @@ def test_leaf_views_are_built_only_when_read() -> None:
     a view already in hand (the seat to act's, read by ``quiet``) not built again."""
     from tabletop.agents.ismcts import _Views
 
-    state = positions(3, seed=2, every=40)[1]
+    real = positions(3, seed=2, every=40)[1]
     built: list[int] = []
-    real_view = state.view
+    real_view = real.view
 
-    def view(seat: int | None) -> dict:
-        built.append(seat)  # type: ignore[arg-type]
-        return real_view(seat)
+    class Counted:  # the position, its views counted (a compiled state's are read-only)
+        players = real.players
 
-    state.view = view  # type: ignore[method-assign]
-    views = _Views(state)
+        def view(self, seat: int) -> dict:
+            built.append(seat)
+            return real_view(seat)
+
+    state = Counted()
+    views = _Views(state)  # type: ignore[arg-type]
     assert len(views) == 3 and built == []
     assert views[1] == real_view(1) and built == [1]
     assert views[-1] == real_view(2) and built == [1, 2]
     assert list(views) == [real_view(s) for s in range(3)] and built == [1, 2, 0]
     assert views[1] is views[1] and built == [1, 2, 0]
     mine = real_view(2)
-    given = _Views(state, 2, mine)
+    given = _Views(state, 2, mine)  # type: ignore[arg-type]
     built.clear()
     assert given[2] is mine and built == []
     assert list(given) == [real_view(s) for s in range(3)] and built == [0, 1]
