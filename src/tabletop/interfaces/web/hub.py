@@ -282,8 +282,9 @@ class Hub:
         """Whether table ``table_id`` is finished (or unknown): asked of the live table,
         else of the store."""
         live = self.tables.get(table_id)
-        if live is not None:
+        if live is not None and (live.state.is_over or self.cluster is None):
             return live.state.is_over
+        # (several servers: another may have ended it a moment ago; the store knows)
         row = self.storage.table(table_id)
         return row is None or row.status == "over"
 
