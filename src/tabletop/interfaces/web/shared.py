@@ -210,7 +210,7 @@ class Shared:
 
     async def _now(self) -> float:
         seconds, micros = await self.redis.time()
-        return float(seconds) + micros / 1e6
+        return float(seconds) + float(micros) / 1e6
 
     # --- WebSocket connections ------------------------------------------------------------
 
