@@ -170,6 +170,7 @@ class Lab:
                   str(getattr(deck, "name", "")) or ident, text, opponents,
                   GAMES_PER_DECK * len(opponents), self.clock())
         self.runs[run.id] = run
+        await self._share(run)  # the others answer a poll of it from its very start
         run.task = asyncio.get_running_loop().create_task(self._play(dg, run))
         return run
 
