@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,13 +56,27 @@ class SqliteStorage(SqlStorage):
                                         isolation_level=None, timeout=BUSY_SECONDS)
             self._db = _Connection(self._raw)
             try:
-                self._raw.execute("PRAGMA journal_mode=WAL")
+                self._wal()
                 self._raw.execute("PRAGMA synchronous=FULL")  # committed means on disk
                 self._raw.execute("PRAGMA foreign_keys=ON")
                 self.version = migrate(self._tx, "sqlite", migrations)
             except BaseException:
                 self._raw.close()
                 raise
+
+    def _wal(self) -> None:
+        """Put the file in WAL mode. Several servers opening a new file at once: the switch
+        can answer "database is locked" at once, without SQLite's wait for the lock (its
+        busy handler is not called there), so it is tried again within the same wait."""
+        end = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                self._raw.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if not self._unreachable(e) or time.monotonic() >= end:
+                    raise
+                time.sleep(0.02)
 
     def _unreachable(self, e: Exception) -> bool:
         # "database is locked" (SQLITE_BUSY: another connection kept the write lock past
