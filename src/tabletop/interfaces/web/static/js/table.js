@@ -405,7 +405,7 @@ function onMessage(msg) {
   if (msg.offers) st.offers = msg.offers;
   if ("rematch" in msg && msg.rematch) {
     st.rematch = msg.rematch;
-    if (st.askedRematch) { location.href = msg.rematch.link; return; }  // all accepted
+    if (st.askedRematch) { goToRematch(msg.rematch.link); return; }  // all accepted
   }
   for (const p of panels) { try { p.update && p.update(msg, api); } catch (e) { console.error(e); } }
   if (msg.type === "state") { pacer.clear(); show(msg, false); return; }
@@ -496,11 +496,19 @@ async function concede() {
   });
 }
 
+// The rematch's table, opened once: the answer to Rematch and the socket's message both
+// bring its link, and a second navigation would abort the first.
+function goToRematch(link) {
+  if (st.leaving) return;
+  st.leaving = true;
+  location.href = link;
+}
+
 async function rematch() {
   try {
     st.askedRematch = true;
     const got = await post("/rematch");
-    if (got.rematch) { location.href = got.rematch.link; return; }
+    if (got.rematch) { goToRematch(got.rematch.link); return; }
     if (got.offers) st.offers = got.offers;
     showEnd();
   } catch (e) { failed(e); }
