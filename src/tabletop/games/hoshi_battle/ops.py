@@ -402,7 +402,8 @@ _add(draw, {"target": TARGET, "amount": AMOUNT}, _draw_words,
 
 def look(s: HoshiState, step: Step, ctx: Ctx) -> Result:
     """look: the controller looks at the targets' face-down Duel cards (an event private
-    to it; it cannot reveal what it saw)."""
+    to it; it cannot reveal what it saw). It knows them there until they leave the hand
+    (``seen``)."""
     found = targets(s, step, ctx)
     seat = int(ctx["p"])
     if found is None:
@@ -411,6 +412,7 @@ def look(s: HoshiState, step: Step, ctx: Ctx) -> Result:
         if t != seat:
             s.event("look", (seat, t, list(s.cards[t]), len(s.cards[t]), ctx.get("src", "")),
                     R_CARD_TEXT)
+            s.know(seat, t)  # remembered while true: resample keeps it (hidden.py)
     return RESOLVED
 
 
@@ -434,6 +436,8 @@ def discard(s: HoshiState, step: Step, ctx: Ctx) -> Result:
             if not s.cards[t]:
                 break
             card = s.cards[t].pop(s.chance.below(len(s.cards[t])))
+            if s.seen:
+                s.forget(t, card)
             s.used[t].append(card)
             s.event("leave", (t, card, "discarded"), R_LEAVE)
     return RESOLVED

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.cards import TIMED, Modifier
 from tabletop.core import Chance, ScenarioError
-from tabletop.core.positions import flag, listing, number, word
+from tabletop.core.positions import Table, flag, listing, number, word
 from tabletop.core.spec import MAX_SEED
 
 from .dice import COUNT_MODES, SYMBOLS
@@ -27,7 +27,7 @@ KEYS = ("players", "seed", "params", "chance", "phase", "turn", "duel", "round",
         "starter", "last_hitter", "next_starter", "hero_deck", "card_deck", "hands",
         "cards", "discards", "exiled", "shown", "hero", "chosen", "stones", "in_play",
         "used", "faces", "window", "passed", "moves", "waited", "was_hit", "did_hit",
-        "stone_lost", "struck", "clock", "store", "duelists", "line", "conceded", "drawn")
+        "stone_lost", "struck", "clock", "store", "duelists", "line", "conceded", "drawn", "seen")
 MOD_KEYS = ("ts", "seat", "controller", "card", "kind", "key", "op", "value", "until",
             "static")
 RULE_WORDS = frozenset({"fixed_die"})
@@ -56,6 +56,9 @@ def to_data(s: HoshiState) -> dict[str, Any]:
         # Written only when an effect drew a card (op draw), so other positions and their
         # hashes are as they were.
         **({"drawn": list(s.drawn)} if any(s.drawn) else {}),
+        # What a seat looked at (op look), likewise only when there is some.
+        **({"seen": [{"viewer": v, "owner": o, "card": c} for v, o, c in s.seen]}
+           if s.seen else {}),
     }
 
 
@@ -149,8 +152,23 @@ def from_data(data: Mapping[str, Any], state: type[HoshiState]) -> HoshiState:
         if len(drawn) != s.players:
             raise ScenarioError(f"drawn: one number per player ({s.players})")
         s.drawn = [number(x, f"drawn[{i}]", 0, 40) for i, x in enumerate(drawn)]
+    if "seen" in d:
+        s.seen = tuple(_seen(s, f, f"seen[{i}]")
+                       for i, f in enumerate(listing(d["seen"], "seen")))
     check_reachable(s)  # what play can reach, and the seat to act can act (issue 30)
     return s
+
+
+def _seen(s: HoshiState, raw: Any, where: str) -> tuple[int, int, str]:
+    """One fact of ``seen``: ``viewer`` knows ``card`` among ``owner``'s face-down cards."""
+    t = Table(raw, where)
+    missing = [k for k in ("viewer", "owner", "card") if k not in t]
+    if missing:
+        raise ScenarioError(f"{where}: missing key {missing[0]!r}")
+    fact = (t.int("viewer", 0, 0, s.players - 1), t.int("owner", 0, 0, s.players - 1),
+            t.str("card", "", frozenset(s.cat.cards)))
+    t.done()
+    return fact
 
 
 def _fresh(s: HoshiState, key: str) -> Any:

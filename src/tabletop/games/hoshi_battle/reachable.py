@@ -42,6 +42,8 @@ from .ids import (
 if TYPE_CHECKING:
     from .rules import HoshiState
 
+# The look is a card word beyond the pool (reconstructed: docs/rules/hoshi-battle.md).
+R_LOOK = "Duel Cards: Text (an effect: look at your opponent's face-down Duel cards)"
 # The real-time strike is reconstructed (docs/rules/hoshi-battle.md, "The strike").
 R_STRIKE = "Terminology: To hit (the real-time strike: parameter strike = live)"
 
@@ -57,7 +59,21 @@ def check_reachable(s: HoshiState) -> None:
     else:
         _check_deal(s)
     _check_phase(s)
+    _check_seen(s)
     check_playable(s)  # the seat to act has a legal action (issue 30)
+
+
+def _check_seen(s: HoshiState) -> None:
+    """What a seat looked at (``seen``) is true: another player's face-down cards, no more
+    copies than it holds (docs/rules/hoshi-battle.md, "Looking")."""
+    for i, (v, o, card) in enumerate(s.seen):
+        if v == o:
+            raise refuse(f"seen[{i}]", "a player looks at another player's face-down "
+                         "cards, not its own", R_LOOK)
+        if s.seen.count((v, o, card)) > s.cards[o].count(card):
+            raise refuse(f"seen[{i}]", f"{card!r} is not among player {o + 1}'s face-down "
+                         "Duel cards (what a look saw stays known only while it is there)",
+                         R_LOOK)
 
 
 def _check_line(s: HoshiState) -> None:

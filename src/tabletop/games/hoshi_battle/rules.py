@@ -100,7 +100,7 @@ class HoshiState(State):
                  "used", "store", "clock", "duel", "round", "throw", "starter",
                  "last_hitter", "window", "passed", "moves", "waited", "was_hit", "did_hit",
                  "stone_lost", "struck", "pending_hit", "faces", "duelists", "next_starter", "line",
-                 "drawn")
+                 "drawn", "seen")
 
     def __init__(self, players: int, seed: int, params: dict[str, Any],
                  deal: bool = True, blank: bool = False) -> None:
@@ -132,6 +132,9 @@ class HoshiState(State):
         self.in_play: list[list[str]] = [[] for _ in range(n)]
         self.used: list[list[str]] = [[] for _ in range(n)]
         self.drawn = [0] * n  # Duel cards drawn by effects (op draw), beyond the three kept
+        # What a seat looked at (op look): (viewer, owner, card) for each face-down Duel
+        # card the viewer knows in the owner's hand, until it leaves it (resample keeps it).
+        self.seen: tuple[tuple[int, int, str], ...] = ()
         self.store: tuple[Modifier, ...] = ()
         self.clock = 0
         self.duel = self.round = self.throw = 0
@@ -180,6 +183,27 @@ class HoshiState(State):
         """Card ids in catalogue order (hands are sets: their order tells nothing)."""
         return sorted(ids, key=self.order.__getitem__)
 
+    def know(self, viewer: int, owner: int) -> None:
+        """``viewer`` has looked at ``owner``'s face-down Duel cards: it knows each of them
+        there (docs/rules/hoshi-battle.md, "Looking"), one fact a copy."""
+        facts = list(self.seen)
+        for card in self.cards[owner]:
+            fact = (viewer, owner, card)
+            # a copy known already is not known twice (two copies: two facts)
+            if facts.count(fact) < self.cards[owner].count(card):
+                facts.append(fact)
+        self.seen = tuple(facts)
+
+    def forget(self, owner: int, card: str) -> None:
+        """A face-down ``card`` left ``owner``'s hand (played, discarded): each viewer that
+        knew a copy of it there knows one copy fewer (what it knew is no longer true)."""
+        out = list(self.seen)
+        for v in range(self.players):
+            fact = (v, owner, card)
+            if fact in out:
+                out.remove(fact)
+        self.seen = tuple(out)
+
     def other(self, seat: int) -> int:
         """The other duelist."""
         a, b = self.duelists
@@ -209,6 +233,8 @@ class HoshiState(State):
     def _discard(self, seat: int, card: str) -> None:
         kind = "hero" if card in self.cat.heroes else "card"
         (self.hands if kind == "hero" else self.cards)[seat].remove(card)
+        if self.seen and kind == "card":
+            self.forget(seat, card)
         self.discards[seat].append(card)
         self.event("discard", (seat, card, kind), R_SETUP)
         self._keep_next()
@@ -355,6 +381,8 @@ class HoshiState(State):
     def _play(self, seat: int, card_id: str) -> None:
         card = self.cat.cards[card_id]
         self.cards[seat].remove(card_id)
+        if self.seen:
+            self.forget(seat, card_id)
         standing = [d for d in self.duelists if self.stones[d] > 0]
         self.event("play", (seat, card_id, card.type), TYPE_RULE[card.type], reveals=True)
         if card.type == "power":
@@ -715,6 +743,7 @@ class HoshiState(State):
         new.in_play = [x[:] for x in self.in_play]
         new.used = [x[:] for x in self.used]
         new.drawn = self.drawn[:]
+        new.seen = self.seen  # a tuple of tuples: shared
         new.faces = [x[:] for x in self.faces]
         new.hero, new.chosen, new.stones = self.hero[:], self.chosen[:], self.stones[:]
         new.store, new.clock = self.store, self.clock
