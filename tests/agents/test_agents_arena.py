@@ -11,7 +11,7 @@ import copy
 import random
 from typing import Any
 
-from tabletop.agents import IsmctsAgent, decide, difficulty_agent, make_agent
+from tabletop.agents import IsmctsAgent, Resampler, decide, difficulty_agent, make_agent
 from tabletop.agents.arena import NAMED_SELECTORS, OWN_KO, ArenaHeuristic, side_score
 from tabletop.core import Action, State, from_scenario, new_game
 from tabletop.games.radiant_arena.data import PILOT
@@ -148,6 +148,49 @@ def test_ismcts_evaluates_between_turns() -> None:
         phases[v["phase"]] = h.quiet(v)
     assert phases["action"] is False and phases["clash"] is False
     assert phases["shop"] is True and phases["revive"] is True
+
+
+def test_quiet_read_from_the_phase_is_quiet_of_the_view() -> None:
+    """``quiet_state`` (issue 28: ISMCTS's rollouts ask at every step without building
+    a view) answers as ``quiet`` does on the view of the seat to act, in every phase
+    met (the draft, deployment, actions, combat, revive, shop, discard), and cannot tell
+    for a position without a phase code."""
+    h = ArenaHeuristic()
+    met: dict[str, bool] = {}
+    for state in _positions(2) + _positions(3) + _positions(5, by="heuristic"):
+        view = state.view(state.to_act)
+        assert h.quiet_state(state) == h.quiet(view), view["phase"]
+        met[view["phase"]] = h.quiet(view)
+    drafted = new_game(GAME, seed=1, draft=True)
+    assert h.quiet_state(drafted) is False
+    assert {"action", "clash", "shop", "revive"} <= set(met)
+    assert True in met.values() and False in met.values()
+
+    class Phaseless:  # a position whose phase the heuristic cannot read
+        to_act = 0
+
+    assert h.quiet_state(Phaseless()) is None  # type: ignore[arg-type]
+
+
+def test_quiet_read_from_the_phase_searches_as_the_view_does() -> None:
+    """The same search, iteration for iteration, whether the rollouts read quiet from the
+    phase or from views (issue 28: a speed change that keeps the decisions)."""
+
+    class ViewsOnly(ArenaHeuristic):
+        def quiet_state(self, state: State) -> bool | None:
+            return None
+
+    for state in _positions(4, every=25)[1:4]:
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        results = []
+        for heuristic in (ArenaHeuristic(), ViewsOnly()):
+            agent = IsmctsAgent(GAME, 3, iterations=30, heuristic=heuristic,
+                                **heuristic.ismcts_defaults)
+            found = agent.search(legal, Resampler(state, seat), state.view(seat))
+            results.append([(str(x.action), x.visits, x.value) for x in found.stats])
+        assert results[0] == results[1]
 
 
 def test_a_seat_reads_its_own_cards_and_only_those() -> None:

@@ -54,7 +54,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from tabletop.core import Action
+from tabletop.core import Action, State
 
 from . import arena_draft
 from .heuristic import best_of, memo_words
@@ -942,10 +942,30 @@ class ArenaHeuristic:
     def __init__(self) -> None:
         # verb -> its scorer (``_s_<verb>``, None for none), found once, not per action
         self._scorers: dict[str, Any] = {}
+        # the state's phase code -> whether its view's phase is quiet, read from a view
+        # the first time the code is met
+        self._quiet_codes: dict[int, bool] = {}
 
     def quiet(self, view: dict[str, Any]) -> bool:
         """Whether the evaluation reads this position well: the action phase is over."""
         return view["phase"] in QUIET_PHASES
+
+    def quiet_state(self, state: State) -> bool | None:
+        """:meth:`quiet` of the view of the seat to act, read from the position's phase
+        (public: every view names it) without building the view (issue 28: ISMCTS asks
+        at every step of a rollout, and a view is among the dearest things it builds).
+        The view's phase is a function of the state's ``phase`` code, so each code's
+        answer is read from a view once; None without such a code."""
+        code = getattr(state, "phase", None)
+        if type(code) is not int:
+            return None
+        calm = self._quiet_codes.get(code)
+        if calm is None:
+            seat = state.to_act
+            if seat is None:
+                return None
+            calm = self._quiet_codes[code] = self.quiet(state.view(seat))
+        return calm
 
     # --- choose -----------------------------------------------------------------------
 

@@ -30,7 +30,9 @@ Design (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012):
   With ``depth`` > 0 the rollout first plays that many decisions at random (or by the
   heuristic's policy, ``rollout=heuristic``), stopping earlier at a position the
   heuristic calls quiet (an optional ``quiet(view)``: in radiant-arena, once the action
-  phase is over, so leaves are judged between turns). A game without a heuristic is
+  phase is over, so leaves are judged between turns; an optional ``quiet_state(state)``
+  answers the same from the position's public phase without building a view, or None
+  when it cannot tell). A game without a heuristic is
   played out at random to its end.
 - Rewards are per seat in [0, 1]: at the end of a game, a win shared among ``k``
   winning sides is worth ``1/k`` to each of their seats (partners share their side's
@@ -301,6 +303,10 @@ class IsmctsAgent:
         steps = 0
         depth = self.depth
         quiet = getattr(heuristic, "quiet", None) if depth else None
+        # A heuristic may tell a quiet position from the state's public phase without a
+        # view (issue 28: a view is among the dearest steps, and at a step with one legal
+        # action nothing else reads it); None from it: ask the view.
+        settled = getattr(heuristic, "quiet_state", None) if quiet is not None else None
         while True:
             seat = state.to_act
             if seat is None:
@@ -312,8 +318,11 @@ class IsmctsAgent:
                 return heuristic.evaluate(_Views(state))
             view = None
             if quiet is not None:  # a position the heuristic judges well ends the rollout
-                view = state.view(seat)
-                if quiet(view):
+                calm = None if settled is None else settled(state)
+                if calm is None:
+                    view = state.view(seat)
+                    calm = quiet(view)
+                if calm:
                     assert heuristic is not None
                     return heuristic.evaluate(_Views(state, seat, view))
             legal = state.legal_actions()
