@@ -97,6 +97,7 @@ class _Board:
         # once per board (issue 28).
         self._groups: dict[tuple[str, int], list[dict[str, Any]]] | None = None
         self._lane_values: dict[tuple[str, int], float] = {}
+        self._ready: dict[str, tuple[list[dict[str, Any]], int]] = {}
 
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         """The objects of one kind of the card language, as this view shows them."""
@@ -135,10 +136,15 @@ class _Board:
     # --- attacks ----------------------------------------------------------------------
 
     def ready_attack(self, lane: str, extra: dict[str, Any] | None = None) -> int:
-        heroes = [u for u in self.at(lane, self.me) if not u["committed"]]
-        if extra is not None and extra not in heroes:
-            heroes.append(extra)
-        return sum(u["attack"] for u in heroes)
+        """The attack of the seat's ready heroes in ``lane``, and ``extra``'s (a unit of
+        this view) when it is not among them."""
+        ready = self._ready.get(lane)
+        if ready is None:  # read once per lane (issue 28: asked for every move and attack)
+            heroes = [u for u in self.at(lane, self.me) if not u["committed"]]
+            ready = self._ready[lane] = (heroes, sum(u["attack"] for u in heroes))
+        if extra is not None and not any(u is extra for u in ready[0]):
+            return ready[1] + int(extra["attack"])
+        return ready[1]
 
     def target_value(self, lane: str, target: str, attack: int) -> float:
         """What an attack of ``attack`` on ``target`` (a hero id or ``conduit``) is worth."""
@@ -980,15 +986,20 @@ class ArenaHeuristic:
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         """How much the rules of thumb like each legal action (higher is better)."""
         b = _Board(view)
-        return [self._score(b, _words(a)) for a in legal]
+        scorers = self._scorers
+        out = []
+        for a in legal:  # _score, inlined: called for every legal action of every step
+            w = _words(a)
+            scorer = scorers.get(w[0], False)
+            if scorer is False:
+                scorer = self._scorer(w[0])
+            out.append(0.0 if scorer is None else float(scorer(b, w)))
+        return out
 
-    def _score(self, b: _Board, w: list[str]) -> float:
-        verb = w[0]
+    def _scorer(self, verb: str) -> Any:
         # a verb without a scorer (pass, no-block, first) scores 0: the bar to clear
-        scorer = self._scorers.get(verb, False)
-        if scorer is False:
-            scorer = self._scorers[verb] = getattr(self, "_s_" + verb.replace("-", "_"), None)
-        return 0.0 if scorer is None else float(scorer(b, w))
+        scorer = self._scorers[verb] = getattr(self, "_s_" + verb.replace("-", "_"), None)
+        return scorer
 
     # the draft (before the game, when drafted): arena_draft.py's rules of thumb
 

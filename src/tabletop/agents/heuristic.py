@@ -63,13 +63,22 @@ def memo_words(read: Callable[[Action], T], kept: int = 50_000) -> Callable[[Act
     games' own caches of actions: distinct actions cannot grow it without bound); what
     ``read`` returns is shared, so its callers must not change it."""
     memo: dict[Action, T] = {}
+    # The same action objects come back again and again (the games intern their legal
+    # actions), and an action's hash is Python code: each is found by its identity first
+    # (issue 28). The entry holds the action, so no other object can take its id.
+    known: dict[int, tuple[Action, T]] = {}
 
     def words(action: Action) -> T:
+        hit = known.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
         found = memo.get(action)
         if found is None:
             found = read(action)
             if len(memo) < kept:
                 memo[action] = found
+        if len(known) < kept:
+            known[id(action)] = (action, found)
         return found
 
     return words
