@@ -147,8 +147,11 @@ async def act(request: Request, table_id: TableId, body: PostAction,
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = seat_required(hub, live, x_seat_token)
-    done = await hub.act(live, seat, body.action, body.version)
-    return _reply(request, table_id, seat, x_seat_token, applied=done)
+    # A token is a person's seat's (the AI's seats have none). Nothing above waits: from
+    # here, it counts from the request's arrival.
+    with hub.person():
+        done = await hub.act(live, seat, body.action, body.version)
+        return _reply(request, table_id, seat, x_seat_token, applied=done)
 
 
 @router.post("/api/tables/{table_id}/concede", tags=["seats"], responses=ERRORS)
@@ -159,8 +162,9 @@ async def concede(request: Request, table_id: TableId, body: Empty | None = None
     hub = hub_of(request)
     live = hub.get(table_id)
     seat = person_required(hub, live, x_seat_token)
-    done = await hub.concede(live, seat)
-    return _reply(request, table_id, seat, x_seat_token, applied=done)
+    with hub.person():
+        done = await hub.concede(live, seat)
+        return _reply(request, table_id, seat, x_seat_token, applied=done)
 
 
 @router.post("/api/tables/{table_id}/undo", tags=["seats"], responses=ERRORS)
