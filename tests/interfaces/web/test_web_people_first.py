@@ -189,3 +189,43 @@ def test_a_posted_action_counts_as_a_persons_until_it_is_answered(client: Any) -
     assert stale.status_code == 409, stale.text
     assert act(client, tid, token, mine["legal"][0], mine["version"]).status_code == 200
     assert seen == [1, 1] and hub.people == 0
+
+
+def test_at_most_ai_writes_ai_moves_are_on_their_way_to_the_store(hub: Hub) -> None:
+    """The AI writes queued before a person's action came are not held back by the wait:
+    only ``AI_WRITES`` of them may be in flight at once, so that a person's write waits
+    behind a few (on SQLite it had waited behind every AI table's)."""
+    tables = hub_module.AI_WRITES + 2
+
+    async def main() -> tuple[int, list[int]]:
+        release, lock = threading.Event(), threading.Lock()
+        now, most = [0], [0]
+        append = hub.storage.append
+
+        def held_append(table_id: str, row: Any, *args: Any) -> None:
+            with lock:
+                now[0] += 1
+                most[0] = max(most[0], now[0])
+            release.wait(GUARD_S)
+            append(table_id, row, *args)
+            with lock:
+                now[0] -= 1
+
+        decided: list[str] = []
+        hub.storage.append = held_append  # type: ignore[method-assign]
+        hub.thought = lambda game, seconds: decided.append(game)
+        ais = [hub.create(GAME, 2, {}, AIS, False, {})[0] for _ in range(tables)]
+        async with asyncio.timeout(GUARD_S):
+            # Every table has decided; those past the bound wait for a place.
+            while not (len(decided) >= tables and now[0] == hub_module.AI_WRITES
+                       and hub._ai_writes.locked()):
+                await asyncio.sleep(0.01)
+            release.set()
+            while any(len(ai.state.history) < 2 for ai in ais):
+                await asyncio.sleep(0.01)
+        await _stop(hub)
+        return most[0], [len(ai.state.history) for ai in ais]
+
+    most, played = asyncio.run(main())
+    assert most == hub_module.AI_WRITES, most
+    assert all(n >= 2 for n in played), played
