@@ -17,7 +17,14 @@ measures a window of ``--seconds``:
   (../shared/bench/floor.py, timed at the start: per wall-second and per CPU-second of
   its own); and the CPU-milliseconds an action costs in each of those three parts;
 - a person's action: p50 and p99 of the POST, until stored and answered;
-- the CPU this script itself used (it shares the machine's cores with the server).
+- the CPU this script itself used (it shares the machine's cores with the server), and
+  the machine's busy cores in the window (/proc/stat), less this run's: the others';
+- the bound this run's own figures set (``bounds``): the tighter of the server processes'
+  event loops (one core each at the server's CPU-ms an action) and the machine's cores
+  at the CPU-ms an action of everything measured, this script included; the run's
+  actions/s as a share of it, and of the bound with the cores the others left. Two
+  workers' actions/s over one worker's can reach at most the two workers' bound over the
+  one worker's actions/s.
 
 ``--workers N`` (with ``--redis URL``) passes the same options to ``tabletop serve`` when
 it has them. Copy the figures into docs/performance.md (Web server) with the machine,
@@ -103,6 +110,35 @@ def group_cpu(pgid: int, workers: int = 1) -> tuple[float, float]:
         else:
             others += _cpu(fields)
     return servers, others
+
+
+def machine_busy() -> float:
+    """CPU seconds the machine's cores have been busy so far, whoever used them (every
+    kind of time in /proc/stat's first line but idle and iowait)."""
+    first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    ticks = [int(x) for x in first[1:9]]  # user nice system idle iowait irq softirq steal
+    return (sum(ticks) - ticks[3] - ticks[4]) / TICK
+
+
+def bounds(f: dict[str, Any], workers: int, cores: int) -> dict[str, Any]:
+    """The actions/s this run's own figures allow at most on this machine, the tighter of
+    two limits: each server process's event loop is one thread (``workers`` cores at the
+    server's CPU-ms an action), and every part measured (server, AI, database, this
+    script) shares the machine's ``cores``; also what the cores the others left (busy
+    with neither of those, e.g. other users, Redis) allowed. How close the run came to
+    them says whether a run is held by its own code or by the machine."""
+    per = f["cpu_ms_per_action"]
+    actions = max(f["actions"], 1)
+    everything_ms = per["server"] + per["ai"] + (per["database"] or 0.0) + \
+        1000 * f["bench_cpu_s"] / actions
+    loops = workers * 1000 / max(per["server"], 1e-9)
+    machine = cores * 1000 / max(everything_ms, 1e-9)
+    left = max(cores - f["others_cores"], 0.0) * 1000 / max(everything_ms, 1e-9)
+    bound = min(loops, machine)
+    return {"all_cpu_ms_per_action": round(everything_ms, 2), "loops_bound": loops,
+            "machine_bound": machine, "left_bound": left, "bound": bound,
+            "of_bound": f["actions_per_s"] / bound,
+            "of_left": f["actions_per_s"] / max(min(loops, left), 1e-9)}
 
 
 @dataclass
@@ -338,14 +374,14 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
             t.result()  # a task that failed says why
         store = server.store
         a0, (srv0, ai0), db0 = store.actions(), group_cpu(server.proc.pid, workers), store.cpu()
-        mine0 = time.process_time()
+        mine0, busy0 = time.process_time(), machine_busy()
         t0 = time.perf_counter()
         load.measuring = True
         await asyncio.sleep(seconds)
         load.measuring = False
         wall = time.perf_counter() - t0
         a1, (srv1, ai1), db1 = store.actions(), group_cpu(server.proc.pid, workers), store.cpu()
-        mine1 = time.process_time()
+        mine1, busy1 = time.process_time(), machine_busy()
         stop.set()
         for t in tasks:
             t.cancel()
@@ -358,7 +394,10 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
     db = None if db0 is None or db1 is None else db1 - db0
     cpu = srv + ai + (db or 0.0)
     per = 1000 / max(actions, 1)  # CPU-ms per action
-    return {"tables": tables, "people": people, "setup_s": round(setup, 1),
+    # The machine's busy cores less this run's (server, AI, database, this script): the
+    # others' (other users, Redis, PostgreSQL's own background processes).
+    others = max(0.0, (busy1 - busy0) - cpu - (mine1 - mine0)) / wall
+    fig = {"tables": tables, "people": people, "setup_s": round(setup, 1),
             "window_s": round(wall, 1), "actions": actions,
             "actions_per_s": actions / wall, "server_cpu_s": round(cpu, 1),
             "server_cores": cpu / wall, "actions_per_cpu_s": actions / max(cpu, 1e-9),
@@ -366,7 +405,10 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
                                   "database": None if db is None else round(db * per, 2)},
             "bench_cpu_s": round(mine1 - mine0, 1), "ai_games_finished": load.finished,
             "person_actions": load.person_actions, "p50_ms": qs[49] * 1000,
-            "p99_ms": qs[98] * 1000, "errors": load.errors[:5]}
+            "p99_ms": qs[98] * 1000, "errors": load.errors[:5],
+            "machine_cores": (busy1 - busy0) / wall, "others_cores": others}
+    fig.update(bounds(fig, workers, os.cpu_count() or 1))
+    return fig
 
 
 def floor_rates() -> tuple[float, float]:
@@ -468,7 +510,13 @@ def _line(f: dict[str, Any]) -> str:
             + f"; bench {f['bench_cpu_s']} CPU-s); a person's action p50 "
             f"{f['p50_ms']:.0f} ms, "
             f"p99 {f['p99_ms']:.0f} ms ({f['person_actions']} actions); "
-            f"{f['ai_games_finished']} games ended; set up in {f['setup_s']} s"
+            f"{f['ai_games_finished']} games ended; set up in {f['setup_s']} s; "
+            f"bound {f['bound']:.0f} actions/s, the tighter of {f['workers']} event "
+            f"loop(s) ({f['loops_bound']:.0f}) and {os.cpu_count()} cores at "
+            f"{f['all_cpu_ms_per_action']} CPU-ms an action of all measured, this script's "
+            f"too ({f['machine_bound']:.0f}): {100 * f['of_bound']:.0f}% of it; others "
+            f"used {f['others_cores']:.2f} cores, leaving {f['left_bound']:.0f} "
+            f"({100 * f['of_left']:.0f}%)"
             + (f"; errors {f['errors']}" if f["errors"] else ""))
 
 
