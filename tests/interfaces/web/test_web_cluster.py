@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.core import Record, replay
@@ -494,7 +495,8 @@ def test_workers_behind_one_port_answer_alike(store_url: str, tmp_path: Path) ->
             return len(seen) == 2
 
         wait_until(both, timeout=60, step=0)
-        with _socket(server, tid, tokens[1]) as ws:
+        with contextlib.ExitStack() as sockets:
+            ws = sockets.enter_context(_socket(server, tid, tokens[1]))
             _until(ws, lambda m: m["type"] == "state")
             for i in range(8):  # through whichever worker each request reaches
                 if i == 4:  # one worker killed: the other answers, a new one starts
@@ -503,7 +505,15 @@ def test_workers_behind_one_port_answer_alike(store_url: str, tmp_path: Path) ->
                 r = _act(server, tid, token, action, version)
                 assert r.status_code == 200, r.text
                 expect = _get(server, f"/api/tables/{tid}/view", tokens[1])["version"]
-                _until(ws, lambda m, v=expect: m["type"] == "update" and m["version"] == v)
+                try:
+                    _until(ws, lambda m, v=expect: m["type"] == "update"
+                           and m["version"] == v)
+                except ConnectionClosed:
+                    assert i == 4  # the socket was on the killed worker: the page
+                    # reconnects, to the other one, and is sent the whole table
+                    ws = sockets.enter_context(_socket(server, tid, tokens[1]))
+                    _until(ws, lambda m, v=expect: m["type"] == "state"
+                           and m["version"] == v)
         wait_until(lambda: both() or len(seen) > 2, timeout=60, step=0)  # the new one
         assert len(_children(server.proc.pid)) == 2
     finally:
@@ -511,14 +521,86 @@ def test_workers_behind_one_port_answer_alike(store_url: str, tmp_path: Path) ->
     assert _replays(store_url, tid) == 8
 
 
+def _scrape(server: Server) -> dict[str, float]:
+    """One scrape of ``/metrics`` through the one port: each sample (name and labels as
+    written) and its value."""
+    r = httpx.get(f"{server.url}/metrics", timeout=30)
+    assert r.status_code == 200, r.text
+    out = {}
+    for line in r.text.splitlines():
+        if line and not line.startswith("#"):
+            name, value = line.rsplit(" ", 1)
+            out[name] = float(value)
+    return out
+
+
+VIEWS = 'tabletop_http_requests_total{method="GET",route="/api/tables/{table_id}/view",' \
+    'status="200"}'
+VIEW_TIMES = 'tabletop_http_request_seconds_count{method="GET",' \
+    'route="/api/tables/{table_id}/view"}'
+
+
+def test_workers_behind_one_port_are_scraped_as_one(store_url: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, Operations (docs/deploy.md, "Health checks, metrics and logs"): with
+    ``--workers 2`` one scrape of the one port counts every worker's requests (their
+    metrics gathered: prometheus-client's multiprocess mode, in a folder emptied at the
+    start); the gauges sum over the live workers (a table held by both is two copies);
+    a worker killed leaves its requests counted and its gauges out of the sum."""
+    folder = tmp_path / "metrics"
+    folder.mkdir()
+    (folder / "counter_1.db").write_bytes(b"left by an earlier run")  # not this run's
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(folder))
+    server = _start(store_url, redis_url(), tmp_path / "metrics.log", ("--workers", "2"))
+    try:
+        assert not (folder / "counter_1.db").exists()
+        tid, tokens = _make(server, PERIM, "human", "human", "human")
+        by: dict[str, int] = {}
+
+        def view() -> bool:  # a new connection each time: the kernel picks the worker
+            r = httpx.get(f"{server.url}/api/tables/{tid}/view", timeout=30)
+            assert r.status_code == 200
+            name = r.headers["X-Tabletop-Worker"]
+            by[name] = by.get(name, 0) + 1
+            return len(by) == 2
+
+        wait_until(view, timeout=60, step=0)
+        for _ in range(5):
+            view()
+        got = _scrape(server)
+        assert got[VIEWS] == sum(by.values())  # both workers' views, in one answer
+        assert got[VIEW_TIMES] == sum(by.values())
+        assert min(by.values()) >= 1 and len(by) == 2
+        # Both workers hold the table (each served a view of it): two copies in memory,
+        # summed once each worker wrote its gauge.
+        wait_until(lambda: _scrape(server)["tabletop_live_tables"] == 2, timeout=30)
+        with _socket(server, tid, tokens[0]) as ws:
+            _until(ws, lambda m: m["type"] == "state")
+            wait_until(lambda: _scrape(server)["tabletop_websocket_connections"] == 1,
+                       timeout=30)
+        wait_until(lambda: _scrape(server)["tabletop_websocket_connections"] == 0,
+                   timeout=30)
+        killed = _children(server.proc.pid)[0]
+        assert (folder / f"gauge_livesum_{killed}.db").exists()  # a worker's metrics
+        os.kill(killed, 9)
+        # The dead worker's copy leaves the sum; its views stay counted.
+        wait_until(lambda: _scrape(server)["tabletop_live_tables"] == 1, timeout=60)
+        assert _scrape(server)[VIEWS] == sum(by.values())
+    finally:
+        server.stop()
+
+
 def _children(pid: int) -> list[int]:
-    """The live processes whose parent is ``pid`` (uvicorn's workers), from /proc."""
+    """The live processes whose parent is ``pid`` and that are uvicorn's workers, from
+    /proc (not multiprocessing's resource tracker, a child too)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             with contextlib.suppress(OSError):
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if int(fields[1]) == pid and fields[0] != "Z":
+                command = (entry / "cmdline").read_bytes()
+                if int(fields[1]) == pid and fields[0] != "Z" \
+                        and b"resource_tracker" not in command:
                     found.append(int(entry.name))
     return sorted(found)
 

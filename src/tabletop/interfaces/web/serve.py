@@ -7,7 +7,9 @@ uvicorn's own workers (its supervisor starts them, restarts one that dies, and s
 them all on Ctrl-C or SIGTERM; they accept from one listening socket). That is the
 simplest robust way: no supervisor of ours to get wrong, and every worker is the same
 app a single server runs, configured by :func:`worker_app` from what this process
-checked.
+checked. Their metrics go to one folder (prometheus-client's multiprocess mode: a fresh
+folder for each run, or ``PROMETHEUS_MULTIPROC_DIR`` if the operator names one, emptied
+first), so that a scrape of the one port answers for all of them (metrics.py).
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ import errno
 import json
 import logging
 import os
+import shutil
 import socket
 import sys
+import tempfile
 import threading
 import webbrowser
 from collections.abc import Sequence
@@ -28,7 +32,7 @@ from typing import Any
 from tabletop.core import ParameterError
 from tabletop.interfaces.paths import data_dir
 
-from . import logs
+from . import logs, metrics
 from .api import check_db_path, create_app
 from .cluster import LEASE_S, ClusterSettings
 from .limits import Settings
@@ -159,6 +163,7 @@ def worker_app() -> Any:
     process), as :func:`serve` configured it in :data:`WORKER_CONFIG`."""
     config = json.loads(os.environ[WORKER_CONFIG])
     _logging(bool(config["log_json"]))
+    metrics.share(config["metrics"])
     cluster = config["cluster"]
     return create_app(config["db"], ai_pool=config["ai_pool"],
                       ai_workers=config["ai_workers"], limits=Settings(**config["limits"]),
@@ -185,13 +190,25 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     store, shown_store = check_db(db)
     _check_port(host, port)
     app: Any
+    made: str | None = None  # the metrics folder this run made (removed at its end)
     if workers > 1:
         assert cluster is not None
+        folder = os.environ.get(metrics.FOLDER)
+        if not folder:
+            folder = made = tempfile.mkdtemp(prefix="tabletop-metrics-")
+        try:
+            metrics.prepare(Path(folder))
+        except OSError as e:
+            raise ParameterError(f"{metrics.FOLDER}={folder}: cannot use it for the "
+                                 f"workers' metrics ({e.strerror or e})") from None
+        # Inherited by the workers, which start afresh (spawned): prometheus-client reads
+        # it when first imported there.
+        os.environ[metrics.FOLDER] = folder
         os.environ[WORKER_CONFIG] = json.dumps({
             "db": str(store), "ai_pool": ai_pool, "ai_workers": ai_workers,
             "limits": dataclasses.asdict(settings), "log_json": log_json,
             "cluster": {"redis": cluster.redis, "lease_s": cluster.lease_s},
-            "cards": [str(p) for p in cards]})
+            "cards": [str(p) for p in cards], "metrics": folder})
         app = f"{__name__}:worker_app"
         shown_store += f", served by {workers} workers"
     else:
@@ -222,5 +239,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = Non
     extra: dict[str, Any] = {"log_config": None} if log_json else {}
     if workers > 1:
         extra.update(workers=workers, factory=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                ws_max_size=settings.body_bytes, **extra)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                    ws_max_size=settings.body_bytes, **extra)
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
