@@ -162,3 +162,84 @@ def test_a_run_is_followed_through_any_worker(monkeypatch: pytest.MonkeyPatch) -
         again = b.post("/api/decks/lightseekers/runs", json={"deck": ls_deck("tech")})
         assert again.status_code == 429  # the address's one run, counted by both
         assert b.get("/api/decks/runs/no-such-run").status_code == 404
+
+
+def test_the_caps_on_runs_hold_for_all_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 (several servers) on issue 26's caps (docs/web.md, "Limits"): with Redis,
+    one run at a time per client and at most MOST_RUNNING runs hold for two workers
+    together (a client's second run through the other worker is a 409 naming the first;
+    a third run anywhere a 429, though each worker plays one); a finished run frees its
+    place for both; with Redis out of reach each worker counts its own. Skipped where
+    Redis is absent."""
+    import secrets
+    import threading
+
+    from tabletop.interfaces.web.limits import Sockets
+    from tabletop.interfaces.web.shared import Shared
+
+    from .conftest import free_port
+    from .services import redis_url
+
+    monkeypatch.setattr(lab, "GAMES_PER_DECK", 2)
+    url = redis_url()
+    gate = threading.Event()  # the games wait for it: the runs play until the test says
+    play = lab.play_tallied
+
+    def held(job: Any) -> Any:
+        assert gate.wait(60)
+        return play(job)
+    monkeypatch.setattr(lab, "play_tallied", held)
+    dg = decks.GAMES["radiant-arena"]
+    deck = decks.parse(dg, arena_deck("b"))
+    prefix = f"tabletop:lab-test-{secrets.token_hex(4)}"
+
+    async def no_limit(client: str) -> float:
+        return 0.0
+
+    async def refused(runs: lab.Lab, client: str) -> ApiError:
+        with pytest.raises(ApiError) as e:
+            await runs.start(dg, deck, client)
+        return e.value
+
+    async def main() -> None:
+        shared = [Shared(url, prefix, name) for name in ("worker-a", "worker-b")]
+        for s in shared:
+            s.start(Sockets(10, 10))
+        a, b = (lab.Lab(ThreadPoolExecutor(1), no_limit, lambda s=s: s) for s in shared)
+        try:
+            first = await a.start(dg, deck, "10.0.0.1")
+            again = await refused(b, "10.0.0.1")  # the same client, the other worker
+            assert again.status == 409 and again.extra["run"] == first.id
+            assert f"{first.id} is still playing (0 of {first.total} games)" in str(again)
+            second = await b.start(dg, deck, "10.0.0.2")
+            for runs in (a, b):  # each worker plays one run, the cluster two: full
+                full = await refused(runs, "10.0.0.3")
+                assert full.status == 429 and full.extra["retry_after"] == 60
+            gate.set()
+            await asyncio.gather(*(r.task for r in (first, second) if r.task))
+            assert [first.status, second.status] == ["done", "done"]
+            third = await b.start(dg, deck, "10.0.0.1")  # both places free again
+            assert third.task is not None
+            await third.task
+        finally:
+            for s in shared:
+                await s.stop()
+            cleaner = Shared(url, prefix, "cleaner")
+            keys = await cleaner.redis.keys(f"{prefix}:*")
+            if keys:
+                await cleaner.redis.delete(*keys)
+            await cleaner.stop()
+
+        # Redis out of reach: each worker admits by its own count, nobody is locked out.
+        gate.clear()
+        down = [Shared(f"redis://127.0.0.1:{free_port()}", prefix, f"down-{i}")
+                for i in range(2)]
+        alone = [lab.Lab(ThreadPoolExecutor(1), no_limit, lambda s=s: s) for s in down]
+        playing = [await runs.start(dg, deck, "10.0.0.1") for runs in alone]
+        assert (await refused(alone[0], "10.0.0.1")).status == 409  # its own run
+        gate.set()
+        await asyncio.gather(*(r.task for r in playing if r.task))
+        for s in down:
+            await s.stop()
+
+    asyncio.run(main())

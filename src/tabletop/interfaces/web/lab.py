@@ -14,12 +14,14 @@ progress and its result so far.
 Bounds (docs/web.md, "Limits"): one run at a time per client (its address), at most
 :data:`BURST` runs at once then one every :data:`EVERY_S` seconds (the hub's limit
 ``balance``: counted for all the workers where they share Redis), at most
-:data:`MOST_RUNNING` runs on the server at once (each worker: its own pool); a finished
+:data:`MOST_RUNNING` runs on the server at once; a finished
 run is kept :data:`KEEP_S` seconds (at most :data:`MOST_KEPT`), then forgotten. Its id
 is random: only whoever started it can read it (the deck may be a secret one). Several
 workers: the one playing a run puts its progress (at most every :data:`SHARE_S`
 seconds) and its report in Redis (shared.py), so that whichever worker a poll reaches
-answers it.
+answers it; the runs playing are counted there too, so that "one at a time" and "at most
+:data:`MOST_RUNNING`" hold for all the workers together (while Redis is out of reach,
+each worker counts its own, as one server does).
 """
 
 from __future__ import annotations
@@ -145,12 +147,39 @@ class Lab:
     def _admit(self, client: str) -> None:
         mine = [r for r in self.running() if r.client == client]
         if mine:
-            raise ApiError(409, f"your balance run {mine[0].id} is still playing "
-                           f"({mine[0].done} of {mine[0].total} games): one at a time",
-                           run=mine[0].id)
-        if len(self.running()) >= MOST_RUNNING:  # (a 429, as the server's other caps)
-            raise ApiError(429, f"the server plays {MOST_RUNNING} balance runs already: "
-                           "try again in a minute", retry_after=60)
+            raise _playing(mine[0].id, f" ({mine[0].done} of {mine[0].total} games)")
+        if len(self.running()) >= MOST_RUNNING:
+            raise _full()
+
+    async def _admit_shared(self, run_id: str, client: str) -> None:
+        """Count the new run among every worker's (Redis), or refuse it as
+        :meth:`_admit` does: the client's run played by another worker, or
+        :data:`MOST_RUNNING` in all. Nothing more to check while Redis is out of reach
+        (this worker's own count was checked)."""
+        shared = self.shared()
+        if shared is None:
+            return
+        try:
+            other = await shared.run_start(run_id, client, MOST_RUNNING)
+        except SharedDown:
+            return
+        if other is None:
+            return
+        if not other:
+            raise _full()
+        progress = ""
+        with contextlib.suppress(SharedDown, ValueError, TypeError, KeyError):
+            text = await shared.get(f"lab:status:{other}")
+            if text is not None:
+                got = json.loads(text)
+                progress = f" ({int(got['done'])} of {int(got['games'])} games)"
+        raise _playing(other, progress)
+
+    async def _runs_now(self) -> None:
+        """Tell the other workers which runs this one plays now."""
+        shared = self.shared()
+        if shared is not None:
+            await shared.runs_now([(r.id, r.client) for r in self.running()])
 
     async def start(self, dg: DeckGame, deck: BaseModel, client: str) -> Run:
         """Start a run of the legal ``deck`` for ``client``; 400 with every rule an
@@ -165,8 +194,15 @@ class Lab:
                            f"at once, then one every {EVERY_S:.0f} s)",
                            retry_after=round(wait, 1))
         self._admit(client)  # (again: another request may have started one meanwhile)
+        run_id = secrets.token_urlsafe(12)
+        await self._admit_shared(run_id, client)  # ... or through another worker
+        try:
+            self._admit(client)  # (and here, while Redis answered)
+        except ApiError:
+            await self._runs_now()  # the run counted in Redis is not played after all
+            raise
         opponents = dg.ready()
-        run = Run(secrets.token_urlsafe(12), dg.game, client, ident,
+        run = Run(run_id, dg.game, client, ident,
                   str(getattr(deck, "name", "")) or ident, text, opponents,
                   GAMES_PER_DECK * len(opponents), self.clock())
         self.runs[run.id] = run
@@ -235,6 +271,7 @@ class Lab:
             run.error = f"the run failed after {run.done} games ({type(e).__name__})"
         finally:
             run.finished = self.clock()
+        await self._runs_now()
         await self._share(run, final=True)
 
     def _forget(self) -> None:
@@ -250,6 +287,19 @@ class Lab:
         for r in self.running():
             if r.task is not None:
                 r.task.cancel()
+
+
+def _playing(run_id: str, progress: str) -> ApiError:
+    """The refusal of a second run of a client whose run ``run_id`` is playing."""
+    return ApiError(409, f"your balance run {run_id} is still playing{progress}: one at a "
+                    "time", run=run_id)
+
+
+def _full() -> ApiError:
+    """The refusal of a run while the server plays :data:`MOST_RUNNING` (a 429, as the
+    server's other caps)."""
+    return ApiError(429, f"the server plays {MOST_RUNNING} balance runs already: try "
+                    "again in a minute", retry_after=60)
 
 
 __all__ = ["Lab", "Run", "GAMES_PER_DECK", "AGENT", "BURST", "EVERY_S", "MOST_RUNNING",

@@ -10,7 +10,11 @@ What is shared, each keyed under the store's channel (two stores may share one R
 - the unfinished tables an address made lately (:class:`~.limits.Holdings`): a sorted
   set per address, of table ids by when they were made;
 - a balance run's progress and report (lab.py), under its random id, so that whichever
-  worker a poll reaches answers it;
+  worker a poll reaches answers it; and the runs playing now, each worker's under its
+  name (its runs' ids and clients), so that the runs' caps (one per client, a few in
+  all) hold for all the workers together: one script checks them and counts a new run;
+  a worker writes its list again with every beat, and one that stops saying it is alive
+  no longer counts (as its connections);
 - the WebSocket connections of each address and in all (:class:`~.limits.Sockets`): a
   hash per address and one for all, holding each worker's count, checked and raised by
   one script. A worker says it is alive every few seconds and writes its counts again
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Hashable
@@ -91,6 +96,35 @@ redis.call('PEXPIRE', KEYS[3], alive_ms)
 return 0
 """
 
+# KEYS: the workers alive, the runs playing (worker -> JSON list of [run id, client]).
+# ARGV: this worker, ALIVE_S in ms, the client, the new run's id, the most runs at once.
+# Answers {0, ''} (counted), {1, the client's run playing} or {2, ''} (the server is full).
+RUN = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local alive_ms = tonumber(ARGV[2])
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - alive_ms)
+local n, mine, fields = 0, {}, redis.call('HGETALL', KEYS[2])
+for i = 1, #fields, 2 do
+  if redis.call('ZSCORE', KEYS[1], fields[i]) then
+    local runs = cjson.decode(fields[i + 1])
+    for _, run in ipairs(runs) do
+      if run[2] == ARGV[3] then return {1, run[1]} end
+      n = n + 1
+    end
+    if fields[i] == ARGV[1] then mine = runs end
+  else
+    redis.call('HDEL', KEYS[2], fields[i])
+  end
+end
+if n >= tonumber(ARGV[5]) then return {2, ''} end
+mine[#mine + 1] = {ARGV[4], ARGV[3]}
+redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(mine))
+redis.call('PEXPIRE', KEYS[2], alive_ms)
+return {0, ''}
+"""
+
 
 class SharedDown(Exception):
     """Redis is out of reach: count with this worker's own limits for now."""
@@ -109,6 +143,8 @@ class Shared:
         self.worker = worker
         self._bucket = self.redis.register_script(BUCKET)
         self._socket = self.redis.register_script(SOCKET)
+        self._run = self.redis.register_script(RUN)
+        self._runs: list[tuple[str, str]] = []  # this worker's runs playing (id, client)
         self.up = True  # whether the last request reached Redis
         self._retry_at = 0.0  # while down: when Redis is asked again
         self._reported: set[str] = set()  # the addresses whose counts this worker wrote
@@ -164,6 +200,31 @@ class Shared:
         :class:`SharedDown` if Redis is out of reach."""
         got = await self._ask(lambda: self.redis.get(self._key("put", name)))
         return None if got is None else _text(got)
+
+    async def run_start(self, run_id: str, client: str, most: int) -> str | None:
+        """Count a new balance run of ``client`` among every worker's, unless the client
+        has one playing already (answers its id) or ``most`` are playing (answers ``""``);
+        ``None``: counted. :class:`SharedDown` if Redis is out of reach."""
+        code, other = await self._ask(lambda: self._run(
+            keys=[self._key("workers"), self._key("runs")],
+            args=[self.worker, int(ALIVE_S * 1000), client, run_id, most]))
+        if int(code) == 0:
+            self._runs.append((run_id, client))
+            return None
+        return _text(other)
+
+    async def runs_now(self, runs: list[tuple[str, str]]) -> None:
+        """This worker's balance runs playing now (id, client), for the others' counts
+        (written again with every beat, so an outage heals)."""
+        self._runs = list(runs)
+        with contextlib.suppress(SharedDown):
+            await self._ask(self._write_runs)
+
+    async def _write_runs(self) -> None:
+        async with self.redis.pipeline(transaction=True) as p:
+            p.hset(self._key("runs"), self.worker, json.dumps(self._runs))
+            p.pexpire(self._key("runs"), int(ALIVE_S * 1000))
+            await p.execute()
 
     # --- rate limits --------------------------------------------------------------------
 
@@ -238,6 +299,7 @@ class Shared:
         while True:
             with contextlib.suppress(SharedDown):
                 await self._ask(lambda: self._write_counts(sockets))
+                await self._ask(self._write_runs)
             await asyncio.sleep(BEAT_S)
 
     async def _write_counts(self, sockets: Sockets) -> None:
