@@ -26,7 +26,7 @@ import pytest
 from tabletop.interfaces.web import create_app
 from tabletop.interfaces.web.cluster import ClusterSettings
 
-from .conftest import act, auth, create, view, wait_until
+from .conftest import act, auth, create, free_port, view, wait_until
 from .services import postgres_schema, redis_url
 from .test_hoshi_strike import DELAY, WINDOW, history, result, to_strike
 
@@ -121,6 +121,43 @@ def test_a_strike_started_through_one_worker_is_raced_through_another(
         assert result(one, tid, tokens, n) == "strike hit"
         until(ws, lambda m: m["type"] != "pong" and window_of(m).get("id") != window["id"])
     assert hub(two).storage.actions(tid)[n].action == "strike hit"
+
+
+def test_a_strike_is_raced_through_another_worker_while_redis_is_out_of_reach() -> None:
+    """Issue 29, Faults (docs/deploy.md, "What a failure costs a strike"): Redis out of
+    reach from the start (a port nobody listens on), both duelists connected to worker
+    two, the keeper worker one: worker two reads the window from the store (nobody can
+    tell it to look), shows it ready then go, and the striker's press made there after
+    go reaches the keeper through the store and lands, as on one server."""
+    with postgres_schema() as url:
+        settings = ClusterSettings(f"redis://127.0.0.1:{free_port()}", lease_s=2.0)
+        with TestClient(create_app(url, ai_pool="thread", ai_workers=1,
+                                   cluster=settings)) as one, \
+                TestClient(create_app(url, ai_pool="thread", ai_workers=1,
+                                      cluster=settings)) as two:
+            for c in (one, two):
+                referee = hub(c).referee
+                referee.delay, referee.window = DELAY, WINDOW
+            assert not hub(one).cluster.up and not hub(two).cluster.up
+            tid, tokens = create(one, HOSHI, "human", "human", params={"strike": "live"})
+            with one.websocket_connect(f"/api/tables/{tid}/ws") as watcher, \
+                    two.websocket_connect(f"/api/tables/{tid}/ws") as ws0, \
+                    two.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
+                for ws, token in ((watcher, None), (ws0, tokens[0]), (ws1, tokens[1])):
+                    ws.send_json({"token": token} if token else {})
+                    until(ws, lambda m: m["type"] == "state")
+                assert keeper((one, two), tid) is one
+                window = to_strike(one, tid, tokens)
+                assert hub(one).referee.windows[tid].id == window["id"]  # one referees it
+                n = history(one, tid)
+                ws = (ws0, ws1)[window["striker"]]
+                until(ws, lambda m: window_of(m).get("id") == window["id"])
+                until(ws, lambda m: window_of(m).get("phase") == "go")
+                time.sleep(0.15)  # a person's reaction
+                ws.send_json({"strike": "strike", "window": window["id"]})
+                assert result(one, tid, tokens, n) == "strike hit"
+            assert not hub(one).cluster.up  # (all along without Redis)
+            assert hub(two).storage.actions(tid)[n].action == "strike hit"
 
 
 def test_a_defender_connected_to_another_worker_pulls_away_first(

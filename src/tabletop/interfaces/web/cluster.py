@@ -26,7 +26,10 @@ action reaches.
 A live strike (hoshi-battle's real-time strike: strike.py) is refereed by the table's
 keeper; its window, as every seat is told it, and the presses made through the other
 workers go through the store (``strikes``, ``strike_presses``), each worker told on the
-channel to look again, so that a person connected to any worker races in it.
+channel to look again, so that a person connected to any worker races in it. While Redis
+is out of reach nobody is told: each worker then reads from the store, every
+:data:`STRIKE_POLL_S`, the window of each table it has a connection to whose game may
+strike live, and the keeper the presses made elsewhere in its open windows.
 
 A table's AI seats and clocks have one keeper at a time: the worker holding the table's
 lease in the store (``leases``: owner, expiry), renewed every third of its length. A
@@ -57,7 +60,7 @@ from .clock import RTT_CAP_MS
 from .errors import ApiError
 from .shared import Shared
 from .storage import StorageError
-from .strike import StrikeWindow
+from .strike import StrikeWindow, may_strike
 from .tables import RTT_SAMPLES, Far, LiveTable
 from .tasks import stop_tasks, wait_event
 
@@ -70,6 +73,7 @@ LEASE_S = 10.0  # a lease's length: a dead worker's tables go on after about thi
 POLL_S = 5.0  # the held tables are checked against the store this often anyway ...
 POLL_DOWN_S = 1.0  # ... and this often while Redis is out of reach
 REDIS_RETRY_S = 1.0  # how soon a lost Redis connection is tried again
+STRIKE_POLL_S = 0.1  # ... and the live strikes, while Redis is out of reach
 HERE_S = 3 * POLL_S  # another server's word on who is connected to it lasts this long
 PREFIX = "table:"  # a table's lease: PREFIX + its id
 
@@ -153,7 +157,8 @@ class Cluster:
         self.hub.referee.relay = self
         loop = self._loop
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._publish()),
-                       loop.create_task(self._refresh()), loop.create_task(self._keep())]
+                       loop.create_task(self._refresh()), loop.create_task(self._keep()),
+                       loop.create_task(self._strikes_unheard())]
         log.info("worker %s: tables on channel %s, leases of %g s", self.name, self.channel,
                  self.settings.lease_s)
 
@@ -252,6 +257,7 @@ class Cluster:
                              self.channel)
                 self.up = True
                 self.behind(self.hub.tables)
+                self._look_at_strikes()  # a window's go said meanwhile was not heard
                 while True:
                     msg = await pubsub.get_message(timeout=1.0)
                     if msg is not None and msg.get("type") == "message":
@@ -377,6 +383,31 @@ class Cluster:
         if task is None or task.done():
             self._looking[table_id] = asyncio.get_running_loop().create_task(
                 self._look(table_id))
+
+    def _look_at_strikes(self) -> None:
+        """Read from the store the strikes nobody may have told this worker of: the
+        window of each table it has a connection to whose game may strike live (not
+        refereed here), and the presses made elsewhere in the windows it referees for a
+        person not connected here."""
+        referee = self.hub.referee
+        for table_id, live in list(self.hub.tables.items()):
+            w = referee.windows.get(table_id)
+            if w is not None:
+                here = live.here()
+                if any(not referee.is_ai(live, seat) and seat not in here
+                       for seat in (w.striker, w.defender)):
+                    self.look_at_strike(table_id)
+            elif live.watchers and may_strike(live):
+                self.look_at_strike(table_id)
+
+    async def _strikes_unheard(self) -> None:
+        """While Redis is out of reach no worker is told to look at a strike: look every
+        :data:`STRIKE_POLL_S` instead, so that a seat connected to another worker than
+        the keeper still sees the window and its go, and its press still counts."""
+        while True:
+            await asyncio.sleep(STRIKE_POLL_S)
+            if not self.up:
+                self._look_at_strikes()
 
     async def _look(self, table_id: str) -> None:
         referee = self.hub.referee
