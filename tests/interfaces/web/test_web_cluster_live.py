@@ -25,6 +25,7 @@ import pytest
 
 from tabletop.interfaces.web import create_app
 from tabletop.interfaces.web.cluster import ClusterSettings
+from tabletop.interfaces.web.tables import Far
 
 from .conftest import act, auth, create, free_port, view, wait_until
 from .services import postgres_schema, redis_url
@@ -158,6 +159,44 @@ def test_a_strike_is_raced_through_another_worker_while_redis_is_out_of_reach() 
                 assert result(one, tid, tokens, n) == "strike hit"
             assert not hub(one).cluster.up  # (all along without Redis)
             assert hub(two).storage.actions(tid)[n].action == "strike hit"
+
+
+def test_who_is_connected_is_known_through_the_store_while_redis_is_out_of_reach() -> None:
+    """Issue 29, Faults, with issue 31's grace period (docs/deploy.md, "Who is connected
+    is shared too"): Redis out of reach from the start, two people at one table, each
+    connected to another worker: both workers show both connected (each worker's word
+    read from the store), with the round trip one measured known to the other; once one
+    leaves, both show it gone and, past the grace period, the AI holds its seat."""
+    with postgres_schema() as url:
+        settings = ClusterSettings(f"redis://127.0.0.1:{free_port()}", lease_s=2.0)
+        with TestClient(create_app(url, ai_pool="thread", ai_workers=1,
+                                   cluster=settings)) as one, \
+                TestClient(create_app(url, ai_pool="thread", ai_workers=1,
+                                      cluster=settings)) as two:
+            assert not hub(one).cluster.up and not hub(two).cluster.up
+            tid, (p0, p1) = create(one, "radiant-arena", "human", "human", grace_s=5)
+
+            def seats(c: TestClient) -> list[dict[str, Any]]:
+                return c.get(f"/api/tables/{tid}/view").json()["table"]["seats"]  # type: ignore
+
+            with one.websocket_connect(f"/api/tables/{tid}/ws") as ws0:
+                ws0.send_json({"token": p0})
+                until(ws0, lambda m: m["type"] == "state")
+                with two.websocket_connect(f"/api/tables/{tid}/ws") as ws1:
+                    ws1.send_json({"token": p1})
+                    until(ws1, lambda m: m["type"] == "state")
+                    ws1.send_json({"ping": 1})  # a round trip, measured by two
+                    ws1.send_json({"probe": until(ws1, lambda m: m["type"] == "pong")["probe"]})
+                    wait_until(lambda: all(x["connected"] for c in (one, two)
+                                           for x in seats(c)), timeout=30)
+                    wait_until(lambda: 1 in hub(one).tables[tid].elsewhere.get(
+                        hub(two).cluster.name, Far(frozenset(), {}, 0)).rtt, timeout=30)
+                # P2 left (its only connection was to two): gone on both, then held
+                wait_until(lambda: not any(seats(c)[1]["connected"] for c in (one, two)),
+                           timeout=30)
+                wait_until(lambda: seats(one)[1]["ai_holding"]
+                           and seats(two)[1]["ai_holding"], timeout=30)
+                assert seats(one)[0]["connected"] and not seats(one)[0]["ai_holding"]
 
 
 def test_a_defender_connected_to_another_worker_pulls_away_first(

@@ -538,3 +538,24 @@ def test_my_seats_and_the_running_clocks_on_both_stores(store: Storage) -> None:
     assert store.seats_of([token_hash("tok1")], "ann", limit=1) == [("t2", 0)]
     assert [(tid, clock["running"]) for tid, clock, _ in store.running_clocks()] == [
         ("t1", 0)]
+
+
+def test_who_is_connected_through_each_server_is_kept(opened: Opener) -> None:
+    """Migration 8 (issue 29, several servers; docs/deploy.md, "Who is connected is
+    shared too"): a server's word on the tables with a connection to it, read by the
+    others (never its own back) with its age; a new word replaces all of its old one;
+    a word older than asked is not heard, and an old one of any server goes with the
+    next write; on both stores."""
+    a, b = opened(), opened()
+    a.say_here("wa", {"t1": '{"s": [0]}', "t2": '{"s": []}'}, 15.0)
+    b.say_here("wb", {"t1": '{"s": [1]}'}, 15.0)
+    heard = b.heard_here("wb", ["t1", "t2", "t3"], 15.0)
+    assert sorted(w for w, _ in heard) == sorted(['{"s": []}', '{"s": [0]}'])
+    assert all(0.0 <= age < 15.0 for _, age in heard)
+    assert [w for w, _ in a.heard_here("wa", ["t1"], 15.0)] == ['{"s": [1]}']
+    a.say_here("wa", {"t2": '{"s": [1]}'}, 15.0)  # t1's word goes
+    assert [w for w, _ in b.heard_here("wb", ["t1", "t2"], 15.0)] == ['{"s": [1]}']
+    time.sleep(0.05)  # (the word's age, not a timing: any age above the 0.01 s asked)
+    assert b.heard_here("wb", ["t2"], 0.01) == []
+    b.say_here("wb", {}, 0.01)  # a's word, older than that, goes too
+    assert a.heard_here("wa", ["t1"], 15.0) == [] and b.heard_here("wb", ["t2"], 15.0) == []

@@ -21,7 +21,8 @@ open to it, with the round trips it measured for them (when either changes, ever
 seconds, and when asked by a worker that just loaded the table), so that a person
 connected through another worker counts as here, the table's keeper alone decides the
 grace period's AI holds, and the clocks' lag allowance is the same whichever worker an
-action reaches.
+action reaches. The same word is kept in the store (``presence``, written with
+every heartbeat), where the others read it while Redis is out of reach.
 
 A live strike (hoshi-battle's real-time strike: strike.py) is refereed by the table's
 keeper; its window, as every seat is told it, and the presses made through the other
@@ -174,6 +175,8 @@ class Cluster:
         self.held.clear()
         with contextlib.suppress(StorageError):
             await asyncio.to_thread(self.hub.storage.release_leases, self.name)
+        with contextlib.suppress(StorageError):  # nobody is connected here any more
+            await asyncio.to_thread(self.hub.storage.say_here, self.name, {}, HERE_S)
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 for name in freed:
@@ -274,7 +277,9 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
 
-    def _heard(self, data: bytes | str) -> None:
+    def _heard(self, data: bytes | str, age: float = 0.0) -> None:
+        """A message of another worker (``age``: seconds since it was said, read from
+        the store)."""
         try:
             msg = json.loads(data)
             who, table_id, kind = str(msg["w"]), str(msg["t"]), str(msg["k"])
@@ -290,7 +295,7 @@ class Cluster:
                               and 0 <= s < live.row.players)
             if seats:
                 live.elsewhere[who] = Far(seats, _round_trips(msg.get("r"), seats),
-                                          time.monotonic())
+                                          time.monotonic() - age)
             else:
                 live.elsewhere.pop(who, None)
             self.hub.presence.elsewhere(live)
@@ -320,6 +325,7 @@ class Cluster:
                 self._behind.update(t for t, live in self.hub.tables.items()
                                     if live.watchers or self.lease(t) in self.held)
                 self._heartbeat(last)
+                await self._presence_in_store()
             ids, self._behind = sorted(self._behind), set()
             if not ids:
                 continue
@@ -347,6 +353,26 @@ class Cluster:
                 del live.elsewhere[w]
             if old:
                 self.hub.presence.elsewhere(live)
+
+    async def _presence_in_store(self) -> None:
+        """Keep this worker's word on who is connected here in the store too (each table
+        it holds a word on, an empty one included), and while Redis is out of reach read
+        the others' there, as if said on the channel (its age kept: a worker that died is
+        believed no longer than on the channel)."""
+        said = {t: self._message(t, "here") for t, live in self.hub.tables.items()
+                if live.watchers or t in self._said}
+        heard: list[tuple[str, float]] = []
+        try:
+            await asyncio.to_thread(self.hub.storage.say_here, self.name, said, HERE_S)
+            if not self.up:
+                heard = await asyncio.to_thread(self.hub.storage.heard_here, self.name,
+                                                sorted(self.hub.tables), HERE_S)
+        except StorageError as e:
+            log.warning("worker %s: cannot share who is connected through the store (%s)",
+                        self.name, e)
+            return
+        for text, age in heard:
+            self._heard(text, age)
 
     # --- the live strike: the keeper's window and the presses made elsewhere ------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -329,6 +329,18 @@ class Storage(Protocol):
 
     def strike_presses(self, table_id: str, window: int) -> dict[int, float]:
         """The presses stored for the window ``window``: seat -> seconds after go."""
+
+    # --- who is connected through each server (several servers: cluster.py) -----------
+
+    def say_here(self, worker: str, said: Mapping[str, str], keep_s: float) -> None:
+        """What ``worker`` says now of the tables with a connection to it (table id ->
+        its word); its word on any other table goes, and so does anyone's older than
+        ``keep_s`` seconds (a server gone)."""
+
+    def heard_here(self, worker: str, table_ids: Sequence[str], within_s: float
+                   ) -> list[tuple[str, float]]:
+        """What the other servers said within ``within_s`` seconds of these tables: each
+        word, with its age in seconds."""
 
     # --- accounts (accounts.py, ratings.py) ---------------------------------------------
 

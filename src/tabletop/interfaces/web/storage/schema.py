@@ -274,6 +274,16 @@ def _strikes(db: Db, dialect: str) -> None:
                "PRIMARY KEY (table_id, window_id, seat))")
 
 
+def _presence(db: Db, dialect: str) -> None:
+    """Migration 8 (several servers, issue 29): what each server last said of who is
+    connected to a table through it (``said``: its word on the channel, the seats and
+    their round trips), and when by its clock, so that the others still know while Redis
+    is out of reach. Nothing in it is secret."""
+    db.execute("CREATE TABLE IF NOT EXISTS presence (table_id TEXT NOT NULL, worker TEXT NOT "
+               "NULL, said TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, "
+               "PRIMARY KEY (table_id, worker))")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
@@ -282,6 +292,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "the matchmaking queue", _queue),
     Migration(6, "when the queue's entrants last asked after their entries", _queue_seen),
     Migration(7, "live strike windows and presses shared by several servers", _strikes),
+    Migration(8, "who is connected to each table through each server", _presence),
 )
 
 _VERSIONS = """

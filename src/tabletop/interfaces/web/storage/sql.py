@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
@@ -401,6 +401,34 @@ class SqlStorage(AccountsSql, QueueSql):
             rows = db.execute("SELECT seat, after_go FROM strike_presses WHERE table_id = ? "
                               "AND window_id = ?", (table_id, window)).fetchall()
         return {int(r[0]): float(r[1]) for r in rows}
+
+    # --- who is connected through each server (several servers) -------------------------
+    # Its times are the servers' clocks, as the leases' are.
+
+    def say_here(self, worker: str, said: Mapping[str, str], keep_s: float) -> None:
+        now = time.time()
+        with self._guard(f"cannot store who is connected through {worker}"), \
+                self._tx() as db:
+            db.execute("DELETE FROM presence WHERE worker = ? OR at < ?", (worker, now - keep_s))
+            if said:
+                db.executemany("INSERT INTO presence (table_id, worker, said, at) VALUES "
+                               "(?,?,?,?)", [(t, worker, w, now) for t, w in said.items()])
+
+    def heard_here(self, worker: str, table_ids: Sequence[str], within_s: float
+                   ) -> list[tuple[str, float]]:
+        ids = list(table_ids)
+        now = time.time()
+        out: list[tuple[str, float]] = []
+        with self._guard("cannot read who is connected through the others"), \
+                self._read() as db:
+            for i in range(0, len(ids), _CHUNK):
+                chunk = ids[i:i + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                for r in db.execute(f"SELECT said, at FROM presence WHERE table_id IN "
+                                    f"({marks}) AND worker <> ? AND at >= ?",
+                                    [*chunk, worker, now - within_s]).fetchall():
+                    out.append((str(r[0]), max(0.0, now - float(r[1]))))
+        return out
 
     def tables(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
         with self._guard("cannot list the tables"), self._read() as db:
