@@ -11,12 +11,18 @@ an opponent could match against guessed decks to learn a secret one (the table's
 parameters, public, name the file); a table plays it through that file
 (:mod:`.deckfiles`). A deck still being built is saved as JSON (:func:`deck_json`), and
 either file reads back into the builder (:func:`read_file`).
+
+The pool is the game's packaged cards, or those and a designer's card files (``cards``:
+the comma-separated paths of files :func:`.usercards.pool_files` checked, as the game's
+``cards`` parameter names them): every function below that reads the pool takes them, so
+a deck of new cards is checked, saved and played as one of the game's own.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -74,16 +80,18 @@ class DeckGame:
 
     game: str
     model: type[BaseModel]
-    pool: Callable[[], dict[str, Any]]
-    check: Callable[[Any], list[dict[str, str]]]  # the game's checker, every problem
-    file_text: Callable[[Any, str], str]  # a legal deck's file, with the deck id given
+    # Each function that reads the pool takes the user card files last (``cards``: paths,
+    # comma-separated; "" the packaged cards only).
+    pool: Callable[..., dict[str, Any]]
+    check: Callable[..., list[dict[str, str]]]  # the game's checker, every problem
+    file_text: Callable[..., str]  # a legal deck's file, with the deck id given
     from_file: Callable[[dict[str, Any]], dict[str, Any]]  # a deck file's [[deck]] as JSON
     # table params giving the deck to a seat of a table of so many players
     params: Callable[[str, int, int, dict[str, Any]], dict[str, Any]]
     ready: Callable[[], list[str]]  # the ready decks it meets in a balance run
     # table params giving a ready deck to every seat (``params`` then gives one seat ours)
     against: Callable[[str], dict[str, Any]]
-    unknown: Callable[[Any], list[str]]  # each card it names that is no card of the pool
+    unknown: Callable[..., list[str]]  # each card it names that is no card of the pool
 
 
 def _problem(field: str, message: str, rule: Rule) -> dict[str, str]:
@@ -93,33 +101,33 @@ def _problem(field: str, message: str, rule: Rule) -> dict[str, str]:
 # --- radiant-arena --------------------------------------------------------------------
 
 
-def _arena_pool() -> dict[str, Any]:
+def _arena_pool(cards: str = "") -> dict[str, Any]:
     from tabletop.games.radiant_arena.draft import faces
     from tabletop.games.radiant_arena.spec import catalog
 
-    cat = catalog()
+    cat = catalog(cards)
     return {**faces(cat), "decks": {
         d.id: {"name": d.name, "heroes": list(d.heroes), "items": list(d.items),
                "deity": d.deity, "conduits": list(d.conduits)} for d in cat.decks.values()}}
 
 
-def _arena_check(deck: ArenaDeck) -> list[dict[str, str]]:
+def _arena_check(deck: ArenaDeck, cards: str = "") -> list[dict[str, str]]:
     from tabletop.games.radiant_arena.data import deck_problems
     from tabletop.games.radiant_arena.ids import DECK_RULES
     from tabletop.games.radiant_arena.spec import catalog
 
     out = []
-    for field, message in deck_problems(catalog(), deck.heroes, deck.items, deck.deity,
+    for field, message in deck_problems(catalog(cards), deck.heroes, deck.items, deck.deity,
                                         deck.conduits):
         rule = DECK_RULES["set" if message.startswith("hero ") else field]
         out.append(_problem(field, message, Rule(rule.section, rule.words)))
     return out
 
 
-def _arena_unknown(deck: ArenaDeck) -> list[str]:
+def _arena_unknown(deck: ArenaDeck, cards: str = "") -> list[str]:
     from tabletop.games.radiant_arena.spec import catalog
 
-    cat = catalog()
+    cat = catalog(cards)
     heroes = {u for u, unit in cat.units.items() if not unit.is_deity}
     deities = set(cat.units) - heroes
     out = [f"heroes[{i}]: no hero {h!r}" for i, h in enumerate(deck.heroes) if h not in heroes]
@@ -132,14 +140,14 @@ def _arena_unknown(deck: ArenaDeck) -> list[str]:
     return out
 
 
-def _arena_file(deck: ArenaDeck, ident: str) -> str:
+def _arena_file(deck: ArenaDeck, ident: str, cards: str = "") -> str:
     from tabletop.games.radiant_arena.data import Deck
     from tabletop.games.radiant_arena.decks import deck_text
     from tabletop.games.radiant_arena.spec import catalog
 
     built = Deck(ident, deck.name or ident, tuple(deck.heroes), tuple(deck.items), deck.deity,
                  tuple(deck.conduits))
-    return deck_text(built, catalog(), "built in tabletop's deck builder")
+    return deck_text(built, catalog(cards), "built in tabletop's deck builder")
 
 
 def _arena_ready() -> list[str]:
@@ -168,11 +176,11 @@ def _ls_rule() -> Rule:
     return Rule(R_SETUP, DECK_WORDS)
 
 
-def _ls_pool() -> dict[str, Any]:
+def _ls_pool(cards: str = "") -> dict[str, Any]:
     from tabletop.games.lightseekers.data import catalog
     from tabletop.games.lightseekers.views import card_info
 
-    cat = catalog()
+    cat = catalog(cards)
     return {
         "heroes": {h.id: {"name": h.name, "order": h.order, "text": h.text,
                           "elements": [[e, lv] for e, lv in h.elements]} for h in cat.heroes},
@@ -182,15 +190,15 @@ def _ls_pool() -> dict[str, Any]:
     }
 
 
-def _ls_check(deck: LsDeck) -> list[dict[str, str]]:
+def _ls_check(deck: LsDeck, cards: str = "") -> list[dict[str, str]]:
     from tabletop.games.lightseekers.data import catalog, deck_problems
 
-    cat = catalog()
-    cards = {c.id: c for c in cat.cards}
+    cat = catalog(cards)
+    by_id = {c.id: c for c in cat.cards}
     heroes = {h.id: h for h in cat.heroes}
     rule = _ls_rule()
     out = []
-    for message in deck_problems(cards, heroes, deck.hero, list(deck.combos),
+    for message in deck_problems(by_id, heroes, deck.hero, list(deck.combos),
                                  {c: n for c, n in deck.cards.items() if n}):
         field, _, rest = message.partition(": ")
         # the section is given beside the message: not twice
@@ -198,10 +206,10 @@ def _ls_check(deck: LsDeck) -> list[dict[str, str]]:
     return out
 
 
-def _ls_unknown(deck: LsDeck) -> list[str]:
+def _ls_unknown(deck: LsDeck, cards: str = "") -> list[str]:
     from tabletop.games.lightseekers.data import catalog
 
-    cat = catalog()
+    cat = catalog(cards)
     out = [f"hero: no hero {deck.hero!r}"] if deck.hero and deck.hero not in cat.hero_index \
         else []
     out += [f"combos[{i}]: no card {c!r}" for i, c in enumerate(deck.combos)
@@ -210,10 +218,10 @@ def _ls_unknown(deck: LsDeck) -> list[str]:
     return out
 
 
-def _ls_file(deck: LsDeck, ident: str) -> str:
+def _ls_file(deck: LsDeck, ident: str, cards: str = "") -> str:
     from tabletop.games.lightseekers.data import catalog
 
-    names = catalog().names
+    names = catalog(cards).names
     summary = "# hero: " + names.get(deck.hero, deck.hero) + "; combos: " + ", ".join(
         names.get(c, c) for c in deck.combos)
     body = tomli_w.dumps({"deck": [{"id": ident, "name": deck.name or ident,
@@ -269,10 +277,10 @@ def deck_game(game: str) -> DeckGame:
     return found
 
 
-def parse(dg: DeckGame, raw: Any, where: str = "deck") -> BaseModel:
-    """``raw`` as a deck of ``dg``'s shape naming only cards of its pool; 422 naming every
-    field that is not of the shape, 400 every card that is none of the pool (``where``:
-    how to call the deck in the message)."""
+def parse(dg: DeckGame, raw: Any, where: str = "deck", cards: str = "") -> BaseModel:
+    """``raw`` as a deck of ``dg``'s shape naming only cards of its pool (with the user
+    card files ``cards``); 422 naming every field that is not of the shape, 400 every
+    card that is none of the pool (``where``: how to call the deck in the message)."""
     try:
         deck = dg.model.model_validate(raw)
     except ValidationError as e:
@@ -281,17 +289,19 @@ def parse(dg: DeckGame, raw: Any, where: str = "deck") -> BaseModel:
             at = ".".join([where, *(str(x) for x in err.get("loc", ()))])
             problems.append(f"{at}: {err.get('msg', 'invalid')}")
         raise ApiError(422, f"not a {dg.game} deck: " + "; ".join(problems)[:800]) from None
-    unknown = dg.unknown(deck)
+    unknown = dg.unknown(deck, cards)
     if unknown:
+        mine = " and your card files" if cards else ""
         raise ApiError(400, f"{where}: " + "; ".join(unknown)[:800] + f" (not a card of "
-                       f"{dg.game}'s pool: GET /api/decks/{dg.game}/pool lists them)")
+                       f"{dg.game}'s pool{mine}: GET /api/decks/{dg.game}/pool lists them)")
     return deck
 
 
-def problems(dg: DeckGame, deck: BaseModel) -> list[dict[str, str]]:
-    """Every deck construction rule ``deck`` breaks, by its game's checker."""
+def problems(dg: DeckGame, deck: BaseModel, cards: str = "") -> list[dict[str, str]]:
+    """Every deck construction rule ``deck`` breaks, by its game's checker (with the user
+    card files ``cards``)."""
     try:
-        return dg.check(deck)
+        return dg.check(deck, cards)
     except TabletopError as e:  # the checker could not read it: still the deck's fault
         raise ApiError(400, f"{dg.game} deck: {e}") from None
 
@@ -301,29 +311,33 @@ def new_id() -> str:
     return "built-" + secrets.token_hex(6)
 
 
-def legal_file(dg: DeckGame, deck: BaseModel) -> tuple[str, str]:
-    """The id and the deck file of a legal deck; 400 listing every rule it breaks
-    otherwise (a deck file its game would refuse is never made)."""
-    found = problems(dg, deck)
+def legal_file(dg: DeckGame, deck: BaseModel, cards: str = "") -> tuple[str, str]:
+    """The id and the deck file of a legal deck (with the user card files ``cards``: the
+    file needs them beside it); 400 listing every rule it breaks otherwise (a deck file
+    its game would refuse is never made)."""
+    found = problems(dg, deck, cards)
     if found:
         raise ApiError(400, f"the {dg.game} deck breaks {len(found)} deck construction "
                        "rule" + ("s" if len(found) > 1 else "") + ": " + "; ".join(
                            f"{p['field']}: {p['message']} ({p['section']}: "
                            f"\"{p['words']}\")" for p in found)[:1500], problems=found)
     ident = new_id()
-    return ident, dg.file_text(deck, ident)
+    return ident, dg.file_text(deck, ident, cards)
 
 
-def balance_commands(dg: DeckGame, ident: str, games: int = 100) -> list[str]:
+def balance_commands(dg: DeckGame, ident: str, games: int = 100,
+                     card_files: tuple[str, ...] = ()) -> list[str]:
     """The ``tabletop balance`` command lines that play the deck saved as ``<ident>.toml``
     against each ready deck of its game (the deck in the first seat; the report gives the
-    first seat's advantage beside its win rate)."""
+    first seat's advantage beside its win rate); ``card_files``: the names of the user
+    card files it needs, given first."""
+    mine = "".join(f" --cards {shlex.quote(name)}" for name in card_files)
     out = []
     for other in dg.ready():
         params = dg.params(ident, 0, 2, dg.against(other))
         flags = " ".join(f"--param {k}={str(v).lower() if isinstance(v, bool) else v}"
                          for k, v in sorted(params.items()))
-        out.append(f"tabletop balance {dg.game} --cards {ident}.toml {flags} --games {games} "
+        out.append(f"tabletop balance {dg.game}{mine} --cards {ident}.toml {flags} --games {games} "
                    f"--focus {ident} --out balance-{ident}-vs-{other}")
     return out
 
@@ -334,7 +348,7 @@ def deck_json(dg: DeckGame, deck: BaseModel) -> str:
     return json.dumps({"game": dg.game, "deck": deck.model_dump()}, indent=1)
 
 
-def _read_json(dg: DeckGame, text: str, where: str) -> BaseModel:
+def _read_json(dg: DeckGame, text: str, where: str, cards: str = "") -> BaseModel:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
@@ -347,10 +361,11 @@ def _read_json(dg: DeckGame, text: str, where: str) -> BaseModel:
     if raw.get("game") != dg.game:
         raise ApiError(400, f"{where} holds a {str(raw.get('game'))[:40]!r} deck, not a "
                        f"{dg.game} one: open it in /decks/{str(raw.get('game'))[:40]}")
-    return parse(dg, raw["deck"], f"{where}: deck")
+    return parse(dg, raw["deck"], f"{where}: deck", cards)
 
 
-def read_file(dg: DeckGame, text: str, where: str = "the deck file") -> BaseModel:
+def read_file(dg: DeckGame, text: str, where: str = "the deck file", cards: str = ""
+              ) -> BaseModel:
     """The deck a deck file holds (TOML with one ``[[deck]]``, or the builder's JSON:
     :func:`deck_json`); 400 saying what is wrong and where (the line, the table, the
     field)."""
@@ -358,7 +373,7 @@ def read_file(dg: DeckGame, text: str, where: str = "the deck file") -> BaseMode
         raise ApiError(413, f"{where} is {len(text)} characters long: a deck file is at most "
                        f"{MAX_FILE_CHARS}")
     if text.lstrip().startswith("{"):  # no TOML file starts so: a table opens with "["
-        return _read_json(dg, text, where)
+        return _read_json(dg, text, where, cards)
     try:
         raw = parse_toml(text, where, CardDataError)
     except CardDataError as e:
@@ -376,7 +391,7 @@ def read_file(dg: DeckGame, text: str, where: str = "the deck file") -> BaseMode
     if unknown:
         raise ApiError(400, f"{where}: [[deck]]: no field {', '.join(map(repr, unknown))} in "
                        f"a {dg.game} deck (fields: id, {', '.join(fields)})")
-    return parse(dg, dg.from_file(decks[0]), f"{where}: [[deck]]")
+    return parse(dg, dg.from_file(decks[0]), f"{where}: [[deck]]", cards)
 
 
 __all__ = ["ArenaDeck", "LsDeck", "DeckGame", "GAMES", "deck_game", "parse", "problems",

@@ -20,7 +20,8 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,33 @@ def check(game: str, files: Sequence[CardFile], server: Sequence[CardFile] = ()
     return stored, listed
 
 
+@contextmanager
+def pool_files(game: str, files: Sequence[CardFile], server: Sequence[CardFile] = ()
+               ) -> Iterator[tuple[str, dict[str, str], list[dict[str, Any]]]]:
+    """The deck builder's pool with a designer's card files (docs/web.md, "Card files"):
+    the same checks as a private table's (:func:`check`: 400 with every problem, each in
+    the person's file names), then the game's ``cards`` parameter naming them as a table
+    does (the files written into this process's folder, in the table's order), the
+    stored files (name -> text) and the ``user_cards`` listing. No files: the packaged
+    cards only (``""``), as the builder's pool is without them.
+
+    A context: the files it wrote leave the folder at its end (the builder asks at every
+    change of a deck, with no limit a table's creation has: its files must fill no disk;
+    the game's catalogue of them stays in memory, as many as it keeps)."""
+    if not files:
+        yield "", {}, []
+        return
+    had = {f.stored for f in [*server, *files] if (deckfiles.folder() / f.stored).is_file()}
+    stored, listed = check(game, files, server)
+    paths = deckfiles.paths(stored)
+    try:
+        yield ",".join(str(p) for p in paths), stored, listed
+    finally:
+        for p in paths:
+            if p.name not in had:
+                p.unlink(missing_ok=True)
+
+
 def _load(fmt: CardFormat, paths: list[Path], shown: Mapping[str, str]) -> None:
     """The loader's check of the files; 400 with its problems in the person's names."""
     try:
@@ -166,4 +194,5 @@ def listed(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     return list(got) if isinstance(got, list) else []
 
 
-__all__ = ["CardFile", "NAME", "card_names", "check", "listed", "server_cards", "takers"]
+__all__ = ["CardFile", "NAME", "card_names", "check", "listed", "pool_files", "server_cards",
+           "takers"]

@@ -3,7 +3,12 @@ rule it breaks, by the game's own checker), its deck file, reading one back, the
 ``tabletop balance`` runs that play it against the ready decks (their commands, or a
 run on the server: lab.py); an account's saved decks
 (``/api/me/decks``). A table plays a built deck through ``POST /api/tables`` with ``deck``
-(routes/tables.py)."""
+(routes/tables.py).
+
+A designer's card files (``cards``: as a private table takes them, checked the same way:
+usercards.py) join the pool of every request that sends them, so a deck of new cards is
+checked, saved and played by the same rules; a table playing it is created with the same
+files."""
 
 from __future__ import annotations
 
@@ -16,15 +21,20 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import decks, talk
+from tabletop.cards.files import MAX_FILES
+
+from .. import decks, talk, usercards
 from ..errors import ApiError
 from ..limits import client_key
 from ..storage import DeckRow
 from .accounts import signed_in
 from .common import ERRORS, hub_of
+from .tables import UploadedCards, _file_name
 
 router = APIRouter()
 MOST_DECKS = 100  # the decks one account keeps
+CARDS_WORDS = ("Your card files, added to the pool as at a private table (its game's card "
+               "file format, docs/cards.md; checked the same way, every problem at once)")
 
 
 class DeckBody(BaseModel):
@@ -34,6 +44,8 @@ class DeckBody(BaseModel):
     deck: dict[str, Any] = Field(description="radiant-arena: name, heroes, items, deity, "
                                  "conduits; lightseekers: name, hero, combos, cards "
                                  "({card id: copies})")
+    cards: list[UploadedCards] = Field(default_factory=list, max_length=MAX_FILES,
+                                       description=CARDS_WORDS)
 
 
 class DeckFile(BaseModel):
@@ -42,6 +54,23 @@ class DeckFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: str = Field(max_length=decks.MAX_FILE_CHARS)
     name: str = Field(default="the deck file", max_length=120)
+    cards: list[UploadedCards] = Field(default_factory=list, max_length=MAX_FILES,
+                                       description=CARDS_WORDS)
+
+
+class PoolCards(BaseModel):
+    """The designer's card files to add to the pool."""
+
+    model_config = ConfigDict(extra="forbid")
+    cards: list[UploadedCards] = Field(default_factory=list, max_length=MAX_FILES,
+                                       description=CARDS_WORDS)
+
+
+def _pool_files(request: Request, game: str, cards: list[UploadedCards]
+                ) -> Any:
+    """The pool's card files for a request (usercards.pool_files: 400 with every problem)."""
+    files = [usercards.CardFile(_file_name(c.name), c.text) for c in cards]
+    return usercards.pool_files(game, files, hub_of(request).cards.get(game, []))
 
 
 @router.get("/api/decks", tags=["decks"])
@@ -58,52 +87,70 @@ async def pool(game: str) -> dict[str, Any]:
     return {"game": dg.game, "pool": dg.pool(), "shape": list(dg.model.model_fields)}
 
 
+@router.post("/api/decks/{game}/pool", tags=["decks"], responses=ERRORS)
+async def pool_with_cards(request: Request, game: str, body: PoolCards) -> dict[str, Any]:
+    """The pool with your card files (the same checks as a private table's: 400 with every
+    problem of every file, in your files' names): the new cards beside the game's own,
+    and ``user_cards``, the files and the names of their cards."""
+    dg = decks.deck_game(game)
+    with _pool_files(request, dg.game, body.cards) as (cards, _, listed):
+        return {"game": dg.game, "pool": dg.pool(cards), "shape": list(dg.model.model_fields),
+                "user_cards": listed}
+
+
 @router.post("/api/decks/{game}/check", tags=["decks"], responses=ERRORS)
-async def check(game: str, body: DeckBody) -> dict[str, Any]:
+async def check(request: Request, game: str, body: DeckBody) -> dict[str, Any]:
     """Every deck construction rule the deck breaks, each with its field, the message of
     the game's checker and the rulebook's section and words (``legal``: none). An
     unknown card is one of them; a deck of the wrong shape is a 422 naming the field."""
     dg = decks.deck_game(game)
-    deck = decks.parse(dg, body.deck)
-    found = decks.problems(dg, deck)
+    with _pool_files(request, dg.game, body.cards) as (cards, _, _):
+        deck = decks.parse(dg, body.deck, cards=cards)
+        found = decks.problems(dg, deck, cards)
     return {"legal": not found, "problems": found}
 
 
 @router.post("/api/decks/{game}/file", tags=["decks"], responses=ERRORS)
-async def deck_file(game: str, body: DeckBody,
+async def deck_file(request: Request, game: str, body: DeckBody,
                     format: Literal["toml", "json"] = "toml") -> Response:
     """The deck file of a legal deck (``<id>.toml``: what ``--cards`` and ``--deck``
     take); 400 listing every rule an illegal one breaks. ``format=json``: the deck as it
     is, legal or not (``{game, deck}``), to open in the builder again."""
     dg = decks.deck_game(game)
-    deck = decks.parse(dg, body.deck)
+    with _pool_files(request, dg.game, body.cards) as (cards, _, _):
+        deck = decks.parse(dg, body.deck, cards=cards)
+        if format != "json":
+            ident, text = decks.legal_file(dg, deck, cards)
     if format == "json":
         name = re.sub(r"[^A-Za-z0-9]+", "-", str(getattr(deck, "name", ""))).strip("-")
         return Response(decks.deck_json(dg, deck), media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name or "deck"}.{dg.game}.json"'})
-    ident, text = decks.legal_file(dg, deck)
     return Response(text, media_type="application/toml", headers={
         "Content-Disposition": f'attachment; filename="{ident}.toml"', "X-Deck-Id": ident})
 
 
 @router.post("/api/decks/{game}/read", tags=["decks"], responses=ERRORS)
-async def read(game: str, body: DeckFile) -> dict[str, Any]:
+async def read(request: Request, game: str, body: DeckFile) -> dict[str, Any]:
     """The deck a deck file holds (its TOML, or the JSON ``format=json`` saves), and
     every rule it breaks; 400 saying what is wrong with the file and where."""
     dg = decks.deck_game(game)
-    deck = decks.read_file(dg, body.text, body.name[:120])
-    found = decks.problems(dg, deck)
+    with _pool_files(request, dg.game, body.cards) as (cards, _, _):
+        deck = decks.read_file(dg, body.text, body.name[:120], cards)
+        found = decks.problems(dg, deck, cards)
     return {"deck": deck.model_dump(), "legal": not found, "problems": found}
 
 
 @router.post("/api/decks/{game}/balance", tags=["decks"], responses=ERRORS)
-async def balance(game: str, body: DeckBody) -> dict[str, Any]:
+async def balance(request: Request, game: str, body: DeckBody) -> dict[str, Any]:
     """The ``tabletop balance`` commands that play a legal deck against each ready deck
-    (win rates with 95% intervals), and the deck file they name (``file``, ``text``)."""
+    (win rates with 95% intervals), and the deck file they name (``file``, ``text``);
+    with your card files, the commands name them too (saved beside it by their names)."""
     dg = decks.deck_game(game)
-    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
+    with _pool_files(request, dg.game, body.cards) as (cards, _, listed):
+        ident, text = decks.legal_file(dg, decks.parse(dg, body.deck, cards=cards), cards)
+    mine = tuple(f["file"] for f in listed if f["from"] == "table")
     return {"id": ident, "file": f"{ident}.toml", "text": text,
-            "commands": decks.balance_commands(dg, ident)}
+            "commands": decks.balance_commands(dg, ident, card_files=mine)}
 
 
 @router.post("/api/decks/{game}/runs", tags=["decks"], status_code=202, responses=ERRORS)
@@ -113,6 +160,10 @@ async def start_run(request: Request, game: str, body: DeckBody) -> dict[str, An
     illegal deck breaks; one run at a time per client (409), a few a minute and a few
     on the server at once (429)."""
     dg = decks.deck_game(game)
+    if body.cards:
+        raise ApiError(400, "a balance run on the server plays the game's own cards: for a "
+                       "deck of your card files, run the commands (POST "
+                       f"/api/decks/{dg.game}/balance) beside them")
     deck = decks.parse(dg, body.deck)
     client = client_key(request.client.host if request.client else None)
     return (await hub_of(request).lab.start(dg, deck, client)).to_json()
@@ -142,6 +193,9 @@ class SavedDeck(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
     deck: dict[str, Any]
+    cards: list[UploadedCards] = Field(default_factory=list, max_length=MAX_FILES,
+                                       description=CARDS_WORDS + "; the account keeps the "
+                                       "deck, not the files")
 
 
 @router.get("/api/me/decks", tags=["decks"], responses=ERRORS)
@@ -170,14 +224,15 @@ async def save_deck(request: Request, body: SavedDeck) -> dict[str, Any]:
     sends its CSRF token (X-CSRF-Token)."""
     who = signed_in(request, change=True)
     dg = decks.deck_game(body.game)
-    deck = decks.parse(dg, body.deck)
+    with _pool_files(request, dg.game, body.cards) as (cards, _, _):
+        deck = decks.parse(dg, body.deck, cards=cards)
+        found = decks.problems(dg, deck, cards)
     name = talk.plain(str(getattr(deck, "name", "")), 60, "the deck's name")
     deck = deck.model_copy(update={"name": name})
     row = DeckRow(who.account.key, dg.game, name, json.dumps(deck.model_dump()), time.time())
     if not hub_of(request).storage.save_deck(row, MOST_DECKS):
         raise ApiError(409, f"your account keeps {MOST_DECKS} decks already: delete one "
                        "first (DELETE /api/me/decks/{game}/{name})")
-    found = decks.problems(dg, deck)
     return {"game": dg.game, "name": name, "legal": not found, "problems": found}
 
 

@@ -12,7 +12,7 @@ from tabletop.agents import DIFFICULTIES
 from tabletop.cards.files import MAX_FILES
 from tabletop.core import games
 
-from .. import accounts, decks, talk, usercards
+from .. import accounts, deckfiles, decks, talk, usercards
 from ..clock import INCREMENT_S, LIMITS_S, MOVE_LIMITS_S, check_options
 from ..errors import ApiError
 from ..hub import Hub
@@ -195,12 +195,14 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
         "on_leave": body.on_leave, "rated": body.rated}
     params: dict[str, Any] = dict(body.params)
     files = None
-    if body.deck is not None:
-        params, files = _built_deck(body, params)
+    stored: dict[str, str] = {}
     if body.cards:
         stored, listed = _user_cards(hub, body)
-        files = {**(files or {}), **stored}
         options["user_cards"] = listed
+    if body.deck is not None:  # checked with the user card files: it may hold their cards
+        params, files = _built_deck(body, params, stored)
+    if stored:
+        files = {**(files or {}), **stored}
     live, tokens, me = hub.create(body.game, body.players, params,
                                   [s.model_dump() for s in body.seats], body.open, options,
                                   body.seat, name, account, files)
@@ -211,16 +213,17 @@ async def create_table(request: Request, body: NewTable) -> dict[str, Any]:
          "link": f"/table/{live.row.id}#token={t}"} for s, t in sorted(tokens.items())]}
 
 
-def _built_deck(body: NewTable, params: dict[str, Any]
+def _built_deck(body: NewTable, params: dict[str, Any], stored: dict[str, str]
                 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The table's parameters and deck files for the creator's built deck: its deck
-    file (refused, with every rule it breaks, unless legal) and the parameter that gives
-    it to the creator's seat."""
+    file (refused, with every rule it breaks, unless legal; its pool has the table's
+    user card files, ``stored``) and the parameter that gives it to the creator's seat."""
     dg = decks.deck_game(body.game)
     if "draft" in params and params["draft"] is not False:
         raise ApiError(400, f"{body.game}: a built deck is played, not drafted: leave out "
                        "the parameter 'draft'")
-    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck))
+    cards = ",".join(str(p) for p in deckfiles.paths(stored))
+    ident, text = decks.legal_file(dg, decks.parse(dg, body.deck, cards=cards), cards)
     players = body.players or 2
     kinds = [s.kind for s in body.seats] or ["human"]
     seat = body.seat if body.seat is not None else kinds.index("human") if (
