@@ -6,6 +6,9 @@
 // The rules are never here: each change asks the server's checker (POST
 // /api/decks/{game}/check), which answers with the game's own words. The cards are drawn
 // by the tables' own modules, and zoom as on the table.
+// A designer's card files (Add card files) join the pool: every request then carries them
+// (the server checks them as a private table's), and a table playing the deck is made
+// with them (a private one: the server refuses them at an open or rated table).
 import { call, h, ApiError } from "/static/js/api.js";
 import { installZoom } from "/static/js/zoom.js";
 import { useCss, cap } from "/static/tables/kit.js";
@@ -13,7 +16,7 @@ import { draftCard, skillCard } from "/static/tables/radiant-arena.js";
 import { cardBox, elementChip } from "/static/tables/lightseekers.js";
 
 const $ = id => document.getElementById(id);
-const state = { game: null, pool: null, deck: null, checked: 0, asked: 0, me: null, run: null };
+const state = { game: null, pool: null, deck: null, checked: 0, asked: 0, me: null, run: null, cards: [], counts: {} };
 const RUN_POLL_MS = 500; // how often a balance run's progress is asked for
 
 // Each game: an empty deck, its pool's sections (what a click on a card does to the deck)
@@ -63,6 +66,7 @@ const GAMES = {
     },
     drop(deck, field, id) { this.pick(deck, field, id); },
     opponentParam: id => ({ deck_b: id }),
+    seats: false, // two players only
   },
   lightseekers: {
     empty: () => ({ name: "", hero: "", combos: [], cards: {} }),
@@ -104,7 +108,9 @@ const GAMES = {
       if (cards[id] <= 0) delete cards[id];
       deck.cards = cards;
     },
-    opponentParam: id => ({ decks: id }),
+    // the AI seats: the chosen ready deck first, then the other ready decks in turn
+    opponentParam: (id, players, ready) => ({ decks: [id, ...ready.filter(r => r !== id)].slice(0, Math.max(1, players - 1)).join(",") }),
+    seats: true, // 2-6 players (the others AIs)
   },
 };
 
@@ -172,7 +178,7 @@ async function check() {
   // move the buttons under a pointer about to click them (a click that types, then saves)
   $("verdict").classList.add("checking");
   try {
-    const answer = await call("POST", `/api/decks/${state.game}/check`, { body: { deck: deckNow() } });
+    const answer = await call("POST", `/api/decks/${state.game}/check`, { body: withCards({ deck: deckNow() }) });
     if (asked !== state.asked) return;
     state.checked = asked;
     drawProblems(answer);
@@ -187,11 +193,19 @@ function deckNow() {
   return { ...state.deck, name: $("name").value.trim() };
 }
 
+// A request's body with the designer's card files, when there are some.
+function withCards(body) {
+  return state.cards.length ? { ...body, cards: state.cards } : body;
+}
+
 // --- loading ------------------------------------------------------------------------
 
 async function loadGame(game, deck) {
+  if (game !== state.game) state.cards = []; // a game's card files are its own
   state.game = game;
-  const got = await call("GET", `/api/decks/${game}/pool`);
+  const got = state.cards.length ? await call("POST", `/api/decks/${game}/pool`, { body: { cards: state.cards } })
+    : await call("GET", `/api/decks/${game}/pool`);
+  drawCardFiles(got.user_cards || []);
   await useCss(game);
   state.pool = got.pool;
   state.deck = deck || GAMES[game].empty();
@@ -199,6 +213,9 @@ async function loadGame(game, deck) {
   const ready = Object.entries(got.pool.decks);
   $("start").replaceChildren(h("option", { value: "" }, "an empty deck"), ...ready.map(([id, d]) => h("option", { value: id }, `ready deck: ${d.name || id}`)));
   $("opponent").replaceChildren(...ready.map(([id, d]) => h("option", { value: id }, d.name || id)));
+  const counts = state.counts[game] || [2];
+  $("players-row").hidden = !GAMES[game].seats || counts.length < 2;
+  $("players").replaceChildren(...counts.map(n => h("option", { value: String(n) }, `${n} (${n - 1} AI${n > 2 ? "s" : ""})`)));
   history.replaceState(null, "", `/decks/${game}`);
   showError(null);
   changed();
@@ -213,13 +230,37 @@ function fromReady(id) {
 }
 
 // A deck file (TOML) or the builder's JSON (a deck of another game opens in its game).
+// The designer's card files: read, then the pool asked again with them (the server checks
+// them: a refusal lists every problem and keeps the files the pool had before).
+async function addCardFiles(files) {
+  showError(null);
+  const before = state.cards;
+  try {
+    const added = await Promise.all([...files].map(async f => ({ name: f.name, text: await f.text() })));
+    state.cards = [...before.filter(c => !added.some(a => a.name === c.name)), ...added];
+    await loadGame(state.game, state.deck);
+  } catch (e) {
+    state.cards = before;
+    showError(e);
+  }
+}
+
+function drawCardFiles(listed) {
+  const note = $("cards-note");
+  const mine = listed.filter(f => f.from === "table");
+  note.hidden = !mine.length;
+  note.replaceChildren(...(mine.length ? [
+    `Your cards in the pool: ${mine.map(f => `${f.file} (${f.cards.join(", ")})`).join("; ")}. A table playing the deck is a private one with these files. `,
+    h("button", { type: "button", id: "cards-clear" }, "Take them out")] : []));
+}
+
 async function openFile(file) {
   try {
     const text = await file.text();
     let game = state.game;
     try { const j = JSON.parse(text); if (j && GAMES[j.game]) game = j.game; } catch (e) { /* TOML: the server reads it */ }
     if (game !== state.game) { await loadGame(game); $("game").value = game; }
-    const got = await call("POST", `/api/decks/${state.game}/read`, { body: { text, name: file.name } });
+    const got = await call("POST", `/api/decks/${state.game}/read`, { body: withCards({ text, name: file.name }) });
     state.deck = { ...GAMES[state.game].empty(), ...got.deck };
     $("name").value = state.deck.name || "";
     showError(null);
@@ -233,7 +274,7 @@ async function openFile(file) {
 async function saveFile(format) {
   showError(null);
   try {
-    const res = await fetch(`/api/decks/${state.game}/file?format=${format}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ deck: deckNow() }) });
+    const res = await fetch(`/api/decks/${state.game}/file?format=${format}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(withCards({ deck: deckNow() })) });
     if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
     const name = (/filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") || "") || [])[1] || `deck.${format}`;
     const a = h("a", { href: URL.createObjectURL(await res.blob()), download: name });
@@ -246,8 +287,12 @@ async function saveFile(format) {
 async function play() {
   showError(null);
   try {
-    const body = { game: state.game, players: 2, deck: deckNow(), params: GAMES[state.game].opponentParam($("opponent").value),
-      seats: [{ kind: "human" }, { kind: "ai", difficulty: $("difficulty").value }] };
+    const g = GAMES[state.game];
+    const players = g.seats && !$("players-row").hidden ? Number($("players").value) : 2;
+    const ai = { kind: "ai", difficulty: $("difficulty").value };
+    const body = withCards({ game: state.game, players, deck: deckNow(),
+      params: g.opponentParam($("opponent").value, players, Object.keys(state.pool.decks)),
+      seats: [{ kind: "human" }, ...Array.from({ length: players - 1 }, () => ai)] });
     const got = await call("POST", "/api/tables", { body });
     location.href = got.seats[0].link;
   } catch (e) { showError(e); }
@@ -258,7 +303,7 @@ async function play() {
 async function sendToRun() {
   showError(null);
   try {
-    const run = await call("POST", `/api/decks/${state.game}/runs`, { body: { deck: deckNow() } });
+    const run = await call("POST", `/api/decks/${state.game}/runs`, { body: withCards({ deck: deckNow() }) });
     state.run = run.id;
     drawRun(run);
     $("run-out").scrollIntoView({ block: "nearest" });
@@ -299,7 +344,7 @@ function drawRun(run) {
 async function balance() {
   showError(null);
   try {
-    const got = await call("POST", `/api/decks/${state.game}/balance`, { body: { deck: deckNow() } });
+    const got = await call("POST", `/api/decks/${state.game}/balance`, { body: withCards({ deck: deckNow() }) });
     const out = $("balance-out");
     const file = h("a", { href: URL.createObjectURL(new Blob([got.text], { type: "application/toml" })), download: got.file, "data-testid": "balance-file" }, got.file);
     out.replaceChildren(h("p", { class: "note" }, "Save the deck file ", file, " and run each line beside it, where tabletop is installed: ",
@@ -324,7 +369,7 @@ async function loadMine() {
 async function saveAccount() {
   showError(null);
   try {
-    const got = await call("POST", "/api/me/decks", { body: { game: state.game, deck: deckNow() } });
+    const got = await call("POST", "/api/me/decks", { body: withCards({ game: state.game, deck: deckNow() }) });
     await loadMine();
     $("mine").value = `${got.game}/${got.name}`;
     $("saved").textContent = `Saved to your account as “${got.name}”.`;
@@ -337,6 +382,10 @@ async function main() {
   installZoom($("pool"), $("zoom"));
   installZoom($("deck"), $("zoom"));
   const games = (await call("GET", "/api/decks")).games;
+  // each game's player counts (the table's own list: GET /api/games)
+  try {
+    for (const g of (await call("GET", "/api/games")).games) state.counts[g.id] = g.player_counts || [2];
+  } catch (e) { /* two players, as before */ }
   $("game").replaceChildren(...games.map(g => h("option", { value: g }, g)));
   const asked = location.pathname.split("/")[2];
   const game = games.includes(asked) ? asked : games[0];
@@ -345,6 +394,12 @@ async function main() {
   $("start").addEventListener("change", () => { state.deck = fromReady($("start").value); $("name").value = state.deck.name || ""; changed(); });
   $("name").addEventListener("change", check);
   $("open").addEventListener("change", ev => { const f = ev.target.files[0]; if (f) openFile(f); ev.target.value = ""; });
+  $("card-files").addEventListener("change", ev => { const fs = [...ev.target.files]; ev.target.value = ""; if (fs.length) addCardFiles(fs); });
+  $("cards-note").addEventListener("click", ev => {
+    if (!(ev.target instanceof Element) || ev.target.id !== "cards-clear") return;
+    state.cards = [];
+    loadGame(state.game, state.deck).catch(showError);
+  });
   $("save-file").addEventListener("click", () => saveFile("toml"));
   $("save-json").addEventListener("click", () => saveFile("json"));
   $("save-account").addEventListener("click", saveAccount);
