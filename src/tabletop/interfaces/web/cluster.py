@@ -29,8 +29,8 @@ keeper; its window, as every seat is told it, and the presses made through the o
 workers go through the store (``strikes``, ``strike_presses``), each worker told on the
 channel to look again, so that a person connected to any worker races in it. While Redis
 is out of reach nobody is told: each worker then reads from the store, every
-:data:`STRIKE_POLL_S`, the window of each table it has a connection to whose game may
-strike live, and the keeper the presses made elsewhere in its open windows.
+:data:`STRIKE_POLL_S`, the window of each table it has a connection to that waits for a
+live strike, and the keeper the presses made elsewhere in its open windows.
 
 A table's AI seats and clocks have one keeper at a time: the worker holding the table's
 lease in the store (``leases``: owner, expiry), renewed every third of its length. A
@@ -61,7 +61,7 @@ from .clock import RTT_CAP_MS
 from .errors import ApiError
 from .shared import Shared
 from .storage import StorageError
-from .strike import StrikeWindow, may_strike
+from .strike import StrikeWindow, live_strike
 from .tables import RTT_SAMPLES, Far, LiveTable
 from .tasks import stop_tasks, wait_event
 
@@ -412,9 +412,10 @@ class Cluster:
 
     def _look_at_strikes(self) -> None:
         """Read from the store the strikes nobody may have told this worker of: the
-        window of each table it has a connection to whose game may strike live (not
-        refereed here), and the presses made elsewhere in the windows it referees for a
-        person not connected here."""
+        window of each table it has a connection to that waits for a live strike (not
+        refereed here: the table came to the strike through the revisions' poll), and
+        the presses made elsewhere in the windows it referees for a person not connected
+        here."""
         referee = self.hub.referee
         for table_id, live in list(self.hub.tables.items()):
             w = referee.windows.get(table_id)
@@ -423,7 +424,7 @@ class Cluster:
                 if any(not referee.is_ai(live, seat) and seat not in here
                        for seat in (w.striker, w.defender)):
                     self.look_at_strike(table_id)
-            elif live.watchers and may_strike(live):
+            elif live.watchers and live_strike(live.state) is not None:
                 self.look_at_strike(table_id)
 
     async def _strikes_unheard(self) -> None:

@@ -90,12 +90,6 @@ def agent_reaction(rng: random.Random, difficulty: str = "normal") -> float:
     return reaction_time(rng, difficulty)
 
 
-def may_strike(live: LiveTable) -> bool:
-    """Whether the table's game may wait for a live strike (its parameters ask for the
-    referee's real-time strike: hoshi-battle's ``strike = "live"``), or waits for one."""
-    return live.row.params.get("strike") == "live" or live_strike(live.state) is not None
-
-
 def live_strike(state: State) -> dict[str, Any] | None:
     """The live strike a position waits for (from the spectators' view), or None."""
     found = state.view(None).get("live_strike") if not state.is_over else None
@@ -403,5 +397,5 @@ class Referee:
 
 
 __all__ = ["Referee", "StrikeWindow", "FarWindow", "Relay", "Press", "decide_race",
-           "agent_reaction", "live_strike", "may_strike", "WINDOW_S", "ANTICIPATION_S",
-           "EDGE_S", "DELAY_S", "CREDIT_S", "RELAY_S"]
+           "agent_reaction", "live_strike", "WINDOW_S", "ANTICIPATION_S", "EDGE_S", "DELAY_S",
+           "CREDIT_S", "RELAY_S"]
