@@ -150,6 +150,26 @@ def test_ismcts_evaluates_between_turns() -> None:
     assert phases["shop"] is True and phases["revive"] is True
 
 
+def test_a_board_read_once_scores_each_action_as_a_fresh_board_does() -> None:
+    """What a board remembers while it scores a step's actions (issue 28: each lane's
+    ready attack, what a selector takes, the fight under way, each action's words and
+    scorer) changes no score: every legal action scores the same alone on a fresh
+    board, in every phase of heuristic games (talents, clash cards, answers...)."""
+    h = ArenaHeuristic()
+    verbs = set()
+    for state in _positions(6, by="heuristic") + _positions(7, every=3):
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        legal = state.legal_actions()
+        if len(legal) < 2 or view["phase"] == "draft":
+            continue
+        alone = [ArenaHeuristic().scores(view, [a])[0] for a in legal]
+        assert h.scores(view, legal) == alone
+        verbs |= {a.to_text().split()[0] for a in legal}
+    assert {"talent", "clash", "move", "attack", "target"} <= verbs
+
+
 def test_quiet_read_from_the_phase_is_quiet_of_the_view() -> None:
     """``quiet_state`` (issue 28: ISMCTS's rollouts ask at every step without building
     a view) answers as ``quiet`` does on the view of the seat to act, in every phase

@@ -74,7 +74,9 @@ DECK_RESERVE = 10  # below this many cards in the deck, the heuristic stops draw
 
 # A rollout scores the same few hundred actions again and again: their words are read
 # once each (issue 28); shared lists, never changed by their readers.
-_words: Callable[[Action], list[str]] = memo_words(lambda a: a.to_text().split())
+KNOWN_ACTIONS = 50_000
+_words: Callable[[Action], list[str]] = memo_words(lambda a: a.to_text().split(),
+                                                   KNOWN_ACTIONS)
 
 
 class _Board:
@@ -98,6 +100,9 @@ class _Board:
         self._groups: dict[tuple[str, int], list[dict[str, Any]]] | None = None
         self._lane_values: dict[tuple[str, int], float] = {}
         self._ready: dict[str, tuple[list[dict[str, Any]], int]] = {}
+        # (selector table's id, seat, lane) -> (the table, what its kinds, side and place
+        # take): see _Effects.reach
+        self.reached: dict[tuple[int, int, str | None], tuple[Any, list[dict[str, Any]]]] = {}
 
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         """The objects of one kind of the card language, as this view shows them."""
@@ -263,10 +268,13 @@ class _Board:
             return False
         attacking = self.view["active"] == self.me
         face = self.faces.get(card or "", {})
-        attackers = [self.units[a] for a in c["attackers"] if a in self.units]
-        conduit = c["defender"] == "conduit"
-        defender = None if conduit else self.units.get(c["defender"])
-        fight = _Fight(self, c, attackers, defender, attacking)
+        if self.fight is None:  # the fight as the view shows it: read once per board
+            attackers = [self.units[a] for a in c["attackers"] if a in self.units]
+            conduit = c["defender"] == "conduit"
+            defender = None if conduit else self.units.get(c["defender"])
+            self.fight = _Fight(self, c, attackers, defender, attacking)
+        fight = self.fight.copy()
+        attackers, defender = fight.attackers, fight.defender
         if face:
             unit = self.units.get(by or "") or (
                 attackers[0] if attacking and attackers else defender)
@@ -336,14 +344,24 @@ class _Effects:
             return []
         if "ref" in table:
             return self.reach(table["ref"])
-        kinds = table.get("kind", ["hero"])
-        found = self.objects([kinds] if isinstance(kinds, str) else list(kinds))
-        side = table.get("side", "any")
-        if side != "any":
-            found = [o for o in found if (o["owner"] == self.seat) == (side == "friendly")]
-        place = table.get("place")
-        if place is not None:
-            found = [o for o in found if self._at(o, place)]
+        # What the kinds, side and place take depends only on the board, the seat and the
+        # lane: read once per board (issue 28: the same selectors are asked for every
+        # talent and clash card of a step). The entry holds the table, so no other table
+        # can take its id while the board lives.
+        key = (id(table), self.seat, self.lane)
+        hit = self.b.reached.get(key)
+        if hit is not None and hit[0] is table:
+            found = hit[1]
+        else:
+            kinds = table.get("kind", ["hero"])
+            found = self.objects([kinds] if isinstance(kinds, str) else list(kinds))
+            side = table.get("side", "any")
+            if side != "any":
+                found = [o for o in found if (o["owner"] == self.seat) == (side == "friendly")]
+            place = table.get("place")
+            if place is not None:
+                found = [o for o in found if self._at(o, place)]
+            self.b.reached[key] = (table, found)
         for word in table.get("where", []):
             found = [o for o in found if self._is(o, word) is not False]
         for x in table.get("exclude", []):
@@ -514,8 +532,11 @@ class _Effects:
         op = st.get("op")
         if op == "if":
             return self.effects(st.get("then", []))
-        scorer = getattr(self, "_op_" + str(op), None)
-        value = 0.2 if scorer is None else float(scorer(st))
+        name = op if type(op) is str else str(op)
+        scorer = _OPS.get(name, False)
+        if scorer is False:  # found once per op, not by name per step (issue 28)
+            scorer = _OPS[name] = getattr(_Effects, "_op_" + name, None)
+        value = 0.2 if scorer is None else float(scorer(self, st))
         if "as" in st:
             self.memory["$" + st["as"]] = self.taken(st)
         return value
@@ -716,6 +737,10 @@ class _Effects:
         return 0.1
 
 
+# op -> its scorer (``_Effects._op_<op>``, None for none)
+_OPS: dict[str, Any] = {}
+
+
 def _mighty(unit: dict[str, Any] | None, face: dict[str, Any]) -> bool:
     """Whether a card's effect resolves for ``unit``: an Ultimate one only for a
     levelled-up or Divine hero (Key Concepts — Ultimate)."""
@@ -787,6 +812,15 @@ class _Fight:
         self.healed: dict[str, int] = {}
         self.gone: set[str] = set()  # KO'd before the damage (by a clash effect)
         self.lost = 0  # the attack a ready defender lost by being committed
+
+    def copy(self) -> _Fight:
+        """A fresh fight from this one, before anything is resolved in it (a board's
+        fight is read once and copied for each clash card and answer it weighs)."""
+        new = object.__new__(_Fight)
+        new.__dict__.update(self.__dict__)
+        new.extra_armor, new.healed, new.gone = dict(self.extra_armor), dict(self.healed), \
+            set(self.gone)
+        return new
 
     def clash(self, face: dict[str, Any], unit: dict[str, Any] | None) -> None:
         """The seat's own clash card, face up: its combat values."""
@@ -948,6 +982,8 @@ class ArenaHeuristic:
     def __init__(self) -> None:
         # verb -> its scorer (``_s_<verb>``, None for none), found once, not per action
         self._scorers: dict[str, Any] = {}
+        # id(action) -> (the action, its words, its scorer): see _read
+        self._known: dict[int, tuple[Action, list[str], Any]] = {}
         # the state's phase code -> whether its view's phase is quiet, read from a view
         # the first time the code is met
         self._quiet_codes: dict[int, bool] = {}
@@ -986,15 +1022,29 @@ class ArenaHeuristic:
     def scores(self, view: dict[str, Any], legal: Sequence[Action]) -> list[float]:
         """How much the rules of thumb like each legal action (higher is better)."""
         b = _Board(view)
-        scorers = self._scorers
+        known = self._known
         out = []
-        for a in legal:  # _score, inlined: called for every legal action of every step
-            w = _words(a)
-            scorer = scorers.get(w[0], False)
-            if scorer is False:
-                scorer = self._scorer(w[0])
-            out.append(0.0 if scorer is None else float(scorer(b, w)))
+        for a in legal:  # called for every legal action of every step of a rollout
+            hit = known.get(id(a))
+            if hit is None or hit[0] is not a:
+                hit = self._read(a)
+            scorer = hit[2]
+            out.append(0.0 if scorer is None else float(scorer(b, hit[1])))
         return out
+
+    def _read(self, a: Action) -> tuple[Action, list[str], Any]:
+        """An action, its words and its verb's scorer, remembered by the action's
+        identity (issue 28: the games intern their legal actions, and a rollout scores
+        the same few hundred at every step; the entry holds the action, so no other
+        object can take its id); at most as many as the words' memo keeps."""
+        w = _words(a)
+        scorer = self._scorers.get(w[0], False)
+        if scorer is False:
+            scorer = self._scorer(w[0])
+        entry = (a, w, scorer)
+        if len(self._known) < KNOWN_ACTIONS:
+            self._known[id(a)] = entry
+        return entry
 
     def _scorer(self, verb: str) -> Any:
         # a verb without a scorer (pass, no-block, first) scores 0: the bar to clear
