@@ -25,7 +25,6 @@ import pytest
 
 from tabletop.interfaces.web import create_app
 from tabletop.interfaces.web.cluster import POLL_DOWN_S, ClusterSettings
-from tabletop.interfaces.web.strike import DELAY_S
 from tabletop.interfaces.web.tables import Far
 
 from .conftest import act, auth, create, free_port, view, wait_until
