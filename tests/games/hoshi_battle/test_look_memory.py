@@ -2,7 +2,8 @@
 remembered in re-deals"; docs/rules/hoshi-battle.md, "Looking"): the face-down Duel
 cards a seat looked at stay where it saw them in every re-deal for that seat, for as
 long as they are still there; a card that leaves the hand (played, discarded) is no
-longer known there; and what one seat saw reaches no other seat's re-deal.
+longer known there; and what one seat saw reaches no other seat's re-deal. The seat
+that looked sees them in its view (and so does its AI), and no other seat or spectator.
 
 The test card is Scout's Map ("Look at your opponent's face-down Duel cards",
 cards/kernel.toml), played in a Duel of the Constructed Deck Variant (a re-deal samples
@@ -11,12 +12,16 @@ unseen cards again)."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tabletop.core import ScenarioError, from_scenario, new_game
+from tabletop.agents import decide
+from tabletop.core import Action, ScenarioError, from_scenario, new_game
 from tabletop.games.hoshi_battle import HoshiState
 
 from .helpers import position
@@ -171,3 +176,69 @@ def test_a_position_keeps_what_was_seen_and_refuses_a_false_fact() -> None:
             from_scenario({**data, "seen": [bad]}, files=files)
     with pytest.raises(ScenarioError, match="missing key 'card'"):
         from_scenario({**data, "seen": [{"viewer": 0, "owner": 1}]}, files=files)
+
+
+def test_the_seat_that_looked_sees_what_it_saw_in_its_view_alone() -> None:
+    """Issue 26 (the look shown): after Scout's Map, P1's view names P2's face-down cards
+    it saw (``hand.known``: owner and card, with the cards' faces to draw them) until
+    one leaves the hand; P2's view and a spectator's hold no such part, and the
+    spectator's names none of P2's face-down cards. Before the look P1's view has none
+    (every view of a game without a look is as it was)."""
+    s = duel(["rage", "focus", "battle-cry"])
+    assert "known" not in s.view(0)["hand"]
+    s.apply("play scouts-map")
+    faces = sorted(["rage", "focus", "battle-cry"], key=s.order.__getitem__)
+    mine = s.view(0)
+    assert mine["hand"]["known"] == [{"owner": 1, "card": c} for c in faces]
+    assert set(faces) <= set(mine["cards"])
+    assert "known" not in s.view(1)["hand"]
+    spectator = s.view(None)
+    assert "hand" not in spectator
+    # (Battle Cry is also one of P1's used cards, public: the other two are P2's alone)
+    assert not [c for c in ("rage", "focus") if f'"{c}"' in json.dumps(spectator)]
+    s.apply("play focus")  # P2 plays one of them: it is no longer known face down
+    assert [k["card"] for k in s.view(0)["hand"]["known"]] == [c for c in faces
+                                                                if c != "focus"]
+
+
+def test_the_seat_that_looked_has_it_in_its_ais_view_and_no_other_seat() -> None:
+    """What an AI seat decides from (``decide``: the seat's view): P1's AI gets what P1
+    saw; P2's AI, deciding just after the look, gets nothing of it."""
+    s = duel(["rage", "focus"])
+    s.apply("play scouts-map")
+    p2, p1 = Spy(), Spy()
+    decide(p2, s)  # P2 decides now
+    assert s.to_act == 1 and "known" not in p2.views[-1]["hand"]
+    s.apply("pass")
+    decide(p1, s)
+    assert s.to_act == 0
+    assert sorted(k["card"] for k in p1.views[-1]["hand"]["known"]) == ["focus", "rage"]
+
+
+def test_with_three_players_only_the_viewer_sees_it() -> None:
+    """Three players, dealt: the seat that looked has the part; the owner and the third
+    seat do not, and the viewer's view is the same in every re-deal for it."""
+    s = _dealt_look(3)
+    v, o = s.seen[0][0], s.seen[0][1]
+    known = s.view(v)["hand"]["known"]
+    assert sorted(k["card"] for k in known) == sorted(c for _, _, c in s.seen)
+    assert all(k["owner"] == o for k in known)
+    for p in range(3):
+        if p != v:
+            assert "known" not in s.view(p)["hand"]
+    for r in redeals(s, v, 50):
+        assert r.view(v) == s.view(v)
+
+
+class Spy:
+    """An agent that keeps every view it is given and takes the first legal action."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.views: list[dict[str, Any]] = []
+
+    def act(self, view: dict[str, Any], legal: Sequence[Action],
+            resampler: Any = None) -> Action:
+        self.views.append(view)
+        return legal[0]

@@ -159,3 +159,26 @@ def test_tabletop_play_with_live_strikes_refereed(tmp_path, monkeypatch) -> None
     assert saved.outcome is not None
     assert any(a.startswith("strike ") for a in saved.actions)
     verify(saved)
+
+
+def test_the_screen_names_what_the_seat_looked_at_to_it_alone() -> None:
+    """Issue 26 (the look shown): after Scout's Map (a test card), P1's screen names
+    P2's face-down cards it saw; P2's screen and a spectator's do not."""
+    from pathlib import Path
+
+    kernel = str(Path(__file__).parent / "cards" / "kernel.toml")
+    s = position("crane-archer", "wind-dancer", face1=["scouts-map"],
+                 face2=["rage", "focus"], params={"cards": kernel})
+    s.apply("play scouts-map")
+
+    def screen(seat: int | None) -> str:
+        console = Console(width=100, record=True, color_system=None)
+        console.print(R.render(s.view(seat), ["P1", "P2"]))
+        return console.export_text()
+
+    mine = screen(0)
+    assert "You looked at: P2's " in mine and "(still face down)" in mine
+    line = next(x for x in mine.splitlines() if "You looked at" in x)
+    assert "Rage" in line and "Focus" in line
+    for other in (1, None):
+        assert "You looked at" not in screen(other)

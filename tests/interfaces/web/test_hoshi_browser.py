@@ -6,11 +6,25 @@ the log and the record. Screenshots under build/test-output/web/<test>/."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser, Page
 
-from .conftest import CLICKABLE, ROOMY, SLOW_MS, Server, Shots, click_once, sit
+from .conftest import (
+    CLICKABLE,
+    DESK,
+    ROOMY,
+    SLOW_MS,
+    Server,
+    Shots,
+    auth,
+    click_once,
+    make_table,
+    open_link,
+    page_at,
+    sit,
+)
 
 
 def play_until_our_strike(server: Server, browser: Browser, shots: Shots,
@@ -116,4 +130,56 @@ def test_hoshi_battle_three_seats_show_the_duel_and_the_line(server: Server, bro
     assert page.locator("[data-testid='waiting'] .waiter").count() == 1 or \
         page.evaluate("document.body.dataset.status") == "over"
     shots.take(page, "rotation")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+KERNEL = Path(__file__).resolve().parents[2] / "games" / "hoshi_battle" / "cards" / "kernel.toml"
+
+
+def test_a_look_shows_the_cards_seen_to_the_seat_that_looked_alone(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    """Hoshi Battle's look at the web table (issue 26; docs/rules/hoshi-battle.md,
+    "Looking"): P1 plays Scout's Map (a test card of the table's card file); P1's page
+    draws P2's face-down cards it saw with their names (still face down: backs marked
+    "seen", the card's text in the zoom); P2's page and a spectator's draw only backs."""
+    decks = {"deck1": "crane-archer,night-hunter,charming-trader,scouts-map,focus,battle-cry",
+             "deck2": "wind-dancer,ashigaru-spearman,saal-swordsman,rage,smoke-bomb,"
+                      "swift-boots", "budget": 60}
+    made = make_table(server, "hoshi-battle", "human", "human", params=decks,
+                      cards=[{"name": "kernel.toml", "text": KERNEL.read_text()}])
+    tokens = [s["token"] for s in sorted(made.body["seats"], key=lambda s: s["seat"])]
+    url = f"{server.url}/api/tables/{made.tid}"
+    known: list[dict[str, object]] = []
+    for _ in range(200):  # through the API: P1 looks as soon as it may; P2 keeps its cards
+        m = httpx.get(f"{url}/view").json()
+        seat = m["view"]["to_act"]
+        assert seat is not None, "the game ended before P1 could look"
+        mine = httpx.get(f"{url}/view", headers=auth(tokens[seat])).json()
+        legal = mine["legal"]
+        action = ("play scouts-map" if "play scouts-map" in legal else
+                  "pass" if "pass" in legal else legal[0])
+        r = httpx.post(f"{url}/actions", headers=auth(tokens[seat]),
+                       json={"action": action, "version": mine["version"]})
+        assert r.status_code == 200, r.text
+        if action == "play scouts-map":
+            known = httpx.get(f"{url}/view", headers=auth(tokens[0])).json()["view"][
+                "hand"]["known"]
+            break
+    assert known, "P1 never looked"
+    names = sorted(str(k["card"]) for k in known)
+    page = open_link(page_at(browser, DESK), server, made.seat_link(0))
+    page.wait_for_selector("[data-testid='seen-card']")
+    seen = page.locator(".duelist[data-seat='1'] [data-testid='seen-card']")
+    assert sorted(seen.evaluate_all("xs => xs.map(x => x.dataset.card)")) == names
+    first = seen.first
+    assert "you looked at it" in (first.get_attribute("data-zoom") or "")
+    assert (first.inner_text() or "").strip()  # its name is on it
+    assert page.locator(".duelist[data-seat='0'] [data-testid='seen-card']").count() == 0
+    shots.take(page, "p1-sees-what-it-looked-at")
+    for link, who in ((made.seat_link(1), "p2"), (f"/table/{made.tid}", "spectator")):
+        other = open_link(page_at(browser, DESK), server, link)
+        other.wait_for_selector(".duelist[data-seat='1']")
+        assert other.locator("[data-testid='seen-card']").count() == 0, who
+        shots.take(other, f"{who}-sees-backs")
+        assert not other.errors  # type: ignore[attr-defined]
     assert not page.errors  # type: ignore[attr-defined]

@@ -13,6 +13,8 @@ with a game clock and chat, and every message to seat A and to a spectator is ch
 - The table's own things: the clocks tell nothing of a secret step (while A's version
   stands still, its clocks do too); chat reaches seats only; spectators get no chat, no
   offers, no rematch link; notices carry only their public fields; pongs only the ping.
+- hoshi-battle: what A looked at (a look's test card) is in A's view only, never in B's
+  or a spectator's (issue 26).
 - The platform's other answers (issue 29): A's "your turn" list (``POST /api/turns``) at
   every step lists A's own seat exactly when it is A's turn, with its documented fields
   only; a table made by the queue is played with A's entry (``GET /api/queue/{id}``) and
@@ -140,14 +142,19 @@ def _check_turns(answer: dict[str, Any], tid: str, to_act: int | None) -> None:
     assert [t["seat"] for t in mine] == ([0] if to_act == 0 else [])
 
 
+Choose = Callable[[int, list[str], random.Random], str]
+
+
 def _play(server: Server, game: str, players: int, seed: int,
-          table: tuple[str, list[str]] | None = None, reads: Reads | None = None
+          table: tuple[str, list[str]] | None = None, reads: Reads | None = None,
+          choose: Choose | None = None
           ) -> tuple[Record, list[dict[str, Any]], list[str], Listener, list[str]]:
     """A random game at ``table`` (default: a new one of :func:`_new_table`) with some
     chat; returns the record, A's HTTP messages (one view message per step, in order,
     each with the time it was asked: ``_at``), their raw texts (with A's "your turn" list
     at every step, and what ``reads(tid, tokens)`` answers A), A's WebSocket listener
-    and the tokens. A spectator's listener is checked here."""
+    and the tokens. A spectator's listener is checked here. ``choose(seat, legal, rng)``:
+    the action of the seat to act (default: one at random)."""
     tid, tokens = table or _new_table(server, game, players)
     ws = Listener(server.url, tid, tokens[0])
     watcher = Listener(server.url, tid, None)
@@ -182,8 +189,9 @@ def _play(server: Server, game: str, players: int, seed: int,
                                   "version": steps[-1]["version"]})
             assert bad.status_code == 409
             raw.append(bad.text)
+        action = choose(seat, m["legal"], rng) if choose else rng.choice(m["legal"])
         done = HTTP.post(f"{server.url}/api/tables/{tid}/actions", headers=auth(tokens[seat]),
-                         json={"action": rng.choice(m["legal"]), "version": m["version"]})
+                         json={"action": action, "version": m["version"]})
         assert done.status_code == 200, done.text
         if seat == 0:
             raw.append(done.text)
@@ -484,3 +492,48 @@ def test_a_table_of_user_cards_leaks_nothing_through_its_card_files(
                 line["options"] = {**line["options"], "user_cards": None}
     _check_arena_names(record, messages, [kept])
     _check_answers_by_step(record, steps, [kept])
+
+
+def test_what_a_hoshi_seat_looked_at_reaches_that_seat_alone(
+        server: Server, tmp_path: Path) -> None:
+    """Hoshi Battle's look (issue 26; docs/rules/hoshi-battle.md, "Looking"): A plays
+    Scout's Map (a test card of a private table's card file) as soon as it may, and its
+    view names B's face-down cards it saw (``hand.known``); at every step A's messages are
+    exactly the core's, and so are B's and a spectator's views, which hold nothing of it
+    (the core's views: tests/games/hoshi_battle/test_look_memory.py)."""
+    text = (Path(__file__).resolve().parents[2] / "games" / "hoshi_battle" / "cards" /
+            "kernel.toml").read_text()
+    kept = tmp_path / f"{hashlib.sha256(text.encode()).hexdigest()}.toml"
+    kept.write_text(text)
+    decks = {"deck1": "crane-archer,night-hunter,charming-trader,scouts-map,focus,battle-cry",
+             "deck2": "wind-dancer,ashigaru-spearman,saal-swordsman,rage,smoke-bomb,"
+                      "swift-boots", "budget": 60}
+    table = _new_table(server, "hoshi-battle", 2, params=decks,
+                       cards=[{"name": "kernel.toml", "text": text}])
+    others: list[tuple[dict[str, Any], dict[str, Any]]] = []
+
+    def reads(tid: str, tokens: list[str]) -> list[httpx.Response]:
+        b = HTTP.get(f"{server.url}/api/tables/{tid}/view", headers=auth(tokens[1]))
+        watcher = HTTP.get(f"{server.url}/api/tables/{tid}/view")
+        others.append((b.json(), watcher.json()))
+        return []  # (not A's messages)
+
+    def choose(seat: int, legal: list[str], rng: random.Random) -> str:
+        return "play scouts-map" if seat == 0 and "play scouts-map" in legal else \
+            rng.choice(legal)
+
+    record, steps, raw, ws, tokens = _play(server, "hoshi-battle", 2, 5, table, reads,
+                                           choose)
+    _check_exact(record, steps, ws, [kept])
+    _check_secrets(record, raw, ws, tokens)
+    looked = [m["view"]["hand"]["known"] for m in steps if m["view"]["hand"].get("known")]
+    assert looked, "A never looked: the check would be vacuous"
+    assert all(k["owner"] == 1 for known in looked for k in known)
+    state = initial_state(record, [kept])
+    assert len(others) == len(steps)
+    for k, (b, watcher) in enumerate(others):
+        assert b["view"] == state.view(1), f"step {k}"
+        assert watcher["view"] == state.view(None), f"step {k}"
+        assert "known" not in b["view"]["hand"] and "hand" not in watcher["view"]
+        if k < len(record.actions):
+            state.apply(record.actions[k])

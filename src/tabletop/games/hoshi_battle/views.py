@@ -1,7 +1,9 @@
 """What one seat of Hoshi Battle may know (docs/rules/hoshi-battle.md, "Hidden
 information"): everything public, its own hand of Heroes, its own face-down Duel cards,
-its own setup discards and its own Hero chosen face down; of the others only counts.
-The draw piles (``hero_deck``, ``card_deck``) and the seed appear in no view.
+its own setup discards and its own Hero chosen face down, and the others' face-down Duel
+cards it looked at that are still there ("Looking": ``known``, in its ``hand``); of
+the others only counts. The draw piles (``hero_deck``, ``card_deck``) and the seed
+appear in no view.
 """
 
 from __future__ import annotations
@@ -66,6 +68,15 @@ def _player(s: HoshiState, p: int) -> dict[str, Any]:
     return out
 
 
+def known(s: HoshiState, seat: int) -> list[dict[str, Any]]:
+    """The others' face-down Duel cards ``seat`` looked at and that are still in that
+    hand (docs/rules/hoshi-battle.md, "Looking"), one entry a copy: ``owner`` and
+    ``card``, by owner and in catalogue order (what the seat knows, not the order it
+    learnt it in: a re-deal for the seat keeps the facts, not their order)."""
+    facts = [(o, s.order[c], c) for v, o, c in s.seen if v == seat]
+    return [{"owner": o, "card": c} for o, _, c in sorted(facts)]
+
+
 def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), JSON-ready."""
     fighting = any(s.hero)
@@ -105,8 +116,13 @@ def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
             ids.add(s.hero[p])
     ids.update(m.card for m in s.store if m.card)
     if seat is not None:
-        hand = {"heroes": list(s.hands[seat]), "chosen": s.chosen[seat] or None,
-                "cards": list(s.cards[seat]), "discarded": list(s.discards[seat])}
+        hand: dict[str, Any] = {
+            "heroes": list(s.hands[seat]), "chosen": s.chosen[seat] or None,
+            "cards": list(s.cards[seat]), "discarded": list(s.discards[seat])}
+        seen = known(s, seat) if s.seen else []
+        if seen:  # (only after a look: every other view is as it was)
+            hand["known"] = seen
+            ids.update(k["card"] for k in seen)
         out["hand"] = hand
         ids.update(s.hands[seat], s.cards[seat], s.discards[seat])
         if s.chosen[seat]:
@@ -120,4 +136,4 @@ def view(s: HoshiState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["view", "card_info"]
+__all__ = ["view", "card_info", "known"]

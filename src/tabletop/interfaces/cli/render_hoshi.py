@@ -132,6 +132,13 @@ def render(view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
               for p, pl in enumerate(view["players"]) if pl["exiled"]]
     if exiled:
         parts.append(Text("Exiled: " + "; ".join(exiled), style="dim"))
+    known = view.get("hand", {}).get("known", [])
+    if seat is not None and known:  # what this seat looked at ("Looking"): its own to see
+        owners = sorted({k["owner"] for k in known})
+        parts.append(Text("You looked at: " + "; ".join(
+            f"P{o + 1}'s " + ", ".join(_name(view, k["card"]) for k in known
+                                       if k["owner"] == o) for o in owners)
+            + " (still face down)", style="magenta"))
     if seat is not None and "hand" in view:
         hand = view["hand"]
         mine = Table(box=None, pad_edge=False, title="Your hand", title_justify="left")

@@ -2,10 +2,11 @@
 // other across a dice tray (the opponent above, me below); each Hero card carries its
 // Hoshi Stones as gems (filled: left, hollow: lost of its full health), its die and
 // Swift / Elusive; the Duel cards in play lie beside each duelist and the face-down ones
-// as backs; the effects in force are a short ordered list, the latest (which has
-// priority) on top; with three to five players the waiting line is at the side (king of
-// the hill). My hand (Heroes and Duel cards) runs along the bottom. Reconstructed cards
-// carry the small mark.
+// as backs (those I looked at carry their names, for me alone: my view's hand.known, which
+// no other seat's view nor a spectator's holds; docs/rules/hoshi-battle.md, "Looking");
+// the effects in force are a short ordered list, the latest (which has priority) on top;
+// with three to five players the waiting line is at the side (king of the hill). My hand
+// (Heroes and Duel cards) runs along the bottom. Reconstructed cards carry the small mark.
 //
 // The real-time strike (docs/web.md) is not drawn here: the shared panel of
 // /static/js/strike.js (mounted by social.js over the whole table) takes it over, with
@@ -49,10 +50,26 @@ function dice(p, seat) {
     (faces || Array.from({ length: n }, () => null)).map(f => h("span", { class: `die d${p.die}${f ? ` face-${f}` : " unrolled"}`, "data-die": f || "", title: f ? FACE_NAMES[f] : `a d${p.die}` }, f ? GLYPH[f] || f : `d${p.die}`)));
 }
 
+// The face-down Duel cards of ``seat`` that I looked at and that are still there (my view
+// only: docs/rules/hoshi-battle.md, "Looking"), one id a copy.
+function seenOf(view, seat) {
+  return ((view.hand && view.hand.known) || []).filter(k => k.owner === seat).map(k => k.card);
+}
+
+// A face-down card of another's that I saw: still face down, its face shown to me alone.
+function seenBack(view, id) {
+  const c = view.cards[id] || {};
+  const name = cardName(view, id);
+  return h("div", { class: "card-back duel-back seen", "data-card": id, "data-testid": "seen-card", title: `${name}: face down (you looked at it)`,
+    "aria-label": `${name}, face down: you looked at it`, "data-zoom": `${name} — face down, you looked at it\n${c.text || ""}` },
+    h("span", { class: "seen-tag", "aria-hidden": "true" }, "seen"), h("span", { class: "seen-name" }, name));
+}
+
 // A duelist: the Hero card with its gems, the cards in play beside it, the backs.
 function duelist(view, ctx, seat, mine) {
   const p = view.players[seat];
   const toAct = view.to_act === seat;
+  const seen = seenOf(view, seat);
   const heroCard = p.hero ? cardBox(view, p.hero, { "data-ref": `hero:${seat}`, class: `hb-card hero in-duel${p.stones === 0 ? " exiled" : ""}` },
     h("div", { class: "hero-extras" }, gems(p, seat),
       h("span", { class: "die-count" }, `${p.dice > 1 ? `${p.dice}× ` : ""}d${p.die}`),
@@ -65,7 +82,7 @@ function duelist(view, ctx, seat, mine) {
       h("div", { class: "in-play" }, h("span", { class: "zone-name" }, "In play"),
         p.in_play.length ? p.in_play.map(id => cardBox(view, id, { "data-ref": `inplay:${id}`, class: "hb-card small" })) : h("span", { class: "empty" }, "—")),
       h("div", { class: "face-down" }, h("span", { class: "zone-name" }, "Face down"),
-        h("div", { class: "backs" }, Array.from({ length: p.face_down }, () => back("a Duel card, face down", { class: "card-back duel-back" })), p.face_down ? null : h("span", { class: "empty" }, "—")))),
+        h("div", { class: "backs" }, seen.map(id => seenBack(view, id)), Array.from({ length: Math.max(0, p.face_down - seen.length) }, () => back("a Duel card, face down", { class: "card-back duel-back" })), p.face_down ? null : h("span", { class: "empty" }, "—")))),
     p.exiled.length ? h("div", { class: "exiled" }, "Exiled: ", p.exiled.map(id => cardName(view, id)).join(", ")) : null);
 }
 
@@ -78,6 +95,7 @@ function waiter(view, ctx, seat) {
   return h("div", { class: "waiter" + (out ? " out" : ""), "data-seat": seat, "data-testid": `waiter-${seat}` },
     h("div", { class: "who" }, seatTag(seat, ctx.label(seat), { me: ctx.seat === seat })), h("div", { class: "place" }, status),
     out ? null : h("div", {}, `${p.heroes} Heroes · ${p.face_down} face down`),
+    seenOf(view, seat).length ? h("div", { class: "seen-list", "data-testid": `seen-${seat}` }, `You looked at: ${seenOf(view, seat).map(id => cardName(view, id)).join(", ")}`) : null,
     p.exiled.length ? h("div", { class: "exiled" }, `Exiled: ${p.exiled.map(id => cardName(view, id)).join(", ")}`) : null);
 }
 
