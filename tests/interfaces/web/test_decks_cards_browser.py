@@ -1,7 +1,8 @@
 """The deck builder with a designer's card files, and Lightseekers tables of more than two
 (issue 26, "Designers' lab": "let the builder take the user's card files (the same upload
 and checks as private tables)"; "let the builder start a Lightseekers table with a chosen
-player count (the other seats AI with the ready decks)")."""
+player count (the other seats AI with the ready decks)"; a deck saved to the account
+keeps its card files)."""
 
 from __future__ import annotations
 
@@ -104,4 +105,55 @@ def test_a_lightseekers_table_of_four_from_the_builder(browser: Browser, server:
     ready = sorted(catalog().decks)
     assert decks[0].startswith("built-") and decks[1] == "dread"
     assert len(set(decks[1:])) == 3 and set(decks[1:]) <= set(ready)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_deck_of_card_files_saved_to_the_account_opens_and_plays_again(
+        browser: Browser, server: Server, shots: Shots) -> None:
+    """Issue 26 (saved decks keep the designer's card files): signed in, add the example
+    file, start from its ready deck (Aurelia's Dawn) and save it to the account; a fresh
+    page (no card files) opens it from the list: the file is back in the pool and listed,
+    the deck is legal with Aurelia chosen, and Play makes a private table with the file."""
+    import secrets
+
+    from .conftest import DESK, page_at
+    from .test_accounts_browser import register
+
+    page = page_at(browser, DESK)
+    register(page, server, f"maker{secrets.token_hex(3)}")
+    page.goto(f"{server.url}/decks/lightseekers")
+    page.wait_for_function("Number(document.body.dataset.checked || 0) > 0", timeout=SLOW_MS)
+    page.wait_for_selector("#account-save:not([hidden])")
+    page.set_input_files("#card-files", str(EXAMPLE))
+    page.wait_for_selector("[data-pick='hero:aurelia']", timeout=SLOW_MS)
+    page.wait_for_selector("#start option[value='dawn']", state="attached")
+    page.select_option("#start", "dawn")
+    page.fill("#name", "Dawn, kept")
+    page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
+                           ".startsWith('A legal deck')", timeout=SLOW_MS)
+    page.click("#save-account")
+    page.wait_for_selector("#saved:has-text('Dawn, kept'), #error:not([hidden])",
+                           timeout=SLOW_MS)
+    assert page.is_hidden("#error"), page.inner_text("#error")
+    page.goto(f"{server.url}/decks/radiant-arena")  # a fresh page: no card files
+    page.wait_for_function("Number(document.body.dataset.checked || 0) > 0", timeout=SLOW_MS)
+    option = "#mine option[value='lightseekers/Dawn, kept']"
+    page.wait_for_selector(option, state="attached")
+    assert "with your card files" in page.inner_text(option)
+    page.select_option("#mine", "lightseekers/Dawn, kept")
+    page.wait_for_function("location.pathname === '/decks/lightseekers' && "
+                           "document.getElementById('name').value === 'Dawn, kept'",
+                           timeout=SLOW_MS)
+    page.wait_for_selector("[data-pick='hero:aurelia'][aria-pressed='true']", timeout=SLOW_MS)
+    page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
+                           ".startsWith('A legal deck')", timeout=SLOW_MS)
+    assert "lightseekers.toml" in page.inner_text("[data-testid='cards-note']")
+    shots.take(page, "saved-deck-with-its-card-file")
+    page.select_option("#difficulty", "easy")
+    page.click("#play")
+    page.wait_for_url("**/table/**", timeout=SLOW_MS)
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    line = _table(page)
+    assert [f["file"] for f in line["options"]["user_cards"]] == ["lightseekers.toml"]
+    page.locator(".hero-card[data-zoom^='Aurelia']").first.wait_for(timeout=SLOW_MS)
     assert page.errors == []  # type: ignore[attr-defined]

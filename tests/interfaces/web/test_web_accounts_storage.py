@@ -176,3 +176,61 @@ def test_an_accounts_decks_one_per_game_and_name_at_most_so_many(where: str | Pa
         assert [d.game for d in s.decks("p")] == ["radiant-arena"]
     finally:
         s.close()
+
+
+def test_a_decks_card_files_kept_once_per_account(where: str | Path) -> None:
+    """The deck builder's saved decks keep their card files (issue 26): migration 9 on
+    both stores; a file named by two decks is kept once for the account (another
+    account keeps its own); past the account's limit nothing is stored; a file goes with
+    the last deck that names it."""
+    from tabletop.interfaces.web.storage import DeckRow
+
+    s = opener(where)
+    try:
+        assert s.add_account(AccountRow("p", "P", "person", "x"))
+        assert s.add_account(AccountRow("q", "Q", "person", "x"))
+        a = DeckRow("p", "lightseekers", "A", "{}", 1.0, (("x.toml", "aa"),))
+        b = DeckRow("p", "lightseekers", "B", "{}", 2.0, (("x.toml", "aa"), ("y.toml", "bb")))
+        assert s.save_deck(a, 9, {"aa": "text a"})
+        assert s.save_deck(b, 9, {"aa": "text a", "bb": "text b"})
+        assert s.save_deck(DeckRow("q", "lightseekers", "Q", "{}", 3.0, (("x.toml", "aa"),)),
+                           9, {"aa": "text a"})
+        assert [d.cards for d in s.decks("p")] == [a.cards, b.cards]
+        assert s.deck_files("p") == {"aa": "text a", "bb": "text b"}
+        c = DeckRow("p", "lightseekers", "C", "{}", 4.0, (("z.toml", "cc"),))
+        assert not s.save_deck(c, 9, {"cc": "x" * 100}, most_chars=50)
+        assert [d.name for d in s.decks("p")] == ["A", "B"] and "cc" not in s.deck_files("p")
+        assert s.save_deck(DeckRow("p", "lightseekers", "A", "{}", 5.0), 9)  # no files now
+        assert s.deck_files("p") == {"aa": "text a", "bb": "text b"}  # B still names them
+        assert s.drop_deck("p", "lightseekers", "B")
+        assert s.deck_files("p") == {} and s.deck_files("q") == {"aa": "text a"}
+    finally:
+        s.close()
+
+
+def test_decks_saved_before_migration_9_have_no_card_files(where: str | Path) -> None:
+    """A store at migration 8 with a saved deck opens upgraded (both stores): the deck is
+    listed with no card files, and a deck with files is kept beside it."""
+    from tabletop.interfaces.web.storage import MIGRATIONS, DeckRow
+
+    eight = MIGRATIONS[:8]
+    old = (SqliteStorage(where, migrations=eight) if isinstance(where, Path)
+           else PostgresStorage(where, migrations=eight))
+    try:
+        assert old.version == 8
+        assert old.add_account(AccountRow("p", "P", "person", "x"))
+        with old._tx() as db:
+            db.execute("INSERT INTO decks (account, game, name, deck, updated) VALUES "
+                       "(?,?,?,?,?)", ("p", "lightseekers", "Old", '{"hero": "a"}', 1.0))
+    finally:
+        old.close()
+    s = opener(where)
+    try:
+        assert s.version == MIGRATIONS[-1].number >= 9
+        assert s.decks("p") == [DeckRow("p", "lightseekers", "Old", '{"hero": "a"}', 1.0)]
+        assert s.save_deck(DeckRow("p", "lightseekers", "New", "{}", 2.0,
+                                   (("x.toml", "aa"),)), 9, {"aa": "text"})
+        assert [(d.name, d.cards) for d in s.decks("p")] == [
+            ("New", (("x.toml", "aa"),)), ("Old", ())]
+    finally:
+        s.close()

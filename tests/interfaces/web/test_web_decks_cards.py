@@ -1,14 +1,19 @@
 """The deck builder with a designer's card files (issue 26, "Designers' lab": "let the
 builder take the user's card files (the same upload and checks as private tables)"):
-the new cards join the pool, a deck of them is checked by the game's deck rules, saved,
-and played at a private table created with the same files; open and rated tables refuse
-them as they refuse any user card file (docs/web.md, "Card files")."""
+the new cards join the pool, a deck of them is checked by the game's deck rules, saved
+(to a file; to the account, which keeps the files with it), and played at a private
+table created with the same files; open and rated tables refuse them as they refuse any
+user card file; the builder's requests with card files are read up to the card files'
+limit (docs/web.md, "Card files", "Limits")."""
 
 from __future__ import annotations
 
+import hashlib
 import warnings
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tabletop.games.lightseekers.data import catalog
 
@@ -31,6 +36,12 @@ def aurelia_deck() -> dict[str, Any]:
     d = cat.decks["dawn"]
     return {"name": "Dawn by hand", "hero": d.hero, "combos": list(d.combos),
             "cards": dict(d.cards)}
+
+
+def ls_ready(ident: str) -> dict[str, Any]:
+    """A packaged ready deck as the builder holds it."""
+    d = catalog().decks[ident]
+    return {"name": ident, "hero": d.hero, "combos": list(d.combos), "cards": dict(d.cards)}
 
 
 def test_the_pool_with_a_card_file_holds_its_new_cards(client: TestClient) -> None:
@@ -135,3 +146,108 @@ def test_an_arena_deck_with_a_new_hero(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["legal"], r.text
     r = client.post("/api/decks/radiant-arena/check", json={"deck": deck})
     assert r.status_code == 400 and "nova" in r.json()["error"]
+
+
+def test_a_deck_saved_to_the_account_keeps_its_card_files(client: TestClient) -> None:
+    """Issue 26 (the builder's saved decks and card files): a deck of the file's cards
+    saved to the account keeps the file (by its SHA-256; its text once for the account
+    however many decks name it); the list gives it back, checked with it (legal), and a
+    table made from the list's answer plays it. The file is forgotten with the last deck
+    that names it; a deck saved without files lists none."""
+    from .accounts_help import Person
+
+    ann = Person(client, "ann")
+    deck = aurelia_deck()
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers", "deck": deck,
+                                                "cards": FILES})
+    assert r.status_code == 201 and r.json()["legal"], r.text
+    sha = hashlib.sha256(LS.encode()).hexdigest()
+    assert r.json()["cards"] == [{"name": "aurelia.toml", "sha256": sha}]
+    again = {**deck, "name": "Dawn again"}
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers", "deck": again,
+                                                "cards": FILES})
+    assert r.status_code == 201
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers",
+                                                "deck": {**ls_ready("astral"), "name": "Plain"}})
+    assert r.status_code == 201
+    got = ann.call("GET", "/api/me/decks").json()
+    by_name = {d["name"]: d for d in got["decks"]}
+    assert by_name["Dawn by hand"]["legal"] and by_name["Dawn again"]["legal"]
+    assert by_name["Dawn by hand"]["cards"] == [{"name": "aurelia.toml", "sha256": sha}]
+    assert by_name["Plain"]["cards"] == [] and by_name["Plain"]["legal"]
+    assert got["files"] == {sha: LS}
+    storage = client.app.state.hub.storage  # type: ignore[attr-defined]
+    assert list(storage.deck_files("ann")) == [sha]  # once for the two decks
+    # opened again from the list: its deck and its files make the table
+    kept = by_name["Dawn by hand"]
+    cards = [{"name": c["name"], "text": got["files"][c["sha256"]]} for c in kept["cards"]]
+    r = client.post("/api/tables", json={
+        "game": "lightseekers", "players": 2, "deck": kept["deck"], "cards": cards,
+        "params": {"decks": "astral"},
+        "seats": [{"kind": "human"}, {"kind": "ai", "difficulty": "easy"}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    v = view(client, made["table"]["id"], made["seats"][0]["token"])["view"]
+    assert next(h for h in v["heroes"] if h["seat"] == 0)["name"] == "Aurelia"
+    # the file goes with the last deck that names it
+    assert ann.call("DELETE", "/api/me/decks/lightseekers/Dawn by hand").status_code == 200
+    assert list(storage.deck_files("ann")) == [sha]
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers",
+                                                "deck": {**ls_ready("astral"),
+                                                         "name": "Dawn again"}})
+    assert r.status_code == 201  # replaced without the files
+    assert storage.deck_files("ann") == {}
+    assert all(d["cards"] == [] for d in ann.call("GET", "/api/me/decks").json()["decks"])
+
+
+def test_an_account_keeps_so_many_characters_of_card_files(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the account's limit on kept card files, a save is a 409 saying so, and
+    nothing is stored; the same file again costs nothing."""
+    from tabletop.interfaces.web.routes import decks as routes
+
+    from .accounts_help import Person
+
+    monkeypatch.setattr(routes, "MOST_CARD_CHARS", len(LS) + 10)
+    ann = Person(client, "ann")
+    deck = aurelia_deck()
+    body = {"game": "lightseekers", "deck": deck, "cards": FILES}
+    assert ann.call("POST", "/api/me/decks", json=body).status_code == 201
+    r = ann.call("POST", "/api/me/decks", json={**body, "deck": {**deck, "name": "Two"}})
+    assert r.status_code == 201  # the same file: kept once
+    bigger = [{"name": "more.toml", "text": LS + "\n# a comment that makes it another file\n"}]
+    r = ann.call("POST", "/api/me/decks", json={**body, "deck": {**deck, "name": "Three"},
+                                                "cards": bigger})
+    assert r.status_code == 409 and "characters of card files" in r.json()["error"]
+    names = [d["name"] for d in ann.call("GET", "/api/me/decks").json()["decks"]]
+    assert names == ["Dawn by hand", "Two"]
+
+
+def test_the_builders_requests_with_card_files_take_the_card_files_limit(
+        client: TestClient) -> None:
+    """Issue 26 (the builder's body limit): a builder's request carrying card files is
+    read up to ``cards_bytes`` as a new table's (a 100 KB file passes), and past it is a
+    413 in the builder's words; one carrying none keeps ``body_bytes``, as every other
+    route does (docs/web.md, "Limits")."""
+    padded = LS + "\n" + "# padding\n" * 10_000  # about 100 KB: over body_bytes
+    files = [{"name": "big.toml", "text": padded}]
+    deck = aurelia_deck()
+    for route, body in (("pool", {"cards": files}), ("check", {"deck": deck, "cards": files}),
+                        ("file", {"deck": deck, "cards": files})):
+        r = client.post(f"/api/decks/lightseekers/{route}", json=body)
+        assert r.status_code == 200, (route, r.text)
+    from .accounts_help import Person
+
+    ann = Person(client, "ann")
+    r = ann.call("POST", "/api/me/decks", json={"game": "lightseekers", "deck": deck,
+                                                "cards": files})
+    assert r.status_code == 201, r.text
+    huge = [{"name": "huge.toml", "text": LS + "#" * 600_000}]
+    r = client.post("/api/decks/lightseekers/check", json={"deck": deck, "cards": huge})
+    assert r.status_code == 413
+    assert r.json()["error"].startswith("the deck builder's request is over 524,288 bytes")
+    # no card files: the usual limit, whatever the route
+    r = client.post("/api/decks/lightseekers/check", json={"deck": {**deck, "x": "#" * 70_000}})
+    assert r.status_code == 413 and "over 65,536 bytes" in r.json()["error"]
+    r = client.post("/api/turns", json={"tokens": ["#" * 70_000]})
+    assert r.status_code == 413 and "over 65,536 bytes" in r.json()["error"]

@@ -49,9 +49,9 @@ def stored_tables(db: Path) -> int:
 # --- sizes -------------------------------------------------------------------------------
 
 
-def test_a_chunked_body_over_the_limit_is_refused_before_it_is_read(db: Path) -> None:
-    """31 MB sent in 64 KiB chunks with no Content-Length: 413 once the limit is passed,
-    and the app asks for no chunk after the one that passed it."""
+def _chunked(db: Path, path: str) -> tuple[int, dict[str, Any], int]:
+    """31 MB sent to ``path`` in 64 KiB chunks with no Content-Length: the status, the
+    answer and how many chunks the app asked for."""
     app = create_app(db, ai_pool="thread", ai_workers=1)
     chunk = b"x" * 65536
     total = 31 * 1024 * 1024 // len(chunk)
@@ -67,26 +67,43 @@ def test_a_chunked_body_over_the_limit_is_refused_before_it_is_read(db: Path) ->
         sent.append(message)
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "POST", "scheme": "http", "path": "/api/decks/lightseekers/check",
-             "raw_path": b"/api/decks/lightseekers/check", "query_string": b"", "root_path": "",
+             "method": "POST", "scheme": "http", "path": path,
+             "raw_path": path.encode(), "query_string": b"", "root_path": "",
              "headers": [(b"content-type", b"application/json"),
                          (b"transfer-encoding", b"chunked")],
              "client": ("203.0.113.7", 40000), "server": ("testserver", 80)}
     asyncio.run(app(scope, receive, send))
-    assert sent[0]["status"] == 413
     body = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+    return sent[0]["status"], body, pulled
+
+
+def test_a_chunked_body_over_the_limit_is_refused_before_it_is_read(db: Path) -> None:
+    """31 MB sent in 64 KiB chunks with no Content-Length: 413 once the limit is passed,
+    and the app asks for no chunk after the one that passed it: 64 KiB for a route
+    that takes no card files; 512 KiB for the deck builder's, which may carry them
+    (issue 26), in its own words."""
+    status, body, pulled = _chunked(db, "/api/turns")
+    assert status == 413
     assert body["error"] == "the request body is over 65,536 bytes, the most this server reads"
     assert pulled == 2  # 64 KiB fit; the second chunk passed the limit: nothing more read
+    status, body, pulled = _chunked(db, "/api/decks/lightseekers/check")
+    assert status == 413
+    assert body["error"].startswith("the deck builder's request is over 524,288 bytes")
+    assert pulled == 9  # 8 chunks of 64 KiB fit; the ninth passed: nothing more read
 
 
 def test_a_body_that_says_it_is_too_big_is_refused_unread(client: Any) -> None:
-    # (POST /api/tables has a limit of its own, for a new table's card files: cards_bytes)
-    r = client.post("/api/decks/lightseekers/check", content=b"{" + b" " * 70000 + b"}",
+    # (POST /api/tables and the deck builder's requests have a limit of their own, for
+    # their card files: cards_bytes)
+    r = client.post("/api/turns", content=b"{" + b" " * 70000 + b"}",
                     headers={"content-type": "application/json"})
     assert r.status_code == 413 and "over 65,536 bytes" in r.json()["error"]
     r = client.post("/api/tables", content=b"{" + b" " * 600_000 + b"}",
                     headers={"content-type": "application/json"})
     assert r.status_code == 413 and "over 524,288 bytes" in r.json()["error"]
+    r = client.post("/api/me/decks", content=b"{" + b" " * 600_000 + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "the deck builder's request" in r.json()["error"]
     small = client.post("/api/tables", json=NEW)
     assert small.status_code == 201
 
@@ -134,7 +151,7 @@ def test_uvicorn_answers_a_31_mb_chunked_body_413_and_goes_on(real_server: Serve
     host, port = real_server.url.removeprefix("http://").split(":")
     chunk = b"x" * 65536
     with socket.create_connection((host, int(port)), timeout=20) as s:
-        s.sendall(b"POST /api/decks/lightseekers/check HTTP/1.1\r\nHost: x\r\n"
+        s.sendall(b"POST /api/turns HTTP/1.1\r\nHost: x\r\n"
                   b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
         sent = 0
         s.settimeout(0.5)

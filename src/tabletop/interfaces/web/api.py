@@ -118,12 +118,18 @@ def _refusals(app: FastAPI, settings: Settings) -> None:
     (bodies.py)."""
     # Every request body of the API is small: a bigger one is refused before it is read
     # past the limit (a chunked 31 MB body was once read whole, then parsed).
-    # A new table may carry user card files (usercards.py): its route reads more, bounded.
+    # A new table may carry user card files (usercards.py), and so may the deck
+    # builder's requests (routes/decks.py): those routes read more, bounded by the same
+    # limit (a builder's request without card files is held to body_bytes by its route).
     cards = (settings.cards_bytes, f"the new table's request is over "
              f"{settings.cards_bytes:,} bytes, the most this server reads for one (its card "
              "files included): upload fewer or smaller card files")
+    builder = (settings.cards_bytes, f"the deck builder's request is over "
+               f"{settings.cards_bytes:,} bytes, the most this server reads for one (its "
+               "card files included): add fewer or smaller card files")
     app.add_middleware(SizeLimit, limit=settings.body_bytes,
-                       wider={("POST", "/api/tables"): cards})
+                       wider={("POST", "/api/tables"): cards,
+                              **{route: builder for route in decks.CARD_ROUTES}})
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:

@@ -28,7 +28,8 @@ class Settings:
     """
 
     body_bytes: int = 64 * 1024  # the largest request body, and the largest socket message
-    cards_bytes: int = 512 * 1024  # the largest body of a new table (its user card files)
+    cards_bytes: int = 512 * 1024  # the largest body of a new table or of a deck
+    # builder's request with the designer's card files (their user card files)
     create_burst: int = 20  # new tables one address may make at once ...
     create_per_min: float = 2.0  # ... then this many a minute (2,880 a day at most)
     guest_tables: int = 10  # unfinished tables one address may hold ...

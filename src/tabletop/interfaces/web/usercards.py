@@ -11,8 +11,9 @@ They are checked by the kernel's one loader (tabletop.cards.files) before the ta
 made: every problem of every file at once, each ``file:line: table card: key: message``
 with the file as the person named it, and nothing made. Its limits are the loader's (how
 many files, how large each) and the server's on the request (``cards_bytes``: the body of
-``POST /api/tables``). A card file is the table's rules: public to its seats; ``user_cards``
-in the table's options says which files and the names of their cards.
+``POST /api/tables``, and of the deck builder's requests that carry card files). A card
+file is the table's rules: public to its seats; ``user_cards`` in the table's options says
+which files and the names of their cards.
 """
 
 from __future__ import annotations

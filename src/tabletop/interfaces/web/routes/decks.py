@@ -8,10 +8,14 @@ run on the server: lab.py); an account's saved decks
 A designer's card files (``cards``: as a private table takes them, checked the same way:
 usercards.py) join the pool of every request that sends them, so a deck of new cards is
 checked, saved and played by the same rules; a table playing it is created with the same
-files."""
+files. An account keeps a saved deck's files with it (by their SHA-256, their texts once
+per account), so the deck opens and plays again as it was built. These requests may
+carry as much as a new table's (``cards_bytes``: :data:`CARD_ROUTES`, bodies.py); one
+without card files is held to the usual ``body_bytes``."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -24,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tabletop.cards.files import MAX_FILES
 
 from .. import decks, talk, usercards
+from ..bodies import read_bytes, too_big
 from ..errors import ApiError
 from ..limits import client_key
 from ..storage import DeckRow
@@ -33,6 +38,10 @@ from .tables import UploadedCards, _file_name
 
 router = APIRouter()
 MOST_DECKS = 100  # the decks one account keeps
+MOST_CARD_CHARS = 2 * 1024 * 1024  # the characters of card files one account keeps
+# The builder's requests that may carry card files: read up to cards_bytes (bodies.py).
+CARD_ROUTES = (*(("POST", f"/api/decks/{{game}}/{what}") for what in (
+    "pool", "check", "file", "read", "balance", "runs")), ("POST", "/api/me/decks"))
 CARDS_WORDS = ("Your card files, added to the pool as at a private table (its game's card "
                "file format, docs/cards.md; checked the same way, every problem at once)")
 
@@ -66,11 +75,23 @@ class PoolCards(BaseModel):
                                        description=CARDS_WORDS)
 
 
+def _held(request: Request, cards: list[UploadedCards]) -> None:
+    """A builder's request read up to ``cards_bytes`` for its card files: one without
+    card files is refused (413) past the usual ``body_bytes``, as any other request."""
+    limit = hub_of(request).settings.body_bytes
+    if not cards and read_bytes(request.scope) > limit:
+        raise ApiError(413, too_big(limit))
+
+
+def _files(cards: list[UploadedCards]) -> list[usercards.CardFile]:
+    return [usercards.CardFile(_file_name(c.name), c.text) for c in cards]
+
+
 def _pool_files(request: Request, game: str, cards: list[UploadedCards]
                 ) -> Any:
     """The pool's card files for a request (usercards.pool_files: 400 with every problem)."""
-    files = [usercards.CardFile(_file_name(c.name), c.text) for c in cards]
-    return usercards.pool_files(game, files, hub_of(request).cards.get(game, []))
+    _held(request, cards)
+    return usercards.pool_files(game, _files(cards), hub_of(request).cards.get(game, []))
 
 
 @router.get("/api/decks", tags=["decks"])
@@ -160,6 +181,7 @@ async def start_run(request: Request, game: str, body: DeckBody) -> dict[str, An
     illegal deck breaks; one run at a time per client (409), a few a minute and a few
     on the server at once (429)."""
     dg = decks.deck_game(game)
+    _held(request, body.cards)
     if body.cards:
         raise ApiError(400, "a balance run on the server plays the game's own cards: for a "
                        "deck of your card files, run the commands (POST "
@@ -194,34 +216,57 @@ class SavedDeck(BaseModel):
     game: str = Field(max_length=64)
     deck: dict[str, Any]
     cards: list[UploadedCards] = Field(default_factory=list, max_length=MAX_FILES,
-                                       description=CARDS_WORDS + "; the account keeps the "
-                                       "deck, not the files")
+                                       description=CARDS_WORDS + "; the account keeps them "
+                                       "with the deck")
+
+
+def _kept_problems(request: Request, dg: decks.DeckGame, raw: dict[str, Any],
+                   cards: list[UploadedCards]) -> list[dict[str, str]]:
+    """The rules a kept deck breaks now, with its card files in the pool; a card the
+    pool no longer has, or a file that no longer loads (another version), is one of
+    them rather than a refusal of the whole list."""
+    with contextlib.ExitStack() as files:
+        try:
+            pool, _, _ = files.enter_context(usercards.pool_files(
+                dg.game, _files(cards), hub_of(request).cards.get(dg.game, [])))
+        except ApiError as e:
+            return [{"field": "cards", "message": e.message, "section": "", "words": ""}]
+        try:
+            return decks.problems(dg, decks.parse(dg, raw, cards=pool), pool)
+        except ApiError as e:
+            return [{"field": "deck", "message": e.message, "section": "", "words": ""}]
 
 
 @router.get("/api/me/decks", tags=["decks"], responses=ERRORS)
 async def my_decks(request: Request) -> dict[str, Any]:
-    """The decks your account keeps (401 for a guest), each with the rules it breaks now."""
+    """The decks your account keeps (401 for a guest), each with the rules it breaks now
+    and its card files (``cards``: name and SHA-256 of each; ``files``: their texts, by
+    SHA-256, once for all the decks), to send with it again."""
     who = signed_in(request, change=False)
+    storage = hub_of(request).storage
+    rows = storage.decks(who.account.key)
+    texts = storage.deck_files(who.account.key) if any(r.cards for r in rows) else {}
     out = []
-    for row in hub_of(request).storage.decks(who.account.key):
+    for row in rows:
         dg = decks.GAMES.get(row.game)
         if dg is None:
             continue
         raw = json.loads(row.deck)
-        try:
-            found = decks.problems(dg, decks.parse(dg, raw))
-        except ApiError as e:  # a card the pool no longer has (another version)
-            found = [{"field": "deck", "message": e.message, "section": "", "words": ""}]
+        cards = [UploadedCards(name=n, text=texts.get(sha, "")) for n, sha in row.cards]
+        found = _kept_problems(request, dg, raw, cards)
         out.append({"game": row.game, "name": row.name, "deck": raw,
+                    "cards": [{"name": n, "sha256": sha} for n, sha in row.cards],
                     "legal": not found, "problems": found, "updated": row.updated})
-    return {"decks": out}
+    named = {sha for d in out for sha in (c["sha256"] for c in d["cards"])}
+    return {"decks": out, "files": {sha: t for sha, t in texts.items() if sha in named}}
 
 
 @router.post("/api/me/decks", tags=["decks"], status_code=201, responses=ERRORS)
 async def save_deck(request: Request, body: SavedDeck) -> dict[str, Any]:
     """Keep a deck in your account under its name (the deck of that game and name is
-    replaced); one still being built is kept too, with the rules it breaks. A session
-    sends its CSRF token (X-CSRF-Token)."""
+    replaced), with the card files it was built with (checked as the builder checks
+    them); one still being built is kept too, with the rules it breaks. A session sends
+    its CSRF token (X-CSRF-Token)."""
     who = signed_in(request, change=True)
     dg = decks.deck_game(body.game)
     with _pool_files(request, dg.game, body.cards) as (cards, _, _):
@@ -229,16 +274,30 @@ async def save_deck(request: Request, body: SavedDeck) -> dict[str, Any]:
         found = decks.problems(dg, deck, cards)
     name = talk.plain(str(getattr(deck, "name", "")), 60, "the deck's name")
     deck = deck.model_copy(update={"name": name})
-    row = DeckRow(who.account.key, dg.game, name, json.dumps(deck.model_dump()), time.time())
-    if not hub_of(request).storage.save_deck(row, MOST_DECKS):
-        raise ApiError(409, f"your account keeps {MOST_DECKS} decks already: delete one "
-                       "first (DELETE /api/me/decks/{game}/{name})")
-    return {"game": dg.game, "name": name, "legal": not found, "problems": found}
+    files = _files(body.cards)
+    shas = [f.stored.removesuffix(".toml") for f in files]
+    row = DeckRow(who.account.key, dg.game, name, json.dumps(deck.model_dump()), time.time(),
+                  tuple((f.name, sha) for f, sha in zip(files, shas, strict=True)))
+    storage = hub_of(request).storage
+    if not storage.save_deck(row, MOST_DECKS, {sha: f.text for f, sha in
+                                               zip(files, shas, strict=True)},
+                             MOST_CARD_CHARS):
+        kept = storage.decks(who.account.key)
+        if len(kept) >= MOST_DECKS and not any(
+                (d.game, d.name) == (dg.game, name) for d in kept):
+            raise ApiError(409, f"your account keeps {MOST_DECKS} decks already: delete "
+                           "one first (DELETE /api/me/decks/{game}/{name})")
+        raise ApiError(409, f"your account's decks keep {MOST_CARD_CHARS:,} characters of "
+                       "card files at most, and these would pass it: delete a deck whose "
+                       "files you no longer need first (DELETE /api/me/decks/{game}/{name})")
+    return {"game": dg.game, "name": name, "legal": not found, "problems": found,
+            "cards": [{"name": n, "sha256": sha} for n, sha in row.cards]}
 
 
 @router.delete("/api/me/decks/{game}/{name}", tags=["decks"], responses=ERRORS)
 async def drop_deck(request: Request, game: str, name: str) -> dict[str, Any]:
-    """Forget a deck your account keeps; 404 if it keeps none of that game and name."""
+    """Forget a deck your account keeps (and the card files no other of its decks
+    names); 404 if it keeps none of that game and name."""
     who = signed_in(request, change=True)
     if not hub_of(request).storage.drop_deck(who.account.key, game[:64], name[:60]):
         raise ApiError(404, f"your account keeps no {game[:40]} deck named {name[:60]!r}")

@@ -1,6 +1,9 @@
-"""The store's queries for accounts, sessions, ratings and results (migration 3), written
-once for both databases like the rest (:mod:`.sql`, whose :class:`~.sql.SqlStorage`
-includes these).
+"""The store's queries for accounts, sessions, ratings and results (migration 3) and the
+decks accounts keep, with their card files (migrations 4 and 9), written once for both
+databases like the rest (:mod:`.sql`, whose :class:`~.sql.SqlStorage` includes these).
+
+A deck's card files are kept once per account by the SHA-256 of their text (a designer
+saves many decks of one file), and forgotten with the last deck that names them.
 
 A game is settled once: its results are inserted in the transaction that reads and writes
 its players' ratings, so a second settling of the same table (two servers, a retry) finds
@@ -11,8 +14,9 @@ once on two servers each build on the other's rating.
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +28,28 @@ if TYPE_CHECKING:
 _ACCOUNT = "key, name, kind, password_hash, owner, created"
 _RESULT = ("table_id, seat, account, game, bracket, rated, place, won, abandoned, "
            "mu_before, sigma_before, mu_after, sigma_after, at")
+
+
+def _cards_json(cards: Sequence[tuple[str, str]]) -> str:
+    return json.dumps([{"name": n, "sha256": sha} for n, sha in cards])
+
+
+def _cards_of(text: str | None) -> tuple[tuple[str, str], ...]:
+    """A deck's card files as the column keeps them (JSON: name and SHA-256 of each)."""
+    got = json.loads(text or "[]")
+    return tuple((str(c["name"]), str(c["sha256"])) for c in got if isinstance(c, dict))
+
+
+def _unkept(db: Db, account: str) -> None:
+    """Forget the account's card files that none of its decks names any more (a deck
+    replaced without them, or dropped), in the transaction that changed its decks."""
+    named = {sha for r in db.execute("SELECT cards FROM decks WHERE account = ?",
+                                     (account,)).fetchall() for _, sha in _cards_of(r[0])}
+    for (sha,) in db.execute("SELECT sha256 FROM deck_cards WHERE account = ?",
+                             (account,)).fetchall():
+        if sha not in named:
+            db.execute("DELETE FROM deck_cards WHERE account = ? AND sha256 = ?",
+                       (account, sha))
 
 
 def _account(r: Sequence[Any]) -> AccountRow:
@@ -91,29 +117,52 @@ class AccountsSql:
         with self._guard("cannot forget the session"), self._tx() as db:
             db.execute("DELETE FROM sessions WHERE token_hash = ?", (token_hash,))
 
-    def save_deck(self, row: DeckRow, most: int) -> bool:
+    def save_deck(self, row: DeckRow, most: int, files: Mapping[str, str] | None = None,
+                  most_chars: int = 0) -> bool:
         with self._guard(f"cannot store the deck {row.name!r}"), self._tx() as db:
             found = db.execute("SELECT count(*), sum(CASE WHEN game = ? AND name = ? THEN 1 "
                                "ELSE 0 END) FROM decks WHERE account = ?",
                                (row.game, row.name, row.account)).fetchone()
             if not found[1] and found[0] >= most:
                 return False
-            db.execute("INSERT INTO decks (account, game, name, deck, updated) VALUES "
-                       "(?,?,?,?,?) ON CONFLICT (account, game, name) DO UPDATE SET "
-                       "deck = excluded.deck, updated = excluded.updated",
-                       (row.account, row.game, row.name, row.deck, row.updated))
+            kept = {r[0] for r in db.execute(
+                "SELECT sha256 FROM deck_cards WHERE account = ?", (row.account,)).fetchall()}
+            new = {sha: text for sha, text in (files or {}).items() if sha not in kept}
+            if new and most_chars:
+                had = db.execute("SELECT coalesce(sum(length(text)), 0) FROM deck_cards "
+                                 "WHERE account = ?", (row.account,)).fetchone()[0]
+                if int(had) + sum(len(t) for t in new.values()) > most_chars:
+                    return False
+            for sha, text in new.items():
+                db.execute("INSERT INTO deck_cards (account, sha256, text) VALUES (?,?,?) "
+                           "ON CONFLICT (account, sha256) DO NOTHING",
+                           (row.account, sha, text))
+            db.execute("INSERT INTO decks (account, game, name, deck, updated, cards) VALUES "
+                       "(?,?,?,?,?,?) ON CONFLICT (account, game, name) DO UPDATE SET "
+                       "deck = excluded.deck, updated = excluded.updated, "
+                       "cards = excluded.cards",
+                       (row.account, row.game, row.name, row.deck, row.updated,
+                        _cards_json(row.cards)))
+            _unkept(db, row.account)
             return True
 
     def decks(self, account: str) -> list[DeckRow]:
         with self._guard("cannot read the decks"), self._read() as db:
-            rows = db.execute("SELECT account, game, name, deck, updated FROM decks WHERE "
-                              "account = ? ORDER BY game, name", (account,)).fetchall()
-        return [DeckRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+            rows = db.execute("SELECT account, game, name, deck, updated, cards FROM decks "
+                              "WHERE account = ? ORDER BY game, name", (account,)).fetchall()
+        return [DeckRow(r[0], r[1], r[2], r[3], r[4], _cards_of(r[5])) for r in rows]
+
+    def deck_files(self, account: str) -> dict[str, str]:
+        with self._guard("cannot read the decks' card files"), self._read() as db:
+            rows = db.execute("SELECT sha256, text FROM deck_cards WHERE account = ?",
+                              (account,)).fetchall()
+        return {r[0]: r[1] for r in rows}
 
     def drop_deck(self, account: str, game: str, name: str) -> bool:
         with self._guard(f"cannot forget the deck {name!r}"), self._tx() as db:
             cur = db.execute("DELETE FROM decks WHERE account = ? AND game = ? AND name = ?",
                              (account, game, name))
+            _unkept(db, account)
             return cur.rowcount == 1
 
     def bind_seat(self, table_id: str, seat: int, account: str, name: str) -> None:

@@ -108,13 +108,16 @@ class NoticeRow:
 @dataclass(slots=True, frozen=True)
 class DeckRow:
     """A deck an account saved in the deck builder: its game, its name (one deck of a
-    name per game) and the deck as JSON text."""
+    name per game), the deck as JSON text, and the designer's card files it was built
+    with (``cards``: each file's name as shown and the SHA-256 of its text; the texts
+    are the account's, :meth:`Storage.deck_files`)."""
 
     account: str
     game: str
     name: str
     deck: str
     updated: float
+    cards: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(slots=True, frozen=True)
@@ -387,12 +390,19 @@ class Storage(Protocol):
     def played(self, account: str) -> list[tuple[str, int, int, int]]:
         """Per game: (game, finished games, games won, games abandoned)."""
 
-    def save_deck(self, row: DeckRow, most: int) -> bool:
-        """Store an account's deck, replacing its deck of that game and name; ``False``
-        (nothing stored) if it is a new one and the account has ``most`` already."""
+    def save_deck(self, row: DeckRow, most: int, files: Mapping[str, str] | None = None,
+                  most_chars: int = 0) -> bool:
+        """Store an account's deck, replacing its deck of that game and name, with the
+        texts of its card files (``files``: SHA-256 -> text, those ``row.cards`` names);
+        ``False`` (nothing stored) if it is a new one and the account has ``most``
+        already, or if the account's card files would pass ``most_chars`` characters
+        (0: no limit). Files no deck names any more are forgotten."""
 
     def decks(self, account: str) -> list[DeckRow]:
         """An account's saved decks, by game and name."""
+
+    def deck_files(self, account: str) -> dict[str, str]:
+        """The texts of the card files an account's decks name, by SHA-256."""
 
     def drop_deck(self, account: str, game: str, name: str) -> bool:
         """Forget an account's deck; ``False`` if it had none of that game and name."""

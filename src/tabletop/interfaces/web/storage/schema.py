@@ -284,6 +284,17 @@ def _presence(db: Db, dialect: str) -> None:
                "PRIMARY KEY (table_id, worker))")
 
 
+def _deck_cards(db: Db, dialect: str) -> None:
+    """Migration 9 (the deck builder, issue 26): a saved deck keeps the designer's card
+    files it was built with (``cards``: JSON, each file's name and SHA-256; decks saved
+    before have none), their texts kept once per account by SHA-256 (``deck_cards``), as
+    a private table keeps its user card files."""
+    db.execute("ALTER TABLE decks ADD COLUMN cards TEXT NOT NULL DEFAULT '[]'")
+    db.execute("CREATE TABLE IF NOT EXISTS deck_cards (account TEXT NOT NULL REFERENCES "
+               "accounts(key), sha256 TEXT NOT NULL, text TEXT NOT NULL, "
+               "PRIMARY KEY (account, sha256))")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
@@ -293,6 +304,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "when the queue's entrants last asked after their entries", _queue_seen),
     Migration(7, "live strike windows and presses shared by several servers", _strikes),
     Migration(8, "who is connected to each table through each server", _presence),
+    Migration(9, "the card files of the decks accounts saved", _deck_cards),
 )
 
 _VERSIONS = """

@@ -8,7 +8,8 @@
 // by the tables' own modules, and zoom as on the table.
 // A designer's card files (Add card files) join the pool: every request then carries them
 // (the server checks them as a private table's), and a table playing the deck is made
-// with them (a private one: the server refuses them at an open or rated table).
+// with them (a private one: the server refuses them at an open or rated table). A deck
+// saved to the account keeps them: opened from the list, it brings them back.
 import { call, h, ApiError } from "/static/js/api.js";
 import { installZoom } from "/static/js/zoom.js";
 import { useCss, cap } from "/static/tables/kit.js";
@@ -200,11 +201,21 @@ function withCards(body) {
 
 // --- loading ------------------------------------------------------------------------
 
-async function loadGame(game, deck) {
-  if (game !== state.game) state.cards = []; // a game's card files are its own
+// ``cards``: the card files to build with (a saved deck's); left out, the game's own
+// files stay while the game does.
+async function loadGame(game, deck, cards) {
+  const before = state.cards;
+  if (cards) state.cards = cards;
+  else if (game !== state.game) state.cards = []; // a game's card files are its own
+  let got;
+  try {
+    got = state.cards.length ? await call("POST", `/api/decks/${game}/pool`, { body: { cards: state.cards } })
+      : await call("GET", `/api/decks/${game}/pool`);
+  } catch (e) {
+    state.cards = before; // (refused files: the page stays as it was)
+    throw e;
+  }
   state.game = game;
-  const got = state.cards.length ? await call("POST", `/api/decks/${game}/pool`, { body: { cards: state.cards } })
-    : await call("GET", `/api/decks/${game}/pool`);
   drawCardFiles(got.user_cards || []);
   await useCss(game);
   state.pool = got.pool;
@@ -361,8 +372,10 @@ async function loadMine() {
   if (!state.me) return;
   try {
     const got = await call("GET", "/api/me/decks");
-    $("mine").replaceChildren(h("option", { value: "" }, "Your saved decks…"), ...got.decks.map(d => h("option", { value: `${d.game}/${d.name}` }, `${d.name} (${d.game})${d.legal ? "" : " — not legal yet"}`)));
-    state.mine = Object.fromEntries(got.decks.map(d => [`${d.game}/${d.name}`, d]));
+    $("mine").replaceChildren(h("option", { value: "" }, "Your saved decks…"), ...got.decks.map(d => h("option", { value: `${d.game}/${d.name}` }, `${d.name} (${d.game})${d.cards.length ? ", with your card files" : ""}${d.legal ? "" : " — not legal yet"}`)));
+    // each deck with the texts of its card files (the account keeps each file once)
+    state.mine = Object.fromEntries(got.decks.map(d => [`${d.game}/${d.name}`,
+      { ...d, cards: d.cards.map(c => ({ name: c.name, text: got.files[c.sha256] || "" })) }]));
   } catch (e) { showError(e); }
 }
 
@@ -406,8 +419,8 @@ async function main() {
   $("mine").addEventListener("change", () => {
     const d = (state.mine || {})[$("mine").value];
     if (!d) return;
-    if (d.game !== state.game) loadGame(d.game, d.deck).catch(showError);
-    else { state.deck = { ...GAMES[state.game].empty(), ...d.deck }; $("name").value = d.deck.name || ""; changed(); }
+    // the deck comes back with the card files it was saved with (none: the game's own)
+    loadGame(d.game, { ...GAMES[d.game].empty(), ...d.deck }, d.cards).then(() => { $("game").value = d.game; }).catch(showError);
   });
   $("play").addEventListener("click", play);
   $("balance").addEventListener("click", sendToRun);
