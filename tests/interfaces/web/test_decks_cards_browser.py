@@ -1,8 +1,8 @@
 """The deck builder with a designer's card files, and Lightseekers tables of more than two
 (issue 26, "Designers' lab": "let the builder take the user's card files (the same upload
 and checks as private tables)"; "let the builder start a Lightseekers table with a chosen
-player count (the other seats AI with the ready decks)"; a deck saved to the account
-keeps its card files)."""
+player count (the other seats AI with the ready decks)", with the words of that count; a
+deck saved to the account keeps its card files)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,12 @@ def _table(page: Any) -> dict[str, Any]:
     line: dict[str, Any] = page.evaluate(
         f"fetch('/api/tables/{tid}').then(r => r.json())")
     return line
+
+
+def _play_words(page: Any) -> tuple[str, str, str]:
+    """The play row's words: its button, the AI's deck's label, the difficulty's."""
+    return (page.inner_text("#play"), page.inner_text("#opponent-words"),
+            page.inner_text("#difficulty-words"))
 
 
 def test_a_card_file_in_the_builder_then_its_deck_at_a_private_table(
@@ -85,13 +91,22 @@ def test_a_lightseekers_table_of_four_from_the_builder(browser: Browser, server:
     the others in turn); radiant-arena offers no choice (two players)."""
     page = builder(browser, server, "radiant-arena")
     assert page.is_hidden("#players-row")
+    assert page.inner_text("#play") == "Play it against the AI"
     page.close()
     page = builder(browser, server, "lightseekers")
     assert page.is_visible("#players-row")
     assert page.locator("#players option").all_inner_texts()[0].startswith("2")
+    assert _play_words(page) == ("Play it against the AI", "Against", "AI")
     page.select_option("#start", "astral")
     page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
                            ".startsWith('A legal deck')", timeout=SLOW_MS)
+    page.select_option("#players", "4")
+    # the words are those of a table of four (issue 26: they were a two-player table's)
+    assert _play_words(page) == ("Play it against 3 AIs", "First AI's deck", "AIs")
+    assert "other AIs" in (page.get_attribute("#opponent", "aria-label") or "")
+    assert page.get_attribute("#difficulty", "aria-label") == "the 3 AIs' difficulty"
+    page.select_option("#players", "2")
+    assert _play_words(page) == ("Play it against the AI", "Against", "AI")
     page.select_option("#players", "4")
     page.select_option("#opponent", "dread")
     shots.take(page, "four-players")

@@ -227,6 +227,7 @@ async function loadGame(game, deck, cards) {
   const counts = state.counts[game] || [2];
   $("players-row").hidden = !GAMES[game].seats || counts.length < 2;
   $("players").replaceChildren(...counts.map(n => h("option", { value: String(n) }, `${n} (${n - 1} AI${n > 2 ? "s" : ""})`)));
+  playWords();
   history.replaceState(null, "", `/decks/${game}`);
   showError(null);
   changed();
@@ -293,6 +294,20 @@ async function saveFile(format) {
     a.click();
     a.remove();
   } catch (e) { showError(e); }
+}
+
+// The play row's words for the chosen player count: one AI, or several (the chosen ready
+// deck is the first AI's; the others play the other ready decks in turn).
+function playWords() {
+  const g = GAMES[state.game];
+  const players = g.seats && !$("players-row").hidden ? Number($("players").value) : 2;
+  const ais = players - 1;
+  $("play").textContent = ais > 1 ? `Play it against ${ais} AIs` : "Play it against the AI";
+  $("opponent-words").textContent = ais > 1 ? "First AI's deck" : "Against";
+  $("opponent").setAttribute("aria-label", ais > 1
+    ? "the first AI's ready deck (the other AIs play the other ready decks in turn)" : "the AI's ready deck");
+  $("difficulty-words").textContent = ais > 1 ? "AIs" : "AI";
+  $("difficulty").setAttribute("aria-label", ais > 1 ? `the ${ais} AIs' difficulty` : "the AI's difficulty");
 }
 
 async function play() {
@@ -422,6 +437,7 @@ async function main() {
     // the deck comes back with the card files it was saved with (none: the game's own)
     loadGame(d.game, { ...GAMES[d.game].empty(), ...d.deck }, d.cards).then(() => { $("game").value = d.game; }).catch(showError);
   });
+  $("players").addEventListener("change", playWords);
   $("play").addEventListener("click", play);
   $("balance").addEventListener("click", sendToRun);
   $("balance-commands-show").addEventListener("click", balance);
