@@ -12,7 +12,7 @@
 // saved to the account keeps them: opened from the list, it brings them back.
 import { call, h, ApiError } from "/static/js/api.js";
 import { installZoom } from "/static/js/zoom.js";
-import { useCss, cap } from "/static/tables/kit.js";
+import { useCss, cap, nameTag } from "/static/tables/kit.js";
 import { draftCard, skillCard } from "/static/tables/radiant-arena.js";
 import { cardBox, elementChip } from "/static/tables/lightseekers.js";
 
@@ -36,7 +36,7 @@ const GAMES = {
         const owner = Object.keys(pool.deities).find(d => (pool.deities[d].conduits || []).includes(id));
         const sub = owner ? `a conduit of ${pool.deities[owner].name}` : "a conduit";
         return h("div", { class: "skill draft-card draft-conduit", "data-zoom": `${c.name} — ${sub}\n${c.rules}` },
-          h("div", { class: "card-head" }, h("span", { class: "name" }, c.name)), h("div", { class: "subtitle" }, sub),
+          h("div", { class: "card-head" }, nameTag(c.name)), h("div", { class: "subtitle" }, sub),
           h("div", { class: "text" }, c.rules));
       };
       // the chosen deity's conduits first (the deity card's own data)
@@ -77,7 +77,7 @@ const GAMES = {
       const hero = id => {
         const c = pool.heroes[id];
         return h("div", { class: "ls-card hero", "data-zoom": `${c.name} — hero of the ${cap(c.order)} Order\n${c.text}` },
-          h("div", { class: "card-head" }, h("span", { class: "name" }, c.name)),
+          h("div", { class: "card-head" }, nameTag(c.name)),
           h("div", { class: "meta" }, h("span", { class: "type" }, `${cap(c.order)} hero`), c.elements.map(([e, lv]) => elementChip(e, `small lv-${lv}`))),
           h("div", { class: "text" }, c.text));
       };

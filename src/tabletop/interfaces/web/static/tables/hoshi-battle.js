@@ -16,7 +16,7 @@
 // Clickable things carry data-ref: a card id (a Hero to choose or discard, a Duel card to
 // play or discard).
 import { h } from "/static/js/api.js";
-import { back, cap, dmg, either, gain, heal, recon, seatTag, useCss, verbs } from "/static/tables/kit.js";
+import { back, cap, dmg, either, gain, heal, nameTag, recon, seatTag, useCss, verbs } from "/static/tables/kit.js";
 
 const GLYPH = { strike: "✦", moon: "☾", sun: "☀", blank: "·" };
 const FACE_NAMES = { strike: "the symbol", moon: "a Moon", sun: "a Sun", blank: "a blank" };
@@ -32,7 +32,7 @@ function cardBox(view, id, attrs = {}, extra = null) {
   if (!c) return h("div", { class: "hb-card", "data-ref": id, ...attrs }, cardName(view, id));
   const head = c.kind === "hero" ? `d${c.die} · cost ${c.cost}` : `${KIND_NAMES[c.kind] || c.kind} · cost ${c.cost}`;
   return h("div", { class: `hb-card ${c.kind}`, "data-ref": id, "data-card": id, "data-zoom": `${c.name} — ${head}\n${c.text}${c.known ? "\n(printed text)" : ""}`, ...attrs },
-    h("div", { class: "card-head" }, h("span", { class: "name" }, c.name), c.kind === "hero" ? h("span", { class: `die-badge d${c.die}` }, `d${c.die}`) : h("span", { class: "cost" }, String(c.cost))),
+    h("div", { class: "card-head" }, nameTag(c.name), c.kind === "hero" ? h("span", { class: `die-badge d${c.die}` }, `d${c.die}`) : h("span", { class: "cost" }, String(c.cost))),
     h("div", { class: "meta" }, head), h("div", { class: "text" }, c.text), extra,
     c.known ? h("span", { class: "known-mark", title: "the printed text" }, "printed") : recon());
 }

@@ -52,6 +52,21 @@ export function stat(kind, value, title, extra = "") {
     icon(kind), h("span", { class: "num" }, String(value)), h("span", { class: "sr-only" }, ` ${title}`));
 }
 
+// A card's name as drawn on its card (issue 31, an outside look: long names were cut
+// off). A long name, 14 characters or more or with a word of 9 or more, also has the
+// class "long": each table's stylesheet draws it smaller (never under 11 px) on up to
+// three lines, so that the whole name shows. Names wrap only between words, never inside
+// one.
+export function isLongName(name) {
+  const text = String(name ?? "");
+  return text.length >= 14 || text.split(/\s+/).some(word => word.length >= 9);
+}
+
+// A name's span: class cls ("name" unless said), and "long" for a long name.
+export function nameTag(name, cls = "name") {
+  return h("span", { class: isLongName(name) ? `${cls} long` : cls }, name);
+}
+
 export const cap = s => (s ? String(s).charAt(0).toUpperCase() + String(s).slice(1) : "");
 export const slugName = id => String(id).split("-").map(cap).join(" ");
 

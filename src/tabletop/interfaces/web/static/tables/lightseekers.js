@@ -10,7 +10,7 @@
 // ("hero": its Ability), an item ("item:<id>"), a buff ("buff:<id>@<n>", the n-th copy
 // from the left), a card of the own discard pile ("discard:<id>": return it).
 import { h } from "/static/js/api.js";
-import { afterLayout, arrows, cap, dmg, either, gain, heal, icon, loss, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
+import { afterLayout, arrows, cap, dmg, either, gain, heal, icon, loss, nameTag, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
 
 const MAX_HEALTH = 35;
 const ELEMENT_COLOURS = { fire: "#c8471b", water: "#1f6fb8", earth: "#7a5a2f", air: "#3d6a7a", lightning: "#8a6d00", crystal: "#7b3fa8",
@@ -32,9 +32,9 @@ export function elementChip(e, extra = "") {
 // A card: its type as the frame's colour, the element(s) it needs, its text.
 export function cardBox(view, id, ref, extra) {
   const c = view.cards[id];
-  if (!c) return h("div", { class: "ls-card unknown", "data-ref": ref, "data-card": id }, h("div", { class: "name" }, cardName(view, id)), extra || "");
+  if (!c) return h("div", { class: "ls-card unknown", "data-ref": ref, "data-card": id }, nameTag(cardName(view, id)), extra || "");
   return h("div", { class: `ls-card ${c.type}${c.combo ? " combo" : ""}`, "data-ref": ref, "data-card": id, "data-zoom": cardZoom(c) },
-    h("div", { class: "card-head" }, h("span", { class: "name" }, c.name), c.weight ? h("span", { class: "weight", title: `weight ${c.weight}` }, `⚖${c.weight}`) : null),
+    h("div", { class: "card-head" }, nameTag(c.name), c.weight ? h("span", { class: "weight", title: `weight ${c.weight}` }, `⚖${c.weight}`) : null),
     h("div", { class: "meta" }, h("span", { class: "type" }, cap(c.type)), c.combo ? (c.elements || []).map(e => elementChip(e, "small")) : c.element ? elementChip(c.element, "small") : null),
     h("div", { class: "text" }, c.text), extra || null, c.reconstructed ? recon() : null);
 }
@@ -52,7 +52,7 @@ function buffCard(view, b, copy, mine) {
     corners ? h("div", { class: "buff-corners", "data-turns": String(turns % 4), style: `transform: rotate(${-90 * turns}deg)` },
       corners.map((v, i) => h("span", { class: `corner c${i}${i === turns % 4 ? " active" : ""}` },
         h("span", { class: "corner-num", style: `transform: rotate(${90 * turns}deg)` }, String(v))))) : null,
-    h("span", { class: "buff-name" }, c.name));
+    nameTag(c.name, "buff-name"));
   return h("div", { class: `buff-slot${b.active ? "" : " inactive"}${corners ? " rotating" : ""}`, "data-ref": ref, "data-card": b.card, "data-slot": String(b.slot),
     "data-zoom": `${c.name} — buff #${b.slot}${corners ? `, active corner ${b.corner} (turned ${turns}×)` : ""}${b.active ? "" : ", inactive"}.\n${c.text}` },
     face, h("span", { class: "corner-now", "data-testid": "corner" }, corners ? `${b.corner}` : "∞"), c.reconstructed ? recon() : null);

@@ -10,7 +10,7 @@
 // enemy conduit ("conduit:left"), a card in hand or an item in the shop (its id).
 // Cards carry data-zoom (their full text) for the common client's zoom.
 import { h } from "/static/js/api.js";
-import { afterLayout, arrows, back, cap, chip, dmg, either, gain, heal, icon, lastEvent, loss, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
+import { afterLayout, arrows, back, cap, chip, dmg, either, gain, heal, icon, lastEvent, loss, nameTag, recon, seatTag, stat, useCss, verbs } from "/static/tables/kit.js";
 
 const LANES = ["left", "center", "right"];
 const LANE_NAMES = { left: "Left lane", center: "Centre lane", right: "Right lane" };
@@ -56,7 +56,7 @@ function unitCard(u, view, extra = {}) {
     u.levelled ? "levelled" : "", u.damage ? "damaged" : "", ko ? "ko" : "", extra.role || ""];
   return h("div", { class: cls.filter(Boolean).join(" "), "data-ref": u.id, "data-unit": u.id, "data-zoom": zoomText(u),
     "aria-label": `${u.name}${u.committed ? ", committed" : ""}${u.levelled ? ", levelled" : ""}, health ${left} of ${u.health}` },
-    h("div", { class: "card-head" }, h("span", { class: "name" }, u.name),
+    h("div", { class: "card-head" }, nameTag(u.name),
       u.levelled ? h("span", { class: "badge lvl", title: "levelled up" }, icon("star")) : null,
       u.deity ? h("span", { class: "badge deity-badge", title: "deity" }, icon("crown")) : null),
     u.subtitle ? h("div", { class: "subtitle" }, u.subtitle) : null,
@@ -64,7 +64,7 @@ function unitCard(u, view, extra = {}) {
       stat("health", ko ? 0 : left, "health left", u.damage || ko ? "hurt" : "")),
     u.keywords.length || u.regen ? h("div", { class: "chips" }, u.keywords.map(k => chip(k, KEYWORDS[k])),
       u.regen && !u.keywords.includes("regen") ? chip(`regen ${u.regen}`, KEYWORDS.regen) : null) : null,
-    u.item_card ? h("div", { class: "item-tag", title: u.item_card.text }, icon("shop"), u.item_card.name) : null,
+    u.item_card ? h("div", { class: "item-tag", title: u.item_card.text }, icon("shop"), nameTag(u.item_card.name, "item-name")) : null,
     !u.deity && !u.levelled && u.exp ? h("div", { class: "exp", title: `levels up for ${u.exp} power` }, icon("power"), String(u.exp)) : null,
     u.damage && !ko ? h("div", { class: "damage-token", title: `${u.damage} damage` }, String(u.damage)) : null,
     ko ? h("div", { class: "ko-mark" }, "KO") : null,
@@ -80,7 +80,7 @@ function conduitBar(c, lane, enemy) {
     "data-ref": `conduit:${lane}${enemy ? "" : ":mine"}`, "data-conduit": lane,
     "data-zoom": `${known}${c.ruined ? " (ruined)" : ` — health ${left} of ${c.health}`}${c.text ? `\n${c.text}` : ""}`,
     "aria-label": `${enemy ? "enemy" : "your"} conduit, ${LANE_NAMES[lane]}: ${c.ruined ? "ruined" : `${left} of ${c.health}`}` },
-    h("span", { class: "c-name" }, c.ruined ? `Ruined${c.name ? `: ${c.name}` : ""}` : known),
+    nameTag(c.ruined ? `Ruined${c.name ? `: ${c.name}` : ""}` : known, "c-name"),
     c.ruined ? h("span", { class: "c-ruin", "aria-hidden": "true" }, "✕") :
       h("span", { class: "c-health" }, h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${pct}%` })),
         stat("health", left, "conduit health")));
@@ -97,7 +97,7 @@ export function skillCard(id, face, small) {
   if (!face) return h("div", { class: "skill ra-card", "data-ref": id }, cap(id));
   const isItem = face.kind === "item";
   return h("div", { class: `skill ${face.kind}${small ? " small" : ""}${face.ultimate ? " ultimate" : ""}`, "data-ref": id, "data-card": id, "data-zoom": skillText(face) },
-    h("div", { class: "card-head" }, h("span", { class: "name" }, face.name),
+    h("div", { class: "card-head" }, nameTag(face.name),
       isItem ? h("span", { class: "cost", title: `costs ${face.cost} power` }, icon("power"), String(face.cost)) : null),
     isItem ? h("div", { class: "stats" }, face.attack ? stat("attack", `+${face.attack}`, "attack") : null,
       face.armor ? stat("armor", `+${face.armor}`, "armor") : null, face.health ? stat("health", `+${face.health}`, "health") : null)
@@ -142,7 +142,7 @@ function combatZone(view, ctx, me) {
     const u = view.units.find(v => v.id === x.hero);
     return u && (u.owner === me) === side;
   }).map(x => x.card ? h("div", { class: "clash-card" + (x.face_up ? " up" : " mine-down"), title: x.face_up ? "revealed" : "face down (only you see it)" },
-    h("span", { class: "name" }, cap(x.card.replace(/-/g, " "))), h("span", { class: "by" }, nameIn(view, x.hero)))
+    nameTag(cap(x.card.replace(/-/g, " "))), h("span", { class: "by" }, nameIn(view, x.hero)))
     : back(`${nameIn(view, x.hero)}'s clash card, face down`, { class: "card-back clash-back" }));
   const defender = c.defender === "conduit" ? "the conduit" : c.defender ? nameIn(view, c.defender) : "a target to choose";
   return h("div", { class: "combat", "data-testid": "combat" },
@@ -186,7 +186,7 @@ export function draftCard(kind, id, c, mark) {
   }
   const kws = c.keywords || (kind === "hero" ? c.sides[0].keywords : []) || [];
   return h("div", { class: `skill draft-card draft-${kind}${mark ? ` taken ${mark.cls}` : ""}`, "data-ref": mark ? null : id, "data-zoom": `${c.name}${sub ? ` — ${sub}` : ""}\n${text}` },
-    h("div", { class: "card-head" }, h("span", { class: "name" }, c.name)),
+    h("div", { class: "card-head" }, nameTag(c.name)),
     sub ? h("div", { class: "subtitle" }, sub) : null,
     h("div", { class: "stats" }, stats),
     kws.length ? h("div", { class: "chips" }, kws.map(k => chip(k, KEYWORDS[k]))) : null,

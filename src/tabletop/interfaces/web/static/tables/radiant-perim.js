@@ -10,7 +10,7 @@
 // hand ("avis.knight"), a meld choice (its action text), a seat ("seat:2", the target of
 // an assassination).
 import { h, svg } from "/static/js/api.js";
-import { back, cap, either, gain, icon, recon, useCss, verbs } from "/static/tables/kit.js";
+import { back, cap, either, gain, icon, nameTag, recon, useCss, verbs } from "/static/tables/kit.js";
 
 let MAP = null;
 const mapReady = fetch("/static/data/perim-map.json").then(r => r.json()).then(m => { MAP = m; });
@@ -51,7 +51,7 @@ function card(slug, attrs = {}) {
   return h("div", { class: `pcard race-${race}`, "data-ref": slug, "data-card": slug, "data-zoom": `${cardName(slug)} — rank ${rankOf(slug) + 1} of 6 (${RANKS.slice(0, 6).join(", ")})`, ...attrs },
     h("span", { class: "p-rank", "aria-hidden": "true" }, String(rankOf(slug) + 1)),
     h("span", { class: "p-glyph", "aria-hidden": "true" }, RACE_GLYPH[race] || "?"),
-    h("span", { class: "p-name" }, cap(rank)), h("span", { class: "p-race" }, RACE_NAMES[race] || race), recon());
+    nameTag(cap(rank), "p-name"), nameTag(RACE_NAMES[race] || race, "p-race"), recon());
 }
 
 function drawMap(view) {
