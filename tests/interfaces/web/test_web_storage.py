@@ -126,6 +126,8 @@ def test_take_back_and_finish(store: Storage) -> None:
     assert [t.id for t in store.tables("over")] == ["t1"]
     assert store.tables("running") == []
     assert (store.count_tables("running"), store.count_tables("over")) == (0, 1)
+    store.create(_table("t2"))  # the guest cap asks every status at once (issue 29)
+    assert store.statuses(["t1", "t2", "nope"]) == {"t1": "over", "t2": "running"}
     with pytest.raises(StorageError, match="action 3 is not the next one"):
         store.append("t1", _act(3))  # the game is over
 

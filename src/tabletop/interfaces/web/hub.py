@@ -18,7 +18,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
@@ -299,15 +299,25 @@ class Hub:
         others, while it holds the table's lease (cluster.py)."""
         return self.cluster is None or self.cluster.keeps(live)
 
-    def is_over(self, table_id: str) -> bool:
-        """Whether table ``table_id`` is finished (or unknown): asked of the live table,
-        else of the store."""
-        live = self.tables.get(table_id)
-        if live is not None and (live.state.is_over or self.cluster is None):
-            return live.state.is_over
-        # (several servers: another may have ended it a moment ago; the store knows)
-        row = self.storage.table(table_id)
-        return row is None or row.status == "over"
+    async def finished(self, table_ids: Sequence[str]) -> set[str]:
+        """Which of ``table_ids`` are finished (or unknown). A table in memory answers for
+        itself, but with several servers only when over: another may have ended it a
+        moment ago, and the store knows. The others are asked of the store all at once,
+        off the event loop (one query, not one a table: the guest cap asks this of every
+        table an address made within its window, a thousand for a busy client)."""
+        over: set[str] = set()
+        ask: list[str] = []
+        for t in table_ids:
+            live = self.tables.get(t)
+            if live is not None and (live.state.is_over or self.cluster is None):
+                if live.state.is_over:
+                    over.add(t)
+            else:
+                ask.append(t)
+        if ask:
+            stored = await asyncio.to_thread(self.storage.statuses, ask)
+            over.update(t for t in ask if stored.get(t, "over") == "over")
+        return over
 
     # --- limits: this server's own, or every server's through Redis (shared.py) -------
 
@@ -335,11 +345,14 @@ class Hub:
         if self.shared is not None:
             with contextlib.suppress(SharedDown):
                 made = await self.shared.held(key, window)
-                over = [t for t, _ in made if self.is_over(t)]
-                await self.shared.forget(key, over)
+                over = await self.finished([t for t, _ in made])
+                await self.shared.forget(key, sorted(over))
                 return [age for t, age in made if t not in over]
+        mine = self.holdings.within(key)
+        over = await self.finished(list(mine))
+        self.holdings.forget(key, over)
         now = self.holdings.clock()
-        return [now - at for at in self.holdings.unfinished(key, self.is_over)]
+        return [now - at for t, at in mine.items() if t not in over]
 
     async def socket_open(self, key: str) -> str | None:
         """Why the address ``key`` may not open one more WebSocket connection (``None``:

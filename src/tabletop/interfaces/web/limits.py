@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import ipaddress
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 
@@ -143,8 +143,9 @@ class Limiter:
 
 class Holdings:
     """The tables each address made within ``window_s`` (a table's id and when), so that
-    a guest holds a bounded number of unfinished ones; the caller says which are over
-    (:meth:`unfinished` asks it), and tables older than the window are forgotten."""
+    a guest holds a bounded number of unfinished ones; the caller finds out which of
+    them are over (:meth:`within`, then :meth:`forget` those), and tables older than the
+    window are forgotten."""
 
     def __init__(self, window_s: float, clock: Callable[[], float] = time.monotonic
                  ) -> None:
@@ -156,19 +157,29 @@ class Holdings:
         """``key`` made ``table_id`` now."""
         self.made.setdefault(key, {})[table_id] = self.clock()
 
-    def unfinished(self, key: str, is_over: Callable[[str], bool]) -> list[float]:
-        """When each unfinished table ``key`` made within the window was made, oldest
-        first (the finished and the older ones are forgotten)."""
+    def within(self, key: str) -> dict[str, float]:
+        """The tables ``key`` made within the window (table id -> when made, oldest
+        first; the older ones are forgotten)."""
         now = self.clock()
         mine = self.made.get(key, {})
         for t, at in list(mine.items()):
-            if now - at >= self.window_s or is_over(t):
+            if now - at >= self.window_s:
                 del mine[t]
         if not mine:
             self.made.pop(key, None)
         if len(self.made) > 10_000:
             self._forget(now)
-        return sorted(mine.values())
+        return dict(sorted(mine.items(), key=lambda item: item[1]))
+
+    def forget(self, key: str, table_ids: Iterable[str]) -> None:
+        """These tables of ``key`` no longer count (they are over)."""
+        mine = self.made.get(key)
+        if mine is None:
+            return
+        for t in table_ids:
+            mine.pop(t, None)
+        if not mine:
+            del self.made[key]
 
     def _forget(self, now: float) -> None:
         for key in list(self.made):

@@ -295,6 +295,10 @@ class Storage(Protocol):
         """The revision of each of ``table_ids`` that exists (every write to a table
         raises it by one)."""
 
+    def statuses(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """The status (``running``, ``over``) of each of ``table_ids`` that exists, read
+        at once (the guest cap asks it of every table an address made lately)."""
+
     def take_lease(self, name: str, owner: str, seconds: float) -> bool:
         """Hold lease ``name`` for ``owner`` for ``seconds`` from now: ``True`` if it was
         free, expired or already ``owner``'s (then it is renewed), ``False`` if another

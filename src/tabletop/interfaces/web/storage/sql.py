@@ -317,6 +317,18 @@ class SqlStorage(AccountsSql, QueueSql):
                     out[r[0]] = int(r[1])
         return out
 
+    def statuses(self, table_ids: Sequence[str]) -> dict[str, str]:
+        ids = list(table_ids)
+        out: dict[str, str] = {}
+        with self._guard("cannot read the tables' statuses"), self._read() as db:
+            for i in range(0, len(ids), _CHUNK):
+                chunk = ids[i:i + _CHUNK]
+                marks = ",".join("?" * len(chunk))
+                for r in db.execute(f"SELECT id, status FROM tables WHERE id IN ({marks})",
+                                    chunk).fetchall():
+                    out[r[0]] = str(r[1])
+        return out
+
     # --- leases (several servers: which one keeps a table's AI seats and clocks) -------
     # Times are the servers' own clocks (seconds since the epoch): servers sharing a store
     # keep their clocks agreeing (NTP) to well within a lease's length.
