@@ -256,8 +256,12 @@ def test_a_defender_connected_to_another_worker_pulls_away_first(
         stop.set()
         follower.join(5)
         listener.close()
-    assert heard and all(set(m) <= {"w", "t", "k", "s", "r"} for m in heard), heard
-    assert {m["k"] for m in heard} <= {"wrote", "here", "who", "free", "strike"}, heard
+    assert heard and all(set(m) <= {"w", "t", "k", "s", "r"} for m in heard
+                         if m["k"] != "beat"), heard
+    assert all(set(m) == {"w", "k", "h"} and all(set(w) <= {"s", "r"} for w in
+                                                 m["h"].values())
+               for m in heard if m["k"] == "beat"), heard  # who is connected, nothing else
+    assert {m["k"] for m in heard} <= {"wrote", "here", "who", "free", "strike", "beat"}, heard
 
 
 # --- offers ------------------------------------------------------------------------------

@@ -543,21 +543,32 @@ def test_my_seats_and_the_running_clocks_on_both_stores(store: Storage) -> None:
 
 
 def test_who_is_connected_through_each_server_is_kept(opened: Opener) -> None:
-    """Migration 8 (issue 29, several servers; docs/deploy.md, "Who is connected is
-    shared too"): a server's word on the tables with a connection to it, read by the
-    others (never its own back) with its age; a new word replaces all of its old one;
-    a word older than asked is not heard, and an old one of any server goes with the
-    next write; on both stores."""
+    """Migrations 8 and 10 (issue 29, several servers; docs/deploy.md, "Who is connected
+    is shared too"): a server's word on the tables with a connection to it, read by the
+    others (never its own back) with its age, its last beat's; a word stands until it
+    changes (a call names only the changes: ``None`` takes one back), ``whole`` replaces
+    all of it; a word whose server's beat is older than asked is not heard, and a server
+    whose beat is older than kept loses every word with the next write, its own included
+    (it is told to say everything again); on both stores."""
     a, b = opened(), opened()
-    a.say_here("wa", {"t1": '{"s": [0]}', "t2": '{"s": []}'}, 15.0)
-    b.say_here("wb", {"t1": '{"s": [1]}'}, 15.0)
+    assert not a.say_here("wa", {"t1": '{"s": [0]}'}, 15.0)  # no beat yet: say it all
+    assert b.heard_here("wb", ["t1"], 15.0) == []  # (nothing of it written)
+    assert a.say_here("wa", {"t1": '{"s": [0]}', "t2": '{"s": []}'}, 15.0, whole=True)
+    assert b.say_here("wb", {"t1": '{"s": [1]}'}, 15.0, whole=True)
     heard = b.heard_here("wb", ["t1", "t2", "t3"], 15.0)
     assert sorted(w for w, _ in heard) == sorted(['{"s": []}', '{"s": [0]}'])
     assert all(0.0 <= age < 15.0 for _, age in heard)
     assert [w for w, _ in a.heard_here("wa", ["t1"], 15.0)] == ['{"s": [1]}']
-    a.say_here("wa", {"t2": '{"s": [1]}'}, 15.0)  # t1's word goes
+    assert a.say_here("wa", {"t1": None, "t2": '{"s": [1]}'}, 15.0)  # only the changes
     assert [w for w, _ in b.heard_here("wb", ["t1", "t2"], 15.0)] == ['{"s": [1]}']
-    time.sleep(0.05)  # (the word's age, not a timing: any age above the 0.01 s asked)
+    assert a.say_here("wa", {}, 15.0)  # a beat alone: its word stands
+    assert [w for w, _ in b.heard_here("wb", ["t2"], 15.0)] == ['{"s": [1]}']
+    time.sleep(0.05)  # (the beats' age, not a timing: any age above the 0.01 s asked)
     assert b.heard_here("wb", ["t2"], 0.01) == []
-    b.say_here("wb", {}, 0.01)  # a's word, older than that, goes too
+    assert not b.say_here("wb", {}, 0.01)  # every beat older than that: every word goes
     assert a.heard_here("wa", ["t1"], 15.0) == [] and b.heard_here("wb", ["t2"], 15.0) == []
+    assert not a.say_here("wa", {"t3": '{"s": [0]}'}, 15.0)  # a's went too: all again
+    assert a.say_here("wa", {"t3": '{"s": [0]}'}, 15.0, whole=True)
+    assert [w for w, _ in b.heard_here("wb", ["t1", "t2", "t3"], 15.0)] == ['{"s": [0]}']
+    assert a.say_here("wa", {}, 15.0, whole=True)  # nobody connected through a any more
+    assert b.heard_here("wb", ["t3"], 15.0) == []

@@ -17,12 +17,17 @@ the tables it serves in memory, as one server does, and keeps them fresh three w
   holds with the store's, and it does so at once when Redis is back.
 
 Who is connected travels too: each worker says which seats of a table have a connection
-open to it, with the round trips it measured for them (when either changes, every few
-seconds, and when asked by a worker that just loaded the table), so that a person
-connected through another worker counts as here, the table's keeper alone decides the
-grace period's AI holds, and the clocks' lag allowance is the same whichever worker an
-action reaches. The same word is kept in the store (``presence``, written with
-every heartbeat), where the others read it while Redis is out of reach.
+open to it, with the round trips it measured for them (when either changes, and when
+asked by a worker that just loaded the table), and every few seconds it says it again for
+all its tables in one message, its *beat* (a table left out: nobody is connected to it
+there), so that a person connected through another worker counts as here, the table's
+keeper alone decides the grace period's AI holds, and the clocks' lag allowance is the
+same whichever worker an action reaches. The same word is kept in the store
+(``presence``: a table's word written when it changes; ``presence_beats``: the worker's
+beat, which keeps them all fresh), where the others read it while Redis is out of reach.
+A beat so costs a worker one message and one short write however many tables it holds,
+and the others one message each to read (a worker's own messages come back to it on the
+channel: it knows them by their first bytes and does not read them).
 
 A live strike (hoshi-battle's real-time strike: strike.py) is refereed by the table's
 keeper; its window, as every seat is told it, and the presses made through the other
@@ -128,6 +133,7 @@ class Cluster:
         self.channel = "tabletop"
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._said: dict[str, str] = {}  # who is connected here, as last said
+        self._stored: dict[str, str] = {}  # ... and as last written in the store
         self._behind: set[str] = set()  # tables to check against the store
         self._strikes: set[str] = set()  # tables whose strike to read again from the store
         self._looking: dict[str, asyncio.Task[None]] = {}  # ... and the reads under way
@@ -136,6 +142,9 @@ class Cluster:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread = 0
         self._redis: Any = None
+        # How each of this worker's messages begins (_message puts its name first): its
+        # own, heard back on the channel, are known by it without being read.
+        self._mine = ('{"w": ' + json.dumps(self.name) + ",").encode()
 
     # --- starting and stopping --------------------------------------------------------
 
@@ -176,12 +185,11 @@ class Cluster:
         with contextlib.suppress(StorageError):
             await asyncio.to_thread(self.hub.storage.release_leases, self.name)
         with contextlib.suppress(StorageError):  # nobody is connected here any more
-            await asyncio.to_thread(self.hub.storage.say_here, self.name, {}, HERE_S)
+            await asyncio.to_thread(self.hub.storage.say_here, self.name, {}, HERE_S, True)
         if self._redis is not None:
             with contextlib.suppress(Exception):
-                for name in freed:
-                    await self._redis.publish(self.channel, self._message(name[len(PREFIX):],
-                                                                          "free"))
+                await self._send([self._message(name[len(PREFIX):], "free")
+                                  for name in freed])
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
@@ -204,6 +212,10 @@ class Cluster:
         self._out.put_nowait((table_id, "wrote"))
 
     def _message(self, table_id: str, kind: str) -> str:
+        if kind == "beat":  # who is connected here, at every table that has someone
+            words = {t: self._here(live) for t, live in self.hub.tables.items()
+                     if live.watchers and live.here()}
+            return json.dumps({"w": self.name, "k": kind, "h": words})
         out: dict[str, Any] = {"w": self.name, "t": table_id, "k": kind}
         if kind == "here":
             out.update(self._here(self.hub.tables.get(table_id)))
@@ -235,16 +247,25 @@ class Cluster:
             batch = {await self._out.get()}
             while not self._out.empty():
                 batch.add(self._out.get_nowait())
-            for table_id, kind in sorted(batch):
-                try:
-                    await self._redis.publish(self.channel, self._message(table_id, kind))
-                    self._told = True
-                except Exception as e:  # noqa: BLE001 - Redis down: the others poll
-                    if self._told:  # once an outage (the listener says when it is back)
-                        log.warning("worker %s: cannot tell the others through Redis (%s); "
-                                    "they read the store meanwhile", self.name, e)
-                    self._told = False
-                    break
+            try:
+                await self._send([self._message(table_id, kind)
+                                  for table_id, kind in sorted(batch)])
+                self._told = True
+            except Exception as e:  # noqa: BLE001 - Redis down: the others poll
+                if self._told:  # once an outage (the listener says when it is back)
+                    log.warning("worker %s: cannot tell the others through Redis (%s); "
+                                "they read the store meanwhile", self.name, e)
+                self._told = False
+
+    async def _send(self, messages: list[str]) -> None:
+        """Publish ``messages`` in order, in one round trip to Redis (those queued while
+        the last ones went: a move's word and a beat need not wait for each other)."""
+        if not messages:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for message in messages:
+                pipe.publish(self.channel, message)
+            await pipe.execute()
 
     # --- what the others wrote ---------------------------------------------------------
 
@@ -263,7 +284,8 @@ class Cluster:
                 self._look_at_strikes()  # a window's go said meanwhile was not heard
                 while True:
                     msg = await pubsub.get_message(timeout=1.0)
-                    if msg is not None and msg.get("type") == "message":
+                    if (msg is not None and msg.get("type") == "message"
+                            and not self._own(msg["data"])):
                         self._heard(msg["data"])
             except asyncio.CancelledError:
                 raise
@@ -277,28 +299,35 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
 
+    def _own(self, data: bytes | str) -> bool:
+        """Whether a message heard on the channel is this worker's own (by how it
+        begins: it is not read)."""
+        if isinstance(data, bytes):
+            return data.startswith(self._mine)
+        return data.startswith(self._mine.decode())
+
     def _heard(self, data: bytes | str, age: float = 0.0) -> None:
         """A message of another worker (``age``: seconds since it was said, read from
         the store)."""
         try:
             msg = json.loads(data)
-            who, table_id, kind = str(msg["w"]), str(msg["t"]), str(msg["k"])
+            who, kind = str(msg["w"]), str(msg["k"])
+            table_id = "" if kind == "beat" else str(msg["t"])
         except (ValueError, KeyError, TypeError):
             return
-        if who == self.name or table_id not in self.hub.tables:
+        if who == self.name:
+            return
+        if kind == "beat":
+            words = msg.get("h")
+            self._beat(who, words if isinstance(words, dict) else {}, age)
+            return
+        if table_id not in self.hub.tables:
             return
         live = self.hub.tables[table_id]
         if kind == "free":  # its keeper let it go: this worker may keep it
             self.hub.changed(live, notify=False)
         elif kind == "here":
-            seats = frozenset(s for s in msg.get("s", ()) if isinstance(s, int)
-                              and 0 <= s < live.row.players)
-            if seats:
-                live.elsewhere[who] = Far(seats, _round_trips(msg.get("r"), seats),
-                                          time.monotonic() - age)
-            else:
-                live.elsewhere.pop(who, None)
-            self.hub.presence.elsewhere(live)
+            self._here_heard(live, who, msg, age)
         elif kind == "who":
             if live.watchers:
                 self._out.put_nowait((table_id, "here"))
@@ -306,6 +335,28 @@ class Cluster:
             self.look_at_strike(table_id)
         else:
             self.behind([table_id])
+
+    def _beat(self, who: str, words: dict[str, Any], age: float) -> None:
+        """Another worker's beat: its word on every table with someone connected to it;
+        at a table it leaves out, nobody is (any more)."""
+        for table_id, live in list(self.hub.tables.items()):
+            word = words.get(table_id)
+            if word is None and who not in live.elsewhere:
+                continue  # (nobody there before, nor now: nothing to do)
+            self._here_heard(live, who, word if isinstance(word, dict) else {}, age)
+
+    def _here_heard(self, live: LiveTable, who: str, word: dict[str, Any], age: float
+                    ) -> None:
+        """Another worker's word on who is connected to the table through it."""
+        told = word.get("s", ())
+        seats = frozenset(s for s in (told if isinstance(told, list) else ())
+                          if isinstance(s, int) and 0 <= s < live.row.players)
+        if seats:
+            live.elsewhere[who] = Far(seats, _round_trips(word.get("r"), seats),
+                                      time.monotonic() - age)
+        else:
+            live.elsewhere.pop(who, None)
+        self.hub.presence.elsewhere(live)
 
     def behind(self, table_ids: Iterable[str]) -> None:
         """Check these tables against the store soon."""
@@ -324,8 +375,7 @@ class Cluster:
                 last = time.monotonic()
                 self._behind.update(t for t, live in self.hub.tables.items()
                                     if live.watchers or self.lease(t) in self.held)
-                self._heartbeat(last)
-                await self._presence_in_store()
+                await self.beat(last)
             ids, self._behind = sorted(self._behind), set()
             if not ids:
                 continue
@@ -341,13 +391,18 @@ class Cluster:
                 if live is not None and stored.get(table_id, live.revision) != live.revision:
                     await self.hub.catch_up_locked(live)
 
+    async def beat(self, now: float) -> None:
+        """Say again who is connected here, at every table in one message; forget what
+        a silent server said; keep this worker's word in the store."""
+        self._heartbeat(now)
+        await self._presence_in_store()
+
     def _heartbeat(self, now: float) -> None:
         """Say again who is connected here; forget what a silent server said."""
         for table_id in [t for t in self._said if t not in self.hub.tables]:
             del self._said[table_id]
-        for table_id, live in self.hub.tables.items():
-            if live.watchers:
-                self._out.put_nowait((table_id, "here"))
+        self._out.put_nowait(("", "beat"))
+        for live in self.hub.tables.values():
             old = [w for w, far in live.elsewhere.items() if now - far.at > HERE_S]
             for w in old:
                 del live.elsewhere[w]
@@ -356,14 +411,22 @@ class Cluster:
 
     async def _presence_in_store(self) -> None:
         """Keep this worker's word on who is connected here in the store too (each table
-        it holds a word on, an empty one included), and while Redis is out of reach read
-        the others' there, as if said on the channel (its age kept: a worker that died is
-        believed no longer than on the channel)."""
+        it holds a word on, an empty one included: the words that changed since last
+        written, and its beat), and while Redis is out of reach read the others' there,
+        as if said on the channel (its age kept: a worker that died is believed no longer
+        than on the channel)."""
         said = {t: self._message(t, "here") for t, live in self.hub.tables.items()
                 if live.watchers or t in self._said}
+        changed: dict[str, str | None] = {t: w for t, w in said.items()
+                                          if self._stored.get(t) != w}
+        changed.update((t, None) for t in self._stored if t not in said)
         heard: list[tuple[str, float]] = []
         try:
-            await asyncio.to_thread(self.hub.storage.say_here, self.name, said, HERE_S)
+            say = self.hub.storage.say_here
+            if not await asyncio.to_thread(say, self.name, changed, HERE_S):
+                # its beat had lapsed (the store was away): its words were let go
+                await asyncio.to_thread(say, self.name, said, HERE_S, True)
+            self._stored = said
             if not self.up:
                 heard = await asyncio.to_thread(self.hub.storage.heard_here, self.name,
                                                 sorted(self.hub.tables), HERE_S)

@@ -339,15 +339,21 @@ class Storage(Protocol):
 
     # --- who is connected through each server (several servers: cluster.py) -----------
 
-    def say_here(self, worker: str, said: Mapping[str, str], keep_s: float) -> None:
-        """What ``worker`` says now of the tables with a connection to it (table id ->
-        its word); its word on any other table goes, and so does anyone's older than
-        ``keep_s`` seconds (a server gone)."""
+    def say_here(self, worker: str, said: Mapping[str, str | None], keep_s: float,
+                 whole: bool = False) -> bool:
+        """What ``worker`` says now of tables with a connection to it (table id -> its
+        word; ``None``: its word on that table goes), and that its words on the others
+        still stand (its beat: each word is as fresh as it); with ``whole``, ``said`` is
+        all it says (its word on any other table goes).
+        Every word of a server whose beat is older than ``keep_s`` seconds (a server
+        gone) goes. ``False``, and nothing of ``said`` written, when ``worker``'s own
+        beat was that old or missing (its earlier words are gone): say it all again,
+        ``whole``."""
 
     def heard_here(self, worker: str, table_ids: Sequence[str], within_s: float
                    ) -> list[tuple[str, float]]:
-        """What the other servers said within ``within_s`` seconds of these tables: each
-        word, with its age in seconds."""
+        """What the other servers whose beat is at most ``within_s`` seconds old said of
+        these tables: each word, with its age in seconds (its server's last beat)."""
 
     # --- accounts (accounts.py, ratings.py) ---------------------------------------------
 

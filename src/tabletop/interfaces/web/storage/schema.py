@@ -295,6 +295,15 @@ def _deck_cards(db: Db, dialect: str) -> None:
                "PRIMARY KEY (account, sha256))")
 
 
+def _presence_beats(db: Db, dialect: str) -> None:
+    """Migration 10 (several servers, issue 29, Measured): when each server last said that
+    its words in ``presence`` still stand. A word is written when it changes, and is as
+    fresh as its server's last beat: a beat writes one row, not one for every table the
+    server holds (a thousand every five seconds, each worker's)."""
+    db.execute("CREATE TABLE IF NOT EXISTS presence_beats (worker TEXT PRIMARY KEY, "
+               "at DOUBLE PRECISION NOT NULL)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tables, seats, actions, chat, notices, replaced tokens", _tables),
     Migration(2, "tables' revisions; leases of the servers sharing a store", _leases),
@@ -305,6 +314,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "live strike windows and presses shared by several servers", _strikes),
     Migration(8, "who is connected to each table through each server", _presence),
     Migration(9, "the card files of the decks accounts saved", _deck_cards),
+    Migration(10, "when each server last confirmed its word on who is connected",
+              _presence_beats),
 )
 
 _VERSIONS = """

@@ -417,14 +417,36 @@ class SqlStorage(AccountsSql, QueueSql):
     # --- who is connected through each server (several servers) -------------------------
     # Its times are the servers' clocks, as the leases' are.
 
-    def say_here(self, worker: str, said: Mapping[str, str], keep_s: float) -> None:
+    def say_here(self, worker: str, said: Mapping[str, str | None], keep_s: float,
+                 whole: bool = False) -> bool:
         now = time.time()
+        gone = [t for t, w in said.items() if w is None]
+        words = [(t, worker, w, now) for t, w in said.items() if w is not None]
         with self._guard(f"cannot store who is connected through {worker}"), \
                 self._tx() as db:
-            db.execute("DELETE FROM presence WHERE worker = ? OR at < ?", (worker, now - keep_s))
-            if said:
+            beat = db.execute("SELECT at FROM presence_beats WHERE worker = ?",
+                              (worker,)).fetchone()
+            kept = beat is not None and float(beat[0]) >= now - keep_s
+            # A server gone: its beat is old, and its words go with it (this one's too,
+            # when its beat is that old: it then says everything again).
+            db.execute("DELETE FROM presence WHERE worker NOT IN (SELECT worker FROM "
+                       "presence_beats WHERE at >= ?)", (now - keep_s,))
+            db.execute("DELETE FROM presence_beats WHERE at < ?", (now - keep_s,))
+            if not kept and not whole:
+                return False
+            if whole:
+                db.execute("DELETE FROM presence WHERE worker = ?", (worker,))
+            db.execute("INSERT INTO presence_beats (worker, at) VALUES (?,?) ON CONFLICT "
+                       "(worker) DO UPDATE SET at = excluded.at", (worker, now))
+            for i in range(0, len(gone), _CHUNK):
+                chunk = gone[i:i + _CHUNK]
+                db.execute(f"DELETE FROM presence WHERE worker = ? AND table_id IN "
+                           f"({','.join('?' * len(chunk))})", [worker, *chunk])
+            if words:
                 db.executemany("INSERT INTO presence (table_id, worker, said, at) VALUES "
-                               "(?,?,?,?)", [(t, worker, w, now) for t, w in said.items()])
+                               "(?,?,?,?) ON CONFLICT (table_id, worker) DO UPDATE SET "
+                               "said = excluded.said, at = excluded.at", words)
+        return True
 
     def heard_here(self, worker: str, table_ids: Sequence[str], within_s: float
                    ) -> list[tuple[str, float]]:
@@ -436,9 +458,11 @@ class SqlStorage(AccountsSql, QueueSql):
             for i in range(0, len(ids), _CHUNK):
                 chunk = ids[i:i + _CHUNK]
                 marks = ",".join("?" * len(chunk))
-                for r in db.execute(f"SELECT said, at FROM presence WHERE table_id IN "
-                                    f"({marks}) AND worker <> ? AND at >= ?",
-                                    [*chunk, worker, now - within_s]).fetchall():
+                for r in db.execute(f"SELECT p.said, b.at FROM presence p JOIN "
+                                    f"presence_beats b ON b.worker = p.worker WHERE "
+                                    f"p.table_id IN ({marks}) AND p.worker <> ? AND "
+                                    f"b.at >= ?", [*chunk, worker, now - within_s]
+                                    ).fetchall():
                     out.append((str(r[0]), max(0.0, now - float(r[1]))))
         return out
 
