@@ -242,3 +242,15 @@ class Spy:
             resampler: Any = None) -> Action:
         self.views.append(view)
         return legal[0]
+
+
+def test_the_looks_words_name_the_owner_and_the_card() -> None:
+    """The look's text (issue 26, "the generated text says exactly what the data does"):
+    the owner is a seat's label and the source the card's name, not their raw values; the
+    owner's copy says how many cards, naming none."""
+    s = duel(["rage", "focus"])
+    s.apply("play scouts-map")
+    (mine,) = [e.text for e in s.events_for(0) if e.kind == "look"]
+    (theirs,) = [e.text for e in s.events_for(1) if e.kind == "look"]
+    assert mine == "P1 looks at Rage, Focus, the face-down cards of P2 (Scout's Map)."
+    assert theirs == "P1 looks at the 2 face-down card(s) of P2 (Scout's Map)."

@@ -18,8 +18,8 @@ from .data import Catalog, catalog
 from .dice import GLYPHS
 
 SEAT_FIELDS = frozenset({"seat", "striker", "defender", "starter", "first", "winner",
-                         "controller"})
-CARD_FIELDS = frozenset({"card", "hero"})
+                         "controller", "owner"})
+CARD_FIELDS = frozenset({"card", "hero", "source"})  # (source: the card whose effect it is)
 WINDOW_WORDS = {"duel_start": "The beginning of the Duel", "round_start": "The beginning of "
                 "the round", "round_end": "The end of the round"}
 UNTIL_WORDS = {"round": "this round", "duel": "this Duel", "source": "while in play",
