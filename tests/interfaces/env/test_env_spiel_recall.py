@@ -16,7 +16,13 @@ import pyspiel
 import pytest
 
 import tabletop.interfaces.env.openspiel as spiel
-from tabletop.interfaces.env.recall import LAST, event_kinds, recall_of, recall_parts
+from tabletop.interfaces.env.recall import (
+    LAST,
+    acts_tuple,
+    event_kinds,
+    recall_of,
+    recall_parts,
+)
 
 from .conftest import SETUPS
 
@@ -29,6 +35,11 @@ def _dealt(g: pyspiel.Game, deal: int) -> pyspiel.State:
     state = g.new_initial_state()
     state.apply_action(deal)
     return state
+
+
+def _own(state: pyspiel.State, seat: int) -> list[tuple[int, int]]:
+    """``seat``'s actions (codec indices) and the events before each."""
+    return [(action, at) for who, action, at in acts_tuple(state.acts) if who == seat]
 
 
 def _info(state: pyspiel.State, seat: int) -> np.ndarray:
@@ -60,7 +71,7 @@ def test_the_information_state_is_the_observation_then_the_record(game: str,
                 assert np.array_equal(info[:n], _obs(state, p))
                 assert info[n:].min() >= 0 and info[n:].max() <= 1
                 fresh = np.zeros(recall_size, np.float32)
-                recall_of(state.engine, p).encode(fresh)
+                recall_of(state.engine, p, state.acts).encode(fresh, state.engine.to_act)
                 assert np.array_equal(info[n:], fresh)
                 again = state.resampled(p, random.Random(step))
                 assert np.array_equal(_info(again, p), info)
@@ -115,7 +126,8 @@ def test_equal_observations_with_other_histories_differ_in_random_games(game: st
                                                                         players: int) -> None:
     """Over 30 short random games from one deal, every two positions a seat sees alike
     (equal observation tensors) have equal information-state tensors exactly when the
-    seat was told the same events, in the same order."""
+    seat was told the same events, in the same order, and took the same actions among
+    them (issue 27: a seat knows what it chose)."""
     g = pyspiel.load_game(spiel.short_name(game), {"players": players, "deals": 50})
     seen: dict[tuple[int, bytes], dict[str, bytes]] = {}
     for run in range(30):
@@ -126,7 +138,8 @@ def test_equal_observations_with_other_histories_differ_in_random_games(game: st
                 break
             state.apply_action(rng.choice(state.legal_actions()))
             for p in range(players):
-                told = repr([e[:2] for e in state.engine.events_for(p)])
+                told = repr(([e[:2] for e in state.engine.events_for(p)],
+                             _own(state, p)))
                 info = _info(state, p).tobytes()
                 by_told = seen.setdefault((p, _obs(state, p).tobytes()), {})
                 assert by_told.setdefault(told, info) == info  # the same history

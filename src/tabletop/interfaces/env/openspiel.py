@@ -26,10 +26,13 @@ numbered by the :class:`~.codec.Codec`. Every observation is built from one seat
 - observation string: the view as sorted JSON;
 - information-state string: a digest (:func:`recall_digest`) of what the seat knows:
   its own copy of every event so far (``State.events_for(seat)``: public events, its
-  private ones, others' with their private fields hidden; its own cards included), kept
-  running with the state; in a re-dealt state, another seat's string also digests its
-  view as re-dealt (:func:`resampled_engine`). Equal for states the seat cannot tell
-  apart, different for states it can; compact (``p0 e57 <32 hex digits>``).
+  private ones, others' with their private fields hidden; its own cards included), and
+  among them its own actions and each change of the seat to act (every view shows it),
+  then the seat to act now, kept running with the state; in a re-dealt state, another
+  seat's string also digests its view as re-dealt (:func:`resampled_engine`). Equal for
+  states the seat cannot tell apart, different for states it can (so the seat to act
+  has the same legal actions in every state of its string); compact
+  (``p0 e57 <32 hex digits>``).
 
 Returns are :func:`~.codec.returns_of` (+1 win, -1 loss); a game of two sides (two
 players, or radiant-perim's two teams of four) is registered zero-sum.
@@ -56,7 +59,7 @@ from tabletop.core import Action, State, games
 from tabletop.core.spec import MAX_SEED
 
 from .codec import Codec, EnvError, codec, returns_of
-from .recall import Recall, event_kinds, recall_of, recall_parts
+from .recall import Acts, Recall, acts_chain, acts_tuple, event_kinds, recall_of, recall_parts
 
 DEALS = 0  # the default: deals drawn from the whole seed range
 SEED_BYTES = 8  # chance nodes of the default deal: the seed's bytes (63 bits kept)
@@ -128,16 +131,17 @@ class _Engine:
     state deep-copies each attribute: one is the cheapest): the setup (shared by every
     copy), the deal so far, the engine's state (copied by its own cheap ``clone``), the
     seat to act and the codec's indices of the legal actions (cached for the position
-    they were read at) and each seat's running digest of the events it saw
-    (:func:`recall_digest`)."""
+    they were read at), the log of the actions taken (``acts``) and each seat's running
+    digest of the events it saw and the actions among them (:func:`recall_digest`)."""
 
     __slots__ = ("codec", "ids", "deals", "seed_bytes", "state", "redeal", "anchors", "at",
-                 "to_act", "legal", "indices", "sorted", "recall")
+                 "to_act", "legal", "indices", "sorted", "recall", "acts")
 
     def __init__(self, c: Codec, deals: int, state: State | None = None,
                  seed_bytes: tuple[int, ...] = (),
                  redeal: tuple[int, State] | None = None,
-                 anchors: dict[int | None, bytes] | None = None) -> None:
+                 anchors: dict[int | None, bytes] | None = None,
+                 acts: tuple[tuple[int, int, int], ...] = ()) -> None:
         self.codec, self.deals = c, deals
         self.ids = _action_ids(c)  # the codec's indices by action identity (shared)
         self.seed_bytes = seed_bytes  # the default deal's bytes so far
@@ -158,16 +162,21 @@ class _Engine:
         self.sorted: list[int] = []  # the same, ascending (copied for every caller)
         # seat -> its running record of the events it saw (recall.py)
         self.recall: dict[int | None, Recall] = {}
+        # The actions taken since the deal (recall.Acts; in a re-dealt state, the re-dealt
+        # seat's log before the re-deal, then the new ones): the records read them.
+        self.acts: Acts = acts_chain(acts) if acts else None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The setup, the deal and the state: the caches are rebuilt when asked for.
+        # The setup, the deal, the state and the actions: the caches are rebuilt when
+        # asked for.
         return (_Engine, (self.codec, self.deals, self.state, self.seed_bytes, self.redeal,
-                          self.anchors))
+                          self.anchors, acts_tuple(self.acts)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine.__new__(_Engine)
         new.codec, new.deals, new.seed_bytes = self.codec, self.deals, self.seed_bytes
         new.ids, new.redeal, new.anchors = self.ids, self.redeal, self.anchors
+        new.acts = self.acts  # a chain never changed: shared
         state = self.state
         new.state = None if state is None else state.clone()
         # replaced, never changed
@@ -202,9 +211,9 @@ class _Engine:
         return legal
 
     def digest(self, seat: int | None) -> str:
-        """The information-state string of ``seat``: its running event record's digest,
-        and the anchors of a re-dealt state (:func:`resampled_engine`)."""
-        return _digest(self.history(seat), self.anchor(seat), seat)
+        """The information-state string of ``seat``: its running record's digest, the
+        anchors of a re-dealt state (:func:`resampled_engine`) and the seat to act."""
+        return _digest(self.history(seat), self.anchor(seat), seat, self.seat())
 
     def anchor(self, seat: int | None) -> bytes:
         """``seat``'s anchor: its view where it was re-dealt (empty: none)."""
@@ -221,20 +230,18 @@ class _Engine:
         r = self.recall.get(seat)
         if r is None:
             r = self.recall[seat] = Recall(len(event_kinds(self.codec.game)))
-        return r.update(self.state, seat)
+        return r.update(self.state, seat, self.acts)
 
 
-def _digest(recall: Recall, anchor: bytes, seat: int | None) -> str:
-    """The information-state string of ``seat`` from its event record (up to date) and its
-    anchor (none but in a re-dealt state)."""
+def _digest(recall: Recall, anchor: bytes, seat: int | None, to_act: int | None) -> str:
+    """The information-state string of ``seat`` from its record (up to date), its anchor
+    (none but in a re-dealt state) and the seat to act now (``None``: the game is over;
+    every view shows it, and the record tells only the seats that acted)."""
+    h = recall.closed(to_act)
     if anchor:
-        h = recall.hasher.copy()
         h.update(b"anchor " + anchor)
-        digest = h.hexdigest()
-    else:
-        digest = recall.hasher.hexdigest()
     who = "spectator" if seat is None else f"p{seat}"
-    return f"{who} e{recall.seen} {digest}"
+    return f"{who} e{recall.seen} {h.hexdigest()}"
 
 
 def _view_digest(state: State, seat: int | None) -> bytes:
@@ -245,18 +252,22 @@ def _view_digest(state: State, seat: int | None) -> bytes:
 
 def resampled_engine(e: _Engine, seat: int, new: State) -> _Engine:
     """The engine of ``new``, a re-deal of ``e``'s state for ``seat``. ``new`` keeps only
-    ``seat``'s copies of the events (``State.resample``): ``seat``'s record reads them
-    alike and its anchor (if ``e`` had one) is kept, so its string is the same. Any other
-    seat's record lacks its own private fields there, and the re-deal may have given it
-    other cards, which no event tells: its view of ``new`` as dealt is its anchor, part of
-    its string from then on (the events after the re-deal are the game's own again)."""
+    ``seat``'s copies of the events (``State.resample``), and its log of actions is
+    ``seat``'s record's (the same actions, placed among those copies): ``seat``'s record
+    reads them alike and its anchor (if ``e`` had one) is kept, so its string is the same.
+    Any other seat's record lacks its own private fields there, and the re-deal may have
+    given it other cards, which no event tells: its view of ``new`` as dealt is its
+    anchor, part of its string from then on (the events after the re-deal are the game's
+    own again)."""
     anchor = e.anchor(seat)
     out = _Engine(e.codec, e.deals, new, e.seed_bytes, (seat, new.clone()),
                   {seat: anchor} if anchor else None)
-    if e.state is not None and seat in e.recall:
-        # ``seat``'s record so far, carried: ``new``'s events are exactly those it read.
+    if e.state is not None:
+        # ``seat``'s record so far, carried: ``new``'s events are exactly those it read,
+        # and its trail the actions among them.
         record = e.history(seat).copy()
         record.read = len(new.events)
+        out.acts = record.trail
         out.recall[seat] = record
     return out
 
@@ -328,15 +339,19 @@ def _action_ids(c: Codec) -> _Ids:
     return ids
 
 
-def recall_digest(state: State, seat: int | None) -> str:
+def recall_digest(state: State, seat: int | None, acts: Acts = None) -> str:
     """What ``seat`` knows of ``state`` (a dealt game's, not a re-deal), as a short string:
     a digest of its own copy of every event so far (``State.events_for(seat)``, in order:
-    perfect recall of what it was shown, its own cards included). Each game tells a seat
-    every change it can see as an event, so the view is a function of these events
-    (tested: tests/interfaces/env/test_env_spiel_research.py); the string is equal for two
-    states the seat cannot tell apart and different (but for a hash collision) for two
-    it can. A re-dealt state adds what no event told (:func:`resampled_engine`)."""
-    return _digest(recall_of(state, seat), b"", seat)
+    perfect recall of what it was shown, its own cards included), with the actions of
+    ``acts`` among them (the game's log, ``TabletopSpielState.acts``: which seat decided
+    at each change of turn, and ``seat``'s own choices), then the seat to act. Each game
+    tells a seat every change it can see as an event but for some answers that change
+    only what comes next (declining an additional clash in radiant-arena), which the seat
+    knows because it chose them, so the view is a function of these (tested:
+    tests/interfaces/env/test_env_spiel_research.py); the string is equal for two states
+    the seat cannot tell apart and different (but for a hash collision) for two it can.
+    A re-dealt state adds what no event told (:func:`resampled_engine`)."""
+    return _digest(recall_of(state, seat, acts), b"", seat, state.to_act)
 
 
 class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
@@ -371,8 +386,16 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
 
     @engine.setter
     def engine(self, state: State | None) -> None:
+        # A state from outside: its log of actions starts here (the records read its
+        # events from the start, and the actions applied from now on).
         e = self._engine
         self._engine = _Engine(e.codec, e.deals, state, e.seed_bytes)
+
+    @property
+    def acts(self) -> Acts:
+        """The log of the actions taken since the deal (``recall.Acts``), which the
+        information states read: a seat's own choices, and who decided."""
+        return self._engine.acts
 
     def current_player(self) -> int:
         e = self._engine
@@ -435,6 +458,11 @@ class TabletopSpielState(pyspiel.State):  # type: ignore[misc]
             chosen = legal[e.indices.index(action)]
         except ValueError:  # not legal now (or not an int): the codec says why
             chosen = e.codec.action(state, action)
+        # The log the records read: who acted, what, and after how many events.
+        acts = e.acts
+        assert e.to_act is not None
+        e.acts = (acts, 1 if acts is None else acts[1] + 1, e.to_act, int(action),
+                  len(state.events))
         state.apply_unchecked(chosen)
         # The next position's seat, read now: OpenSpiel's ApplyAction asks for it.
         e.at, e.to_act, e.legal = len(state.history), state.to_act, None
@@ -547,7 +575,8 @@ class Observer:
             seat = self._seat(player)
             self.codec.encode(state.engine.view(seat), self.tensor[:self.codec.size])
             if self.perfect_recall:
-                state.recall(seat).encode(self.tensor[self.codec.size:])
+                state.recall(seat).encode(self.tensor[self.codec.size:],
+                                          state.engine.to_act)
 
     def string_from(self, state: TabletopSpielState, player: int) -> str:
         """The view as JSON, or (perfect recall) the digest of what the seat knows
