@@ -13,6 +13,12 @@ time (the rate is measured on a first short search and updated after every move)
 OpenSpiel's C++ IS-MCTS cannot re-deal a Python game (docs/research.md), so it is not
 offered here.
 
+``--shown`` shows our search every hidden card (issue 27's hoshi-battle target: "within
+3 points of what the same search wins when it is shown every hidden card"): its samples
+are copies of the true position, every hand and deck as they lie, with only the chance
+of what is yet to be rolled or shuffled drawn afresh (a measuring aid: the agent still
+gets its seat's view and the legal actions, and the position only through the samples).
+
 Prints each game as it ends and the score with a 95% Wilson interval (a win 1, a draw
 1/2); ``--out`` appends the summary as a JSON line. The long matches are
 ``make bench-agents``'s to run (hundreds of games at 1 s a move); a quick check:
@@ -29,6 +35,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import numpy as np
@@ -36,8 +43,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import tabletop.interfaces.env.openspiel as spiel
-from tabletop.agents import decide, make_agent
+from tabletop.agents import Resampler, decide, make_agent
 from tabletop.agents.ismcts import parse_budget
+from tabletop.core import Chance, State
 from tabletop.sim.ratings import wilson
 
 
@@ -72,6 +80,31 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         return policy
 
 
+class ShownResampler(Resampler):
+    """Samples that show the seat every hidden card: copies of the true position, with a
+    fresh seed and chance (what dice and shuffles are yet to give stays unknown)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        frozen = state.clone()
+
+        def sample(rng: Random) -> State:
+            new = frozen.clone()
+            new.seed = rng.getrandbits(63)
+            if hasattr(new, "chance"):
+                new.chance = Chance(rng.getrandbits(64))
+            return new
+
+        self.seat = seat
+        self._sample = sample
+
+
+def shown_decide(agent: Any, state: State) -> Any:
+    """``decide``, with samples that show every hidden card (:class:`ShownResampler`)."""
+    seat = state.to_act
+    assert seat is not None
+    return agent.act(state.view(seat), state.legal_actions(), ShownResampler(state, seat))
+
+
 def our_seconds(name: str) -> float:
     """The time a move of our agent ``name`` (``ismcts:0.1s``); an error for others."""
     base, _, option = name.partition(":")
@@ -83,7 +116,7 @@ def our_seconds(name: str) -> float:
 
 
 def play(game: pyspiel.Game, seed: int, our_seat: int, ours: str, theirs_s: float,
-         ) -> tuple[float, float]:
+         shown: bool = False) -> tuple[float, float]:
     """One game; our score (1, 1/2, 0) and the mean simulations a search of theirs."""
     state = game.new_initial_state()
     for byte in seed.to_bytes(spiel.SEED_BYTES, "big"):
@@ -91,9 +124,10 @@ def play(game: pyspiel.Game, seed: int, our_seat: int, ours: str, theirs_s: floa
     agent = make_agent(ours, state.codec.game, seed)
     bot = TimedISMCTSBot(game, theirs_s, seed)
     c = state.codec
+    ask = shown_decide if shown else decide
     while not state.is_terminal():
         if state.current_player() == our_seat:
-            state.apply_action(c.index_of(decide(agent, state.engine)))
+            state.apply_action(c.index_of(ask(agent, state.engine)))
         else:
             state.apply_action(int(bot.step(state)))
     ret = state.returns()[our_seat]
@@ -110,6 +144,9 @@ def main() -> int:
     ap.add_argument("--ratio", type=float, default=1.0,
                     help="OpenSpiel's time a move, in multiples of ours")
     ap.add_argument("--seed", type=int, default=30_000)
+    ap.add_argument("--shown", action="store_true",
+                    help="show our search every hidden card (its samples are the true "
+                         "position, with fresh chance)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     seconds = our_seconds(args.ours)
@@ -119,21 +156,24 @@ def main() -> int:
     t0 = time.perf_counter()
     for k in range(deals):
         for seat in (0, 1):
-            s, n = play(game, args.seed + k, seat, args.ours, seconds * args.ratio)
+            s, n = play(game, args.seed + k, seat, args.ours, seconds * args.ratio,
+                        args.shown)
             score += s
             sims.append(n)
             print(f"deal {args.seed + k} ours at seat {seat}: {s}  "
                   f"(OpenSpiel's search: {n:.0f} simulations)", flush=True)
     games = 2 * deals
     low, high = wilson(score, games)
-    row = {"game": args.game, "ours": args.ours, "theirs": "open_spiel ISMCTSBot",
+    row = {"game": args.game, "ours": args.ours, "shown": args.shown,
+           "theirs": "open_spiel ISMCTSBot",
            "theirs_seconds": seconds * args.ratio, "games": games, "score": score,
            "win_rate": round(score / games, 3), "ci_low": round(low, 3),
            "ci_high": round(high, 3), "theirs_simulations": round(sum(sims) / len(sims)),
            "seconds": round(time.perf_counter() - t0, 1),
            "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": platform.machine(), "load": round(os.getloadavg()[0], 2)}
-    print(f"{args.game}: {args.ours} scores {score:g} of {games} against OpenSpiel's "
+    shown = " (shown every card)" if args.shown else ""
+    print(f"{args.game}: {args.ours}{shown} scores {score:g} of {games} against OpenSpiel's "
           f"ISMCTSBot at {seconds * args.ratio:g} s a move: {score / games:.3f} "
           f"[{low:.3f}, {high:.3f}]")
     if args.out:
