@@ -70,7 +70,10 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
             self.spent += time.perf_counter() - t0
             self.simulations += 4
         rate = self.simulations / max(self.spent, 1e-9)
-        self._max_simulations = max(1, int(rate * self.seconds))
+        # At least 2: the first simulation only expands the root, and a root with no
+        # visit fails OpenSpiel's final policy (assert node.total_visits > 0), as it did
+        # in radiant-arena once a loaded machine gave it under 2 a second.
+        self._max_simulations = max(2, int(rate * self.seconds))
         t0 = time.perf_counter()
         policy = super().run_search(state)
         if len(state.legal_actions()) > 1:  # a forced move runs no simulation
