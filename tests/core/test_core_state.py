@@ -111,6 +111,30 @@ def test_clone_copies_history_and_events_independently(toy: GameSpec) -> None:
     assert len(clone.events) == len(state.events) + 1
 
 
+
+def test_a_clone_shares_the_log_until_either_side_adds_to_it(toy: GameSpec) -> None:
+    """Issue 28 (clone under 5 floor steps): a clone shares the original's history and
+    events instead of copying them, and whichever side first applies an action, concedes
+    or records an event takes its own copies, so the other's stay exactly as they were
+    (the toy game appends to ``events`` itself, inside its ``_apply``)."""
+    state = new_game("toy-nim", players=3, seed=1)
+    state.apply("take 1")
+    events, history = list(state.events), list(state.history)
+    clone = state.clone()
+    assert clone.events is state.events and clone.history is state.history  # not copied
+    state.apply("take 1")  # the original moves on: the clone's log stays
+    assert clone.events == events and clone.history == history
+    other = state.clone()
+    other.concede(2)
+    assert len(state.history) == 2 and len(other.history) == 3
+    third = state.clone()
+    third.event("take", (0, 1, 5), "Taking")  # an event outside apply, on a fresh clone
+    assert len(third.events) == len(state.events) + 1
+    assert clone.events == events and [a.to_text() for a in state.history] == ["take 1"] * 2
+    clone.apply("take 2")
+    assert len(clone.history) == 2 and clone.history[-1].to_text() == "take 2"
+    assert [a.to_text() for a in state.history] == ["take 1"] * 2
+
 def test_default_teams_are_one_seat_each(toy: GameSpec) -> None:
     """state.py: unless a game plays in teams, each seat is its own side."""
     state = new_game("toy-nim", players=3, seed=1)

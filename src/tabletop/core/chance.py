@@ -75,11 +75,17 @@ _COMPILED: Final = not hasattr(_next, "__code__")
 
 
 class Chance:
-    """A SplitMix64 generator whose whole state is ``s`` (kept as its halves)."""
+    """A SplitMix64 generator whose whole state is ``s`` (kept as its halves).
+
+    ``Chance(seed)`` starts from ``seed``; ``hi`` and ``lo``, when given, are the state's
+    halves themselves (what :meth:`copy` passes)."""
 
     __slots__ = ("hi", "lo")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, hi: int = -1, lo: int = 0) -> None:
+        if hi >= 0:  # copy(): the halves themselves (no 64-bit integer built and split)
+            self.hi, self.lo = hi, lo
+            return
         s = seed & _MASK
         self.hi = s >> 32
         self.lo = s & _M32
@@ -91,7 +97,9 @@ class Chance:
 
     def copy(self) -> Chance:
         """An independent generator in the same state."""
-        return Chance(self.s)  # (not Chance.__new__: compiled, __new__ runs __init__)
+        # (not Chance.__new__: compiled, __new__ runs __init__; and not Chance(self.s),
+        # whose 64-bit state is a heap-allocated integer there, built and split again)
+        return Chance(0, self.hi, self.lo)
 
     def __reduce__(self) -> tuple[type[Chance], tuple[int]]:
         # Pickled as its constructor's argument: compiled (tabletop.native), unpickling a

@@ -12,7 +12,7 @@ import json
 from abc import ABCMeta, abstractmethod
 from collections.abc import Mapping
 from random import Random
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -43,8 +43,18 @@ _COMPLETE: set[type] = set()  # the classes _check_hooks passed
 _new: Final = tuple.__new__
 _EVENT_IS_TUPLE: Final = issubclass(Event, tuple)
 _EVENT: Final = Event
+T = TypeVar("T")
 # The book of a state whose game has not set its own: no kinds (rendering fails loudly).
 NO_BOOK = EventBook("", ())
+
+
+def without(row: list[T], item: T) -> list[T]:
+    """A new list: ``row`` less its first ``item`` (which it holds). For the rows a game's
+    clones share, replaced, never changed in place (``row.remove`` would change every
+    clone's)."""
+    out = row[:]
+    out.remove(item)
+    return out
 
 
 def _check_hooks(cls: type) -> None:
@@ -86,6 +96,9 @@ class State(metaclass=ABCMeta):
         # The last events_for(seat) a resample kept (_resampled): the seat, the event list
         # it was read from and its length then, and the copies.
         self._seen: tuple[int, list[Event], int, list[Event]] | None = None
+        # Whether history and events are lists another state holds too (clone shares
+        # them): the first apply on either side takes its own copies (_own_log).
+        self._shared = False
 
     # --- the contract -------------------------------------------------------------
 
@@ -239,6 +252,8 @@ class State(metaclass=ABCMeta):
             legal = self._legal_equal(action)
         # apply_unchecked's body, one call layer fewer on the hot path of every playout
         self._legal = None
+        if self._shared:
+            self._own_log()
         self.history.append(legal)
         self._apply(legal)
 
@@ -296,6 +311,8 @@ class State(metaclass=ABCMeta):
             raise IllegalActionError(f"concede {self.label(seat)}",
                                      f"{self.label(seat)} cannot concede: {why}", R_CONCEDE)
         self._legal = None
+        if self._shared:
+            self._own_log()
         self.history.append(Concession(seat, self.label(seat), reason))
         self.conceded = {**self.conceded, seat: reason}
         self._concede(seat, reason)
@@ -347,6 +364,8 @@ class State(metaclass=ABCMeta):
     def apply_unchecked(self, action: Action) -> None:
         """Carry out an action known to be legal (for search: no check)."""
         self._legal = None
+        if self._shared:
+            self._own_log()
         self.history.append(action)
         self._apply(action)
 
@@ -433,6 +452,7 @@ class State(metaclass=ABCMeta):
             seen = self._seen = (seat, events, len(events), self.events_for(seat))
         new.events = seen[3][:]
         new.history = []
+        new._shared = False  # both lists are the sample's own
         new.start = None
         new._legal = None
         new.seed = rng.getrandbits(63)
@@ -444,20 +464,36 @@ class State(metaclass=ABCMeta):
         it (``None``: everyone) and whether it shows a card some seat had not seen
         (``reveals``). Every game records its events through this one method."""
         fields = (kind, args, rule, seats, reveals, self.book)
+        if self._shared:  # (an event outside apply, on a fresh clone)
+            self._own_log()
         self.events.append(_new(_EVENT, fields) if _EVENT_IS_TUPLE else _EVENT(*fields))
 
     def _copy_base(self, other: State) -> None:
-        """Copy the base fields into a fresh ``other`` (for subclasses' clone)."""
+        """Copy the base fields into a fresh ``other`` (for subclasses' clone).
+
+        History and events are shared, not copied: both states hold the same two lists
+        until either applies an action (or records an event), which first takes its own
+        copies (:meth:`_own_log`). A clone that is only read, or re-dealt (``resample``
+        replaces both), never copies a log that grows with the game; one that is played
+        copies it once, as clone did."""
         other.players = self.players
         other.seed = self.seed
         other.params = self.params
-        other.history = self.history[:]
-        other.events = self.events[:]
+        other.history = self.history
+        other.events = self.events
+        other._shared = self._shared = True
         other.start = self.start
         other.conceded = self.conceded  # shared: concede replaces it, never changes it
         other._legal = self._legal
         other.book = self.book
         other._seen = None
+
+    def _own_log(self) -> None:
+        """Take copies of history and events shared with a clone (``_copy_base``), before
+        anything is appended to them: the other state's stay as they were."""
+        self.history = self.history[:]
+        self.events = self.events[:]
+        self._shared = False
 
 
 def _fields(state: State) -> dict[str, Any]:

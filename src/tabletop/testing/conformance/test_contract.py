@@ -19,9 +19,11 @@ from pathlib import Path
 import pytest
 
 from tabletop.core import (
+    Action,
     IllegalActionError,
     NotationError,
     Record,
+    State,
     dumps_scenario,
     export,
     from_scenario,
@@ -196,11 +198,21 @@ def test_clone_of_clone_diverges_independently(game: str, players: int, seed: in
         a, b = rng.sample(legal, 2)
         left, right = base.clone(), base.clone()
         left.apply(a)
-        right_before = snapshot(right)
-        assert snapshot(right) == right_before
+        assert snapshot(right) == before, f"one clone's apply changed the other ({i})"
+        left_after = snapshot(left)
         right.apply(b)
         assert left.history[-1] == a and right.history[-1] == b
+        # (clones share what neither changes, the log among it: issue 28)
+        assert snapshot(left) == left_after, f"one clone's apply changed the other ({i})"
         assert snapshot(base) == before
+        assert snapshot(right) == snapshot(_applied(base, b))
+
+
+def _applied(state: State, action: Action) -> State:
+    """A clone of ``state`` with ``action`` applied."""
+    out = state.clone()
+    out.apply(action)
+    return out
 
 
 # --- notation and legal actions ----------------------------------------------------------
