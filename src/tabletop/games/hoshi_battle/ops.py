@@ -435,10 +435,12 @@ def discard(s: HoshiState, step: Step, ctx: Ctx) -> Result:
         for _ in range(_n(step)):
             if not s.cards[t]:
                 break
-            card = s.cards[t].pop(s.chance.below(len(s.cards[t])))
+            row = s.cards[t][:]  # (rows are shared by clones: replaced, not changed)
+            card = row.pop(s.chance.below(len(row)))
+            s.cards[t] = row
             if s.seen:
                 s.forget(t, card)
-            s.used[t].append(card)
+            s.used[t] = [*s.used[t], card]
             s.event("leave", (t, card, "discarded"), R_LEAVE)
     return RESOLVED
 

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Final
 
 from tabletop.cards import Modifier, Vocabulary
 from tabletop.core import Action, Chance, Outcome, ParameterError, State
+from tabletop.core.state import without
 
 from . import board as fx
 from .actions import (
@@ -121,6 +122,8 @@ class HoshiState(State):
         self.turn = 0
         self.hero_deck: list[str] = []
         self.card_deck: list[str] = []
+        # Each seat's rows of cards (hands, cards, discards, exiled, shown, in_play, used,
+        # faces) are shared by clones: a row is replaced, never changed in place.
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.cards: list[list[str]] = [[] for _ in range(n)]
         self.discards: list[list[str]] = [[] for _ in range(n)]
@@ -232,10 +235,11 @@ class HoshiState(State):
 
     def _discard(self, seat: int, card: str) -> None:
         kind = "hero" if card in self.cat.heroes else "card"
-        (self.hands if kind == "hero" else self.cards)[seat].remove(card)
+        rows = self.hands if kind == "hero" else self.cards
+        rows[seat] = without(rows[seat], card)
         if self.seen and kind == "card":
             self.forget(seat, card)
-        self.discards[seat].append(card)
+        self.discards[seat] = [*self.discards[seat], card]
         self.event("discard", (seat, card, kind), R_SETUP)
         self._keep_next()
 
@@ -264,7 +268,7 @@ class HoshiState(State):
 
     def _choose(self, seat: int, hero: str, auto: bool = False) -> None:
         self.chosen[seat] = hero
-        self.hands[seat].remove(hero)
+        self.hands[seat] = without(self.hands[seat], hero)
         self.event("choose", (seat, hero), R_CHOOSE)
         if not auto:
             self._choose_next()
@@ -294,7 +298,7 @@ class HoshiState(State):
             self.hero[seat] = hero
             self.chosen[seat] = ""
             if hero not in self.shown[seat]:
-                self.shown[seat].append(hero)
+                self.shown[seat] = [*self.shown[seat], hero]
         self.starter = self._rolloff() if self.next_starter < 0 else self.next_starter
         self.last_hitter = self.starter
         self.round = 0
@@ -380,17 +384,18 @@ class HoshiState(State):
 
     def _play(self, seat: int, card_id: str) -> None:
         card = self.cat.cards[card_id]
-        self.cards[seat].remove(card_id)
+        self.cards[seat] = without(self.cards[seat], card_id)
         if self.seen:
             self.forget(seat, card_id)
         standing = [d for d in self.duelists if self.stones[d] > 0]
         self.event("play", (seat, card_id, card.type), TYPE_RULE[card.type], reveals=True)
         if card.type == "power":
             self._resolve_card(seat, card_id)
-            self.used[seat].append(card_id)
+            self.used[seat] = [*self.used[seat], card_id]
             self.event("leave", (seat, card_id, "used"), R_LEAVE)
         else:
-            self.in_play[seat].append(card_id)  # in play first: its triggers listen
+            # in play first: its triggers listen
+            self.in_play[seat] = [*self.in_play[seat], card_id]
             self._resolve_card(seat, card_id)
         self.moves += 1
         # Terminology, To defeat: a player whose last Hoshi Stone this card took "has one
@@ -527,9 +532,9 @@ class HoshiState(State):
     def _end_duel(self, losers: list[int]) -> None:
         for seat in losers:
             self.event("exile", (seat, self.hero[seat]), R_EXILE)
-            self.exiled[seat].append(self.hero[seat])
+            self.exiled[seat] = [*self.exiled[seat], self.hero[seat]]
+            self.used[seat] = [*self.used[seat], *self.in_play[seat]]
             for card_id in self.in_play[seat]:
-                self.used[seat].append(card_id)
                 self.event("leave", (seat, card_id, "exiled"), R_LEAVE)
             self.in_play[seat] = []
         winners = [d for d in self.duelists if d not in losers]
@@ -728,23 +733,26 @@ class HoshiState(State):
         return (self.players, self.seed, self.params, True, True)
 
     def clone(self) -> HoshiState:
-        """An independent copy (lists copied; the modifier store is a shared tuple)."""
+        """An independent copy: lists copied, but the rows of cards (each seat's hand,
+        Duel cards, discards, exiled, shown, in play, used, dice faces), which are
+        replaced, never changed in place, are shared; so is the modifier store (a
+        tuple)."""
         new = HoshiState(self.players, self.seed, self.params, True, True)
         self._copy_base(new)
         new.cat, new.order = self.cat, self.order
         new.chance = self.chance.copy()
         new.phase, new.turn = self.phase, self.turn
         new.hero_deck, new.card_deck = self.hero_deck[:], self.card_deck[:]
-        new.hands = [x[:] for x in self.hands]
-        new.cards = [x[:] for x in self.cards]
-        new.discards = [x[:] for x in self.discards]
-        new.exiled = [x[:] for x in self.exiled]
-        new.shown = [x[:] for x in self.shown]
-        new.in_play = [x[:] for x in self.in_play]
-        new.used = [x[:] for x in self.used]
+        new.hands = self.hands[:]
+        new.cards = self.cards[:]
+        new.discards = self.discards[:]
+        new.exiled = self.exiled[:]
+        new.shown = self.shown[:]
+        new.in_play = self.in_play[:]
+        new.used = self.used[:]
         new.drawn = self.drawn[:]
         new.seen = self.seen  # a tuple of tuples: shared
-        new.faces = [x[:] for x in self.faces]
+        new.faces = self.faces[:]
         new.hero, new.chosen, new.stones = self.hero[:], self.chosen[:], self.stones[:]
         new.store, new.clock = self.store, self.clock
         new.duel, new.round, new.throw = self.duel, self.round, self.throw
