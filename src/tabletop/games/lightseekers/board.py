@@ -318,25 +318,27 @@ def draw(s: LsState, p: int, rule: str) -> bool:
     deck = s.deck[p]
     if not deck:
         return False
-    c = deck.pop()
-    hand = s.hand[p]
-    hand.append(c)
-    hand.sort()
-    s.event("draw", (p, s.cat.cards[c].id, len(deck)), rule, None, True)  # shown to p
+    # (rows are shared by clones: replaced, never changed in place; LsState.clone)
+    c = deck[-1]
+    s.deck[p] = deck[:-1]
+    s.hand[p] = sorted([*s.hand[p], c])
+    s.event("draw", (p, s.cat.cards[c].id, len(deck) - 1), rule, None, True)  # shown to p
     return True
 
 
 def to_discard(s: LsState, p: int, c: int, why: str, rule: str) -> None:
     """A card to the top of ``p``'s discard pile. One from the hand at random or from the
     top of the deck is seen by everyone for the first time: the event ``reveals`` it."""
-    s.disc[p].append(c)
+    s.disc[p] = [*s.disc[p], c]
     s.event("discard", (p, s.cat.cards[c].id, why), rule, None,
              why == "random" or why == "deck")
 
 
 def shuffle(s: LsState, p: int, why: str, rule: str) -> None:
-    """Shuffle ``p``'s deck."""
-    s.chance.shuffle(s.deck[p])
+    """Shuffle ``p``'s deck (a new row: clones share the old one)."""
+    deck = s.deck[p][:]
+    s.chance.shuffle(deck)
+    s.deck[p] = deck
     s.event("shuffle", (p, len(s.deck[p]), why), rule)
 
 
@@ -387,7 +389,7 @@ def remove_buff(s: LsState, p: int, i: int, why: str, rule: str) -> None:
     buff_changed(s, s.cat.cards[c])
     if why == "expired":
         s.event("expire", (p, s.cat.cards[c].id, i + 1), rule)
-    s.disc[p].append(c)
+    s.disc[p] = [*s.disc[p], c]
     if why != "expired":
         s.event("discard", (p, s.cat.cards[c].id, why), rule)
 
@@ -561,9 +563,10 @@ def defeat(s: LsState, t: int) -> None:
         return
     if returns == len(s.disc[enemy]):
         # Five or fewer: there is nothing to choose; all of them go back.
-        for c in list(s.disc[enemy]):
-            s.disc[enemy].remove(c)
-            s.deck[enemy].append(c)
+        moved = s.disc[enemy]
+        s.disc[enemy] = []
+        s.deck[enemy] = [*s.deck[enemy], *moved]
+        for c in moved:
             s.event("return", (enemy, s.cat.cards[c].id), R_END)
         if returns:
             shuffle(s, enemy, "return", R_END)

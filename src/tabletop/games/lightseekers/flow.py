@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.cards import Frame, Status, run
 from tabletop.cards import modifiers as mods
+from tabletop.core.state import without
 
 from . import board
 from .actions import Act
@@ -83,7 +84,7 @@ def apply_action(s: LsState, a: Act) -> None:
 def _play(s: LsState, c: int) -> None:
     p = s.active
     card = s.cat.cards[c]
-    s.hand[p].remove(c)
+    s.hand[p] = without(s.hand[p], c)
     # An action; one requiring an Element marks it used: a basic Element allows one such
     # action a turn (Phase 3: silver frame), a superior one no limit (legal.py).
     s.acts += 1
@@ -157,7 +158,7 @@ def _ability(s: LsState, source: str, n: int) -> None:
 def _combo(s: LsState, c: int) -> None:
     p = s.active
     card = s.cat.cards[c]
-    s.hand[p].remove(c)
+    s.hand[p] = without(s.hand[p], c)
     s.paying = (c, card.symbols, ())
     s.event("combo", (p, card.id, list(card.symbols)), R_COMBO)
 
@@ -168,7 +169,7 @@ def _pay(s: LsState, card_id: str) -> None:
     cat = s.cat
     c = cat.index[card_id]
     combo, symbols, paid = s.paying
-    s.hand[p].remove(c)
+    s.hand[p] = without(s.hand[p], c)
     paid = (*paid, c)
     s.event("pay", (p, card_id, cat.cards[combo].id), R_COMBO)
     if not complete(symbols, [cat.cards[x].slots for x in paid]):
@@ -176,7 +177,7 @@ def _pay(s: LsState, card_id: str) -> None:
         return
     # Paid: the payment goes back into the deck, which is shuffled; the combo resolves.
     s.paying = None
-    s.deck[p].extend(paid)
+    s.deck[p] = [*s.deck[p], *paid]
     board.shuffle(s, p, "payment", R_COMBO)
     s.combo = True
     target = board.target_of(s, p) if cat.cards[combo].type == ATTACK else None
@@ -186,8 +187,8 @@ def _pay(s: LsState, card_id: str) -> None:
 def _return(s: LsState, card_id: str) -> None:
     seat, n = s.rewards[0]
     c = s.cat.index[card_id]
-    s.disc[seat].remove(c)
-    s.deck[seat].append(c)
+    s.disc[seat] = without(s.disc[seat], c)
+    s.deck[seat] = [*s.deck[seat], c]
     s.event("return", (seat, card_id), R_END)
     if n > 1:
         s.rewards = [(seat, n - 1), *s.rewards[1:]]
@@ -259,8 +260,8 @@ def _settle_rewards(s: LsState) -> bool:
         s.rewards = s.rewards[1:]
         moved = s.disc[seat]
         s.disc[seat] = []
+        s.deck[seat] = [*s.deck[seat], *moved]
         for c in moved:
-            s.deck[seat].append(c)
             s.event("return", (seat, s.cat.cards[c].id), R_END)
         if moved:
             board.shuffle(s, seat, "return", R_END)
@@ -352,9 +353,10 @@ def _check(s: LsState) -> None:
         s.empties[p] += 1
         loss = EMPTY_DECK_LOSS * s.empties[p]
         s.health[p] = max(0, s.health[p] - loss)
-        s.deck[p] = s.disc[p]
+        deck = s.disc[p][:]  # (a new row: clones share the discard pile's)
         s.disc[p] = []
-        s.chance.shuffle(s.deck[p])
+        s.chance.shuffle(deck)
+        s.deck[p] = deck
         s.event("empty_deck", (p, loss, s.health[p], s.empties[p], len(s.deck[p])),
                  R_END_TURN)
         if s.health[p] <= 0:

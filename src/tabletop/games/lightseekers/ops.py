@@ -191,7 +191,7 @@ def _discard(s: LsState, step: Step, ctx: Ctx) -> Result:
         return FIZZLED
     n = amount(s.V, s, step, ctx)
     for t in found:
-        hand = s.hand[t]
+        hand = s.hand[t] = s.hand[t][:]  # its own row (clones share the old one)
         for _ in range(min(n, len(hand))):
             c = hand.pop(s.chance.below(len(hand)))
             to_discard(s, t, c, "random", R_ATTACK)
@@ -212,7 +212,7 @@ def _mill(s: LsState, step: Step, ctx: Ctx) -> Result:
         return FIZZLED
     n = amount(s.V, s, step, ctx)
     for t in found:
-        deck = s.deck[t]
+        deck = s.deck[t] = s.deck[t][:]  # its own row (clones share the old one)
         for _ in range(min(n, len(deck))):
             to_discard(s, t, deck.pop(), "deck", R_ATTACK)
     return RESOLVED
@@ -294,9 +294,12 @@ def _recycle(s: LsState, step: Step, ctx: Ctx) -> Result:
     n = min(amount(s.V, s, step, ctx), len(s.disc[p]))
     if not n:
         return FIZZLED
+    # Their own rows (clones share the old ones).
+    disc = s.disc[p] = s.disc[p][:]
+    deck = s.deck[p] = s.deck[p][:]
     for _ in range(n):
-        c = s.disc[p].pop()
-        s.deck[p].append(c)
+        c = disc.pop()
+        deck.append(c)
         s.event("return", (p, s.cat.cards[c].id), R_ATTACK)
     shuffle(s, p, "return", R_ATTACK)
     return RESOLVED

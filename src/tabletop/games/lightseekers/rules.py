@@ -95,6 +95,7 @@ class LsState(State):
         self.alive = [True] * players
         self.health = [cat.heroes[h].health for h in self.heroes]
         self.vp = [0] * players
+        # hand, deck, disc: rows shared by clones, replaced, never changed in place (clone)
         self.hand: list[list[int]] = [[] for _ in range(players)]
         self.deck = [list(d.contents) for d in decks]
         self.disc: list[list[int]] = [[] for _ in range(players)]
@@ -199,7 +200,7 @@ class LsState(State):
         return (self.players, self.seed, self.params, True, True)
 
     def clone(self) -> LsState:
-        """An independent copy (card data and tuples are shared)."""
+        """An independent copy (card data, tuples and the rows of cards are shared)."""
         new = LsState(self.players, self.seed, self.params, True, True)
         self._copy_base(new)
         new.cat = self.cat
@@ -209,10 +210,12 @@ class LsState(State):
         new.alive = self.alive[:]
         new.health = self.health[:]
         new.vp = self.vp[:]
-        # (map with list.copy: the rows are copied without a Python-level loop)
-        new.hand = list(map(list.copy, self.hand))
-        new.deck = list(map(list.copy, self.deck))
-        new.disc = list(map(list.copy, self.disc))
+        # Each seat's hand, deck and discard pile are rows shared with the clone: a row is
+        # replaced, never changed in place (a seat's own copy first where a loop takes
+        # several cards from it), as buffs' and items' are.
+        new.hand = self.hand[:]
+        new.deck = self.deck[:]
+        new.disc = self.disc[:]
         new.buffs = self.buffs[:]  # each row is replaced, never changed in place
         new.items = self.items[:]  # likewise
         new.uid = self.uid
