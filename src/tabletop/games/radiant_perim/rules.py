@@ -123,6 +123,8 @@ class PerimState(State):
         # assassination, or an off-race card played while a native card would be forced).
         self.known = [[0] * N_TYPES for _ in range(players)]
         self.absent = [0] * players
+        # captured, leftover, pending: rows shared by clones, replaced, never changed in
+        # place (clone)
         self.captured = [[0] * N_TYPES for _ in range(players)]
         self.leftover = [[0] * N_TYPES for _ in range(players)]  # captured unseen
         self.scores = [0] * self.teams
@@ -331,7 +333,7 @@ class PerimState(State):
         seat = self.turn
         used = self._fit(self._unmelded(seat), action.meld, action.race)
         assert used is not None
-        self.pending[seat].append((action.meld, action.race, used))
+        self.pending[seat] = [*self.pending[seat], (action.meld, action.race, used)]
         # Secret until all are done: an event for the melding seat only.
         race = C.races[action.race] if action.race >= 0 else None
         self.event("meld_set_aside", (seat, C.melds[action.meld].id, race,
@@ -564,7 +566,7 @@ class PerimState(State):
 
     def _win_battle(self, winner: int) -> None:
         region, team = self.tracker, self.team(winner)
-        pile = self.captured[winner]
+        pile = self.captured[winner] = self.captured[winner][:]  # (clones share the old)
         for t in self.battle_cards:
             pile[t] += 1
         coins = self.silver[region] * SILVER + self.copper[region] * COPPER
@@ -587,9 +589,9 @@ class PerimState(State):
             if any(hand):
                 n = sum(hand)
                 cards = card_list(hand)
-                for t in range(N_TYPES):
-                    self.captured[s][t] += hand[t]
-                    self.leftover[s][t] += hand[t]
+                # New rows: clones share the old ones.
+                self.captured[s] = [a + b for a, b in zip(self.captured[s], hand, strict=True)]
+                self.leftover[s] = [a + b for a, b in zip(self.leftover[s], hand, strict=True)]
                 self.hands[s] = [0] * N_TYPES
                 self.known[s] = [0] * N_TYPES
                 # Face down: the others see how many, the owner which.
@@ -734,12 +736,15 @@ class PerimState(State):
         new.hands = [h[:] for h in self.hands]
         new.known = [h[:] for h in self.known]
         new.absent = self.absent[:]
-        new.captured = [h[:] for h in self.captured]
-        new.leftover = [h[:] for h in self.leftover]
+        # Each seat's captured pile, its unseen part and the melds it set aside are rows
+        # shared with the clone (replaced, never changed in place: few actions change
+        # them); the hands and what is known of them, changed by most, are copied.
+        new.captured = self.captured[:]
+        new.leftover = self.leftover[:]
         new.scores, new.silver, new.copper = self.scores[:], self.silver[:], self.copper[:]
         new.taken, new.control, new.tracker = self.taken[:], self.control[:], self.tracker
         new.turn, new.need_move, new.picks_left = self.turn, self.need_move, self.picks_left
-        new.pending = [p[:] for p in self.pending]
+        new.pending = self.pending[:]
         new.revealed = self.revealed[:]
         new.plays, new.battle_cards = self.plays[:], self.battle_cards[:]
         new.acted, new.may_pass, new.battle_no = self.acted, self.may_pass, self.battle_no
