@@ -14,6 +14,10 @@ for the same code. Two measures of one clone:
 
     python bench/clone.py --instructions
     python bench/clone.py --instructions --src /tmp/old/src
+
+``--apply``: each clone also applies the position's first legal action, the clone's cost
+to a search that plays it (a clone shares what it does not change, history and events
+among it, until it changes them: see ``State._copy_base``).
 """
 
 from __future__ import annotations
@@ -56,12 +60,19 @@ def samples(game, players, seed=0, every=7, most=400):
 CHILD = SAMPLES + """
 import sys
 kind, game, players, passes = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-if kind == "clone":
+if kind in ("clone", "apply"):
     positions = samples(game, players)
-    for _ in range(passes):
-        for s in positions:
-            s.clone()
-    print(len(positions) * passes)
+    if kind == "apply":
+        firsts = [(s, s.legal_actions()[0]) for s in positions if s.to_act is not None]
+        for _ in range(passes):
+            for s, a in firsts:
+                s.clone().apply(a)
+        print(len(firsts) * passes)
+    else:
+        for _ in range(passes):
+            for s in positions:
+                s.clone()
+        print(len(positions) * passes)
 else:
     import importlib.util, time
     spec = importlib.util.spec_from_file_location("floor", sys.argv[5])
@@ -92,7 +103,8 @@ def callgrind(src: Path, *args: str) -> tuple[int, int]:
     return int(found.group(1)), int(run.stdout.strip() or 0)
 
 
-def instructions(src: Path, cases: list[tuple[str, int]], passes: int) -> list[dict]:
+def instructions(src: Path, cases: list[tuple[str, int]], passes: int,
+                 kind: str = "clone") -> list[dict]:
     """Each case's instructions per clone, and in floor steps."""
     # The floor: a run of about 0.3 s of its loop (time-based, so its steps are counted
     # from its own rate) less a run that only loads it.
@@ -102,7 +114,7 @@ def instructions(src: Path, cases: list[tuple[str, int]], passes: int) -> list[d
     rows = []
     for game, players in cases:
         setup, _ = callgrind(src, "clone", game, str(players), "0")
-        total, clones = callgrind(src, "clone", game, str(players), str(passes))
+        total, clones = callgrind(src, kind, game, str(players), str(passes))
         per_clone = (total - setup) / clones
         rows.append({"game": game, "players": players, "instructions": round(per_clone),
                      "floor_steps": per_clone / per_step,
@@ -110,24 +122,32 @@ def instructions(src: Path, cases: list[tuple[str, int]], passes: int) -> list[d
     return rows
 
 
-def cpu(cases: list[tuple[str, int]], rounds: int, seconds: float) -> list[dict]:
+def cpu(cases: list[tuple[str, int]], rounds: int, seconds: float,
+        apply: bool = False) -> list[dict]:
     """Each case's clone in CPU µs and in floor steps (per CPU-µs), median of rounds."""
     scope: dict[str, object] = {}
     exec(SAMPLES, scope)
     positions = {case: scope["samples"](*case) for case in cases}  # type: ignore[operator]
+    firsts = {case: [(s, s.legal_actions()[0]) for s in states if s.to_act is not None]
+              for case, states in positions.items()}
     floors: list[float] = []
     times: dict[tuple[str, int], list[float]] = {case: [] for case in cases}
     for _ in range(rounds):
         start = time.process_time()
         wall = time.perf_counter()
         rate = floor_steps_per_s(min(seconds, 2.0))
-        assert rate is not None, f"no floor loop at {FLOOR}"
+        assert rate is not None, f"no floor loop at {FLOOR} (set TABLETOP_FLOOR)"
         used = time.process_time() - start
         floors.append(rate * (time.perf_counter() - wall) / max(used, 1e-9))
         for case in cases:
             states, clones = positions[case], 0
             start = time.process_time()
             while time.process_time() - start < seconds:
+                if apply:
+                    for s, a in firsts[case]:
+                        s.clone().apply(a)
+                    clones += len(firsts[case])
+                    continue
                 for s in states:
                     s.clone()
                 clones += len(states)
@@ -149,15 +169,17 @@ def main() -> int:
     ap.add_argument("--passes", type=int, default=5, help="clone passes (--instructions)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU seconds a case a round")
+    ap.add_argument("--apply", action="store_true",
+                    help="each clone also applies the first legal action")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     cases = [(c.partition(":")[0], int(c.partition(":")[2] or 2)) for c in args.cases]
     if args.instructions:
-        rows = instructions(args.src, cases, args.passes)
+        rows = instructions(args.src, cases, args.passes, "apply" if args.apply else "clone")
     else:
         from tabletop import native
         print(f"engine: {native.STATUS}; load average {os.getloadavg()[0]:.2f}")
-        rows = cpu(cases, args.rounds, args.seconds)
+        rows = cpu(cases, args.rounds, args.seconds, args.apply)
     if args.json:
         print(json.dumps(rows))
         return 0
