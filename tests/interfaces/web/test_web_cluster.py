@@ -500,6 +500,7 @@ def test_workers_behind_one_port_answer_alike(store_url: str, tmp_path: Path) ->
             _until(ws, lambda m: m["type"] == "state")
             for i in range(8):  # through whichever worker each request reaches
                 if i == 4:  # one worker killed: the other answers, a new one starts
+                    before = set(seen)
                     os.kill(_children(server.proc.pid)[0], 9)
                 token, action, version = _mover(server, tid, tokens)  # type: ignore[misc]
                 r = _act(server, tid, token, action, version)
@@ -514,8 +515,13 @@ def test_workers_behind_one_port_answer_alike(store_url: str, tmp_path: Path) ->
                     ws = sockets.enter_context(_socket(server, tid, tokens[1]))
                     _until(ws, lambda m, v=expect: m["type"] == "state"
                            and m["version"] == v)
-        wait_until(lambda: both() or len(seen) > 2, timeout=60, step=0)  # the new one
-        assert len(_children(server.proc.pid)) == 2
+
+        def replaced() -> bool:  # the new worker answers: a name not seen before the kill
+            both()
+            return bool(set(seen) - before)
+
+        wait_until(replaced, timeout=60, step=0)
+        wait_until(lambda: len(_children(server.proc.pid)) == 2, timeout=30)
     finally:
         server.stop()
     assert _replays(store_url, tid) == 8
