@@ -306,27 +306,23 @@ class SqlStorage(AccountsSql, QueueSql):
         return [(r[0], int(r[1])) for r in rows]
 
     def revisions(self, table_ids: Sequence[str]) -> dict[str, int]:
-        ids = list(table_ids)
-        out: dict[str, int] = {}
-        with self._guard("cannot read the tables' revisions"), self._read() as db:
-            for i in range(0, len(ids), _CHUNK):
-                chunk = ids[i:i + _CHUNK]
-                marks = ",".join("?" * len(chunk))
-                for r in db.execute(f"SELECT id, revision FROM tables WHERE id IN ({marks})",
-                                    chunk).fetchall():
-                    out[r[0]] = int(r[1])
-        return out
+        return {t: int(v) for t, v in self._column(table_ids, "revision", "revisions").items()}
 
     def statuses(self, table_ids: Sequence[str]) -> dict[str, str]:
+        return {t: str(v) for t, v in self._column(table_ids, "status", "statuses").items()}
+
+    def _column(self, table_ids: Sequence[str], column: str, what: str) -> dict[str, Any]:
+        """One column of the tables ``table_ids`` (those the store has), read in chunks
+        of :data:`_CHUNK` ids; ``what`` names it in the error."""
         ids = list(table_ids)
-        out: dict[str, str] = {}
-        with self._guard("cannot read the tables' statuses"), self._read() as db:
+        out: dict[str, Any] = {}
+        with self._guard(f"cannot read the tables' {what}"), self._read() as db:
             for i in range(0, len(ids), _CHUNK):
                 chunk = ids[i:i + _CHUNK]
                 marks = ",".join("?" * len(chunk))
-                for r in db.execute(f"SELECT id, status FROM tables WHERE id IN ({marks})",
+                for r in db.execute(f"SELECT id, {column} FROM tables WHERE id IN ({marks})",
                                     chunk).fetchall():
-                    out[r[0]] = str(r[1])
+                    out[r[0]] = r[1]
         return out
 
     # --- leases (several servers: which one keeps a table's AI seats and clocks) -------
