@@ -27,6 +27,14 @@ def _table(page: Any) -> dict[str, Any]:
     return line
 
 
+def _play_easy(page: Any) -> None:
+    """Play the built deck against easy AIs: the page goes to its table, drawn."""
+    page.select_option("#difficulty", "easy")
+    page.click("#play")
+    page.wait_for_url("**/table/**", timeout=SLOW_MS)
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+
+
 def _play_words(page: Any) -> tuple[str, str, str]:
     """The play row's words: its button, the AI's deck's label, the difficulty's."""
     return (page.inner_text("#play"), page.inner_text("#opponent-words"),
@@ -71,10 +79,7 @@ def test_a_card_file_in_the_builder_then_its_deck_at_a_private_table(
     page.wait_for_function("document.querySelector('[data-testid=verdict]').textContent"
                            ".startsWith('A legal deck')", timeout=SLOW_MS)
     shots.take(page, "builder-with-card-file")
-    page.select_option("#difficulty", "easy")
-    page.click("#play")
-    page.wait_for_url("**/table/**", timeout=SLOW_MS)
-    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    _play_easy(page)
     shots.take(page, "table-with-card-file")
     line = _table(page)
     assert [f["file"] for f in line["options"]["user_cards"]] == ["lightseekers.toml"]
@@ -110,10 +115,7 @@ def test_a_lightseekers_table_of_four_from_the_builder(browser: Browser, server:
     page.select_option("#players", "4")
     page.select_option("#opponent", "dread")
     shots.take(page, "four-players")
-    page.select_option("#difficulty", "easy")
-    page.click("#play")
-    page.wait_for_url("**/table/**", timeout=SLOW_MS)
-    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    _play_easy(page)
     line = _table(page)
     assert line["players"] == 4, line
     decks = line["params"]["decks"].split(",")
@@ -164,10 +166,7 @@ def test_a_deck_of_card_files_saved_to_the_account_opens_and_plays_again(
                            ".startsWith('A legal deck')", timeout=SLOW_MS)
     assert "lightseekers.toml" in page.inner_text("[data-testid='cards-note']")
     shots.take(page, "saved-deck-with-its-card-file")
-    page.select_option("#difficulty", "easy")
-    page.click("#play")
-    page.wait_for_url("**/table/**", timeout=SLOW_MS)
-    page.wait_for_function("Number(document.body.dataset.drawn || 0) > 0", timeout=SLOW_MS)
+    _play_easy(page)
     line = _table(page)
     assert [f["file"] for f in line["options"]["user_cards"]] == ["lightseekers.toml"]
     page.locator(".hero-card[data-zoom^='Aurelia']").first.wait_for(timeout=SLOW_MS)
