@@ -36,7 +36,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from run import floor_steps_per_s  # bench/run.py: the floor loop, timed in this run
+from run import floor_rates  # bench/run.py: the floor loop, timed in this run
 
 from tabletop import native
 from tabletop.sim.bench import bench
@@ -134,16 +134,6 @@ def openspiel_case(name: str) -> Case | None:
     return run
 
 
-def floor_cpu(seconds: float) -> tuple[float, float]:
-    """The floor loop's steps per wall-second and per CPU-second, timed now."""
-    start, cpu = time.perf_counter(), time.process_time()
-    rate = floor_steps_per_s(seconds)
-    if rate is None:
-        return float("nan"), float("nan")
-    wall, used = time.perf_counter() - start, time.process_time() - cpu
-    return rate, rate * wall / max(used, 1e-9)
-
-
 def main() -> int:
     """Run every case in interleaved rounds; print the medians and the ratios."""
     ap = argparse.ArgumentParser(description=__doc__,
@@ -168,7 +158,7 @@ def main() -> int:
     games: dict[str, int] = dict.fromkeys(cpu_rates, 0)
     floors: list[tuple[float, float]] = []
     for r in range(args.rounds):
-        floors.append(floor_cpu(min(2.0, args.seconds)))
+        floors.append(floor_rates(min(2.0, args.seconds)))
         for name in cpu_rates:
             case = cases[name]
             assert case is not None

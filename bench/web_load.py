@@ -60,7 +60,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import floor_steps_per_s  # noqa: E402
+from run import floor_rates  # noqa: E402
 
 POSTGRES = os.environ.get("TABLETOP_BENCH_POSTGRES",
                           os.environ.get("TABLETOP_TEST_POSTGRES",
@@ -411,16 +411,6 @@ async def measure(server: Server, tables: int, people: int, seconds: float,
     return fig
 
 
-def floor_rates() -> tuple[float, float]:
-    """The floor loop's steps per wall-second and per CPU-second, timed now."""
-    start, cpu = time.perf_counter(), time.process_time()
-    rate = floor_steps_per_s(2.0)
-    if rate is None:
-        return float("nan"), float("nan")
-    wall, used = time.perf_counter() - start, time.process_time() - cpu
-    return rate, rate * wall / max(used, 1e-9)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -442,7 +432,7 @@ def main() -> int:
     stores = [s.strip() for s in args.stores.split(",") if s.strip()]
     extra = ([] if args.workers is None else ["--workers", str(args.workers)]) + \
         ([] if args.redis is None else ["--redis", args.redis])
-    floor_wall, floor_cpu = floor_rates()
+    floor_wall, floor_cpu = floor_rates(2.0)
     load_avg = os.getloadavg()[0]
     rows = []
     missing = postgres_missing() if "postgres" in stores else None
