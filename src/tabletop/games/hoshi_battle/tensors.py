@@ -7,7 +7,9 @@ view (``State.view(seat)``, views.py), never from the state, and is seen from th
 seat-indexed parts are in the order "me, the next seat, ..." (a spectator's view is not
 rotated). Of the other seats it holds only what the view shows (docs/rules/hoshi-battle.md,
 "Hidden information"): counts of their kept Heroes, face-down and discarded cards, and
-every Hero and Duel card once revealed. Every value lies in [0, 1]: counts are divided
+every Hero and Duel card once revealed, and the face-down Duel cards this seat looked at
+that are still there (``hand.known``, "Looking": the view shows them to the looking seat
+alone). Every value lies in [0, 1]: counts are divided
 by the most the rules allow, and the two without a bound (the round of a Duel, which
 draws can prolong) are clamped. ``docs/research.md`` lists every part.
 """
@@ -105,6 +107,8 @@ def parts(players: int) -> tuple[Part, ...]:
         ("my_chosen", H, "one-hot: my Hero chosen face down"),
         ("my_cards", C, "my face-down Duel cards"),
         ("my_discarded", H + C, "my setup discards, Heroes then Duel cards"),
+        ("known", P * C, "per seat from me: its face-down Duel cards I looked at that are "
+                         "still there (my own row is 0)"),
         ("conceded", P, "1 for each seat from me that left the game"),
         ("winners", P, "1 for each seat from me that won (once the game is over)"),
     )
@@ -200,6 +204,11 @@ class Encoding(BaseEncoding):
                 my_chosen[_HERO[hand["chosen"]]] = 1
             _mark(my_cards, _CARD, hand["cards"])
             _mark(my_discarded, _SOURCE, hand["discarded"])
+        known = take(P * C, P, C)
+        # Only the looking seat's view has ``known`` (a packaged deal holds one copy of
+        # a card, so a 1 says all there is).
+        for k in hand.get("known", ()) if hand is not None else ():
+            known[rel(k["owner"]), _CARD[k["card"]]] = 1
         block = take(P)
         for p, why in enumerate(view.get("conceded", ())):
             block[rel(p)] = bool(why)
