@@ -206,6 +206,48 @@ CLICKABLE = ".actionable, .action-bar button.act"
 # Window sizes: a desk, a wide screen, a phone (TABLE-DESIGN.md), and the roomy window
 # of the tests that only play.
 DESK, WIDE, PHONE, ROOMY = (1280, 800), (1920, 1080), (390, 844), (1400, 1000)
+
+# Every card name and buff name drawn on a card (a thing with data-zoom; the zoom's own
+# copy left out): a hero's, a skill's, an item's (in the shop or equipped), a conduit's,
+# a Perim card's rank and race, a buff's, a hoshi-battle face-down card the seat looked at.
+NAMES = ("[data-zoom] :is(.name, .buff-name, .c-name, .item-name, .p-name, .p-race, "
+         ".seen-name)")
+
+# The page at rest: its fonts loaded, no floater left, no animation or transition still
+# running (an endless one, a marching arrow, never ends and does not count).
+SETTLED = """() => !document.querySelector('.floater') && document.getAnimations().every(
+    a => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
+
+# What is wrong with the drawn names: a font under 11 px; a name wider or taller than its
+# box (cut off, or an ellipsis; a line-clamp's hidden lines count in scrollHeight); a word
+# broken across lines (a range over the word gives a box for each line it lies on; the
+# same box twice, as Chromium gives for an ellipsis, is one line).
+CLIPPED = r"""(sel) => {
+    const bad = [];
+    for (const el of document.querySelectorAll(sel)) {
+        if (el.closest('#zoom') || !el.getClientRects().length) continue;
+        const why = [];
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < 11) why.push(`font ${size}px`);
+        const [sw, cw, sh, ch] = [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight];
+        if (sw > cw + 1) why.push(`wider than its box (${sw} > ${cw})`);
+        if (sh > ch + 1) why.push(`taller than its box (${sh} > ${ch})`);
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+            for (const m of node.data.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const lines = new Set([...range.getClientRects()]
+                    .filter(r => r.width > 0 && r.height > 0)
+                    .map(r => [r.left, r.top, r.width, r.height].map(Math.round).join()));
+                if (lines.size > 1) why.push(`"${m[0]}" broken across ${lines.size} lines`);
+            }
+        }
+        if (why.length) bad.push(`'${el.textContent.trim()}' (${el.className}): ${why.join(', ')}`);
+    }
+    return bad;
+}"""
 PLAYERS = {"radiant-arena": 2, "radiant-perim": 3, "lightseekers": 2, "hoshi-battle": 2}
 # Seconds a page may wait for what a loaded machine (two test workers on two cores, each
 # with its browser and a server with an AI pool) takes long to show: a page drawn, the

@@ -13,8 +13,10 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import (
     CLICKABLE,
+    CLIPPED,
     DESK,
     ROOMY,
+    SETTLED,
     SLOW_MS,
     Server,
     Shots,
@@ -174,6 +176,15 @@ def test_a_look_shows_the_cards_seen_to_the_seat_that_looked_alone(
     first = seen.first
     assert "you looked at it" in (first.get_attribute("data-zoom") or "")
     assert (first.inner_text() or "").strip()  # its name is on it
+    # ...whole and readable: not cut, no word broken across lines, not under 11 px
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_function(SETTLED, timeout=10_000)
+    assert page.evaluate(CLIPPED, ".seen-name") == []
+    # The status bar with the user-cards badge and the phases keeps to 1280 px
+    # (TABLE-DESIGN.md, "One screen, no page scroll at 1280x800").
+    bar = page.evaluate("""() => { const b = document.getElementById('statusbar');
+        return [b.scrollWidth, b.clientWidth, document.documentElement.scrollWidth]; }""")
+    assert bar[0] <= bar[1] + 1 and bar[2] <= DESK[0], bar
     assert page.locator(".duelist[data-seat='0'] [data-testid='seen-card']").count() == 0
     shots.take(page, "p1-sees-what-it-looked-at")
     for link, who in ((made.seat_link(1), "p2"), (f"/table/{made.tid}", "spectator")):

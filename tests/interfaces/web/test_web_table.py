@@ -25,9 +25,12 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import (
     CLICKABLE,
+    CLIPPED,
     DESK,
+    NAMES,
     PHONE,
     PLAYERS,
+    SETTLED,
     SLOW_MS,
     WIDE,
     Server,
@@ -149,47 +152,6 @@ def check_words(text: str, action: str | None, words: dict[str, Any], game: str)
 
 
 # --- layout ----------------------------------------------------------------------------
-
-# Every card name and buff name drawn on a card (a thing with data-zoom; the zoom's own
-# copy left out): a hero's, a skill's, an item's (in the shop or equipped), a conduit's,
-# a Perim card's rank and race, a buff's.
-NAMES = "[data-zoom] :is(.name, .buff-name, .c-name, .item-name, .p-name, .p-race)"
-
-# The page at rest: its fonts loaded, no floater left, no animation or transition still
-# running (an endless one, a marching arrow, never ends and does not count).
-SETTLED = """() => !document.querySelector('.floater') && document.getAnimations().every(
-    a => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
-
-# What is wrong with the drawn names: a font under 11 px; a name wider or taller than its
-# box (cut off, or an ellipsis; a line-clamp's hidden lines count in scrollHeight); a word
-# broken across lines (a range over the word gives a box for each line it lies on; the
-# same box twice, as Chromium gives for an ellipsis, is one line).
-CLIPPED = r"""(sel) => {
-    const bad = [];
-    for (const el of document.querySelectorAll(sel)) {
-        if (el.closest('#zoom') || !el.getClientRects().length) continue;
-        const why = [];
-        const size = parseFloat(getComputedStyle(el).fontSize);
-        if (size < 11) why.push(`font ${size}px`);
-        const [sw, cw, sh, ch] = [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight];
-        if (sw > cw + 1) why.push(`wider than its box (${sw} > ${cw})`);
-        if (sh > ch + 1) why.push(`taller than its box (${sh} > ${ch})`);
-        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-            for (const m of node.data.matchAll(/\S+/g)) {
-                const range = document.createRange();
-                range.setStart(node, m.index);
-                range.setEnd(node, m.index + m[0].length);
-                const lines = new Set([...range.getClientRects()]
-                    .filter(r => r.width > 0 && r.height > 0)
-                    .map(r => [r.left, r.top, r.width, r.height].map(Math.round).join()));
-                if (lines.size > 1) why.push(`"${m[0]}" broken across ${lines.size} lines`);
-            }
-        }
-        if (why.length) bad.push(`'${el.textContent.trim()}' (${el.className}): ${why.join(', ')}`);
-    }
-    return bad;
-}"""
 
 # A scrolling box in the hand's bar that holds more than it shows (the hand scrolled to).
 HAND_SCROLLS = """() => [...document.querySelectorAll('#handbar, #handbar *')].filter(el => {
