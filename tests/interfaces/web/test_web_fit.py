@@ -316,3 +316,29 @@ def test_no_text_of_the_table_needs_an_emoji_font() -> None:
             for ch in EMOJI.findall(text):
                 found.append((path.relative_to(STATIC).as_posix(), n, f"U+{ord(ch):04X}"))
     assert found == []
+
+
+def test_a_long_status_gets_the_room_of_the_bars_other_things(
+        server: Server, browser: Browser, shots: Shots) -> None:
+    """TABLE-DESIGN.md, "One screen, no page scroll at 1280x800": the status is read in
+    full, in at most two lines on a desk. The longest status Lightseekers gives on a turn
+    (a combo playable too) ran to three lines at 1280 beside the phases and "you are";
+    those step aside for it, and come back for a short status."""
+    page, _ = sit(browser, server, "lightseekers")
+    my_turn(page)
+    long = ("Your turn — Action phase — 2 actions left. Play a card, play a combo, use an "
+            "Ability or end your action phase.")
+    measure = """(text) => { const st = document.getElementById('status');
+        st.textContent = text;  // the bar's observer measures it again
+        return new Promise(done => requestAnimationFrame(() => done({
+            lines: st.getBoundingClientRect().height / parseFloat(getComputedStyle(st).lineHeight),
+            whoami: document.getElementById('whoami').offsetParent !== null,
+            wide: document.getElementById('statusbar').scrollWidth -
+                  document.getElementById('statusbar').clientWidth })));
+    }"""
+    got = page.evaluate(measure, long)
+    assert got["lines"] < 2.5 and got["wide"] <= 1 and not got["whoami"], got
+    shots.take(page, "long-status")
+    got = page.evaluate(measure, "Your turn — Action phase.")
+    assert got["whoami"] and got["lines"] < 1.5, got
+    assert not page.errors  # type: ignore[attr-defined]

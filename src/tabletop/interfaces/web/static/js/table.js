@@ -609,17 +609,22 @@ function installChrome() {
   const barHeight = () => document.documentElement.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
   barHeight();
   if (window.ResizeObserver) new ResizeObserver(barHeight).observe(bar);
-  // The bar keeps to the window's width: where its things do not all fit in it (the
-  // phases beside the user-cards badge), "you are" and the phases not current step aside
-  // (tight 1), as they do while the others' actions are shown; if that is not enough, the
-  // bar wraps (tight 2). Measured again whenever the bar's content changes (the body's
-  // mark is outside the bar, so setting it does not call this again).
+  // The bar keeps to the window's width and the status to two lines where it can: where
+  // the bar's things do not all fit in it (the phases beside the user-cards badge) or the
+  // status runs to a third line, "you are" and the phases not current step aside (tight
+  // 1), as they do while the others' actions are shown; if the bar is still too wide, it
+  // wraps (tight 2). Measured again whenever the bar's content changes (the body's mark is
+  // outside the bar, so setting it does not call this again).
+  const status = $("status");
+  const crowded = () => {
+    const line = parseFloat(getComputedStyle(status).lineHeight) || 19;
+    return bar.scrollWidth > bar.clientWidth + 1 || status.getBoundingClientRect().height > 2.5 * line;
+  };
   const fitBar = () => {
     delete document.body.dataset.tight;
-    for (const level of ["1", "2"]) {
-      if (bar.scrollWidth <= bar.clientWidth + 1) return;
-      document.body.dataset.tight = level;
-    }
+    if (!crowded()) return;
+    document.body.dataset.tight = "1";
+    if (bar.scrollWidth > bar.clientWidth + 1) document.body.dataset.tight = "2";
   };
   new MutationObserver(fitBar).observe(bar, { subtree: true, childList: true, characterData: true,
     attributes: true, attributeFilter: ["hidden", "class"] });
