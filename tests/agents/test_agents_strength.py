@@ -75,7 +75,11 @@ def test_ismcts_beats_random_in_lightseekers() -> None:
     for the wrong seat or at random. hoshi-battle and the Goofspiel example have no guard
     of this kind: dice decide most hoshi games (a sound search wins 6 of these 10
     against random; about 60% over hundreds), and Goofspiel's search without a heuristic
-    wins 7 of 10, so a few games cannot tell a sound search from a broken one there."""
+    wins 7 of 10, so a few games cannot tell a sound search from a broken one there.
+    hoshi-battle's search is guarded on a position instead
+    (tests/games/hoshi_battle/test_agent.py, ``test_ismcts_takes_the_last_chance_...``:
+    a pass there loses at once; the mutant crediting each node with the other seat's
+    reward fails it)."""
     score, per_game = wins_of(LIGHT, BUDGET[LIGHT], "random", deals=5)
     assert score >= 9, per_game
 

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from tabletop.agents import decide, make_agent
+from tabletop.agents import IsmctsAgent, Resampler, decide, make_agent
 from tabletop.agents.hoshi import HoshiHeuristic, duel_win, symbol_chance
 from tabletop.core import new_game
+from tabletop.games.hoshi_battle import HoshiState
 
 from .helpers import choosing, first_strike, position, seeded
 
@@ -127,3 +128,45 @@ def test_heuristic_and_ismcts_play_a_multiplayer_game_to_its_end(players: int) -
     while s.to_act is not None:
         s.apply(decide(agents[s.to_act], s))
     assert s.outcome() is not None
+
+
+def last_hero_defeated() -> HoshiState:
+    """P1's last Hero (no other in hand) is hit to its last Hoshi Stone and beyond: at the
+    end of the round, its last chance (rulebook, Terminology, "To defeat": "Your opponent
+    has one last chance to play a Duel card (at the end of the round) before his Hero is
+    exiled"), P1 holds Second Wind ("Play after you have been hit. Regain a Hoshi Stone")."""
+    start = position("clay-champion", "crane-archer", face1=["second-wind"], stones=(1, 2))
+    # P1's two other Heroes were exiled in earlier Duels (a deck holds three Heroes)
+    start.exiled[0] = [*start.hands[0]]
+    start.shown[0] = [*start.shown[0], *start.hands[0]]
+    start.hands[0] = []
+    start._legal = None
+    s = seeded(start, first_strike(1))
+    s.apply("pass")
+    assert s.to_act == 0
+    return s
+
+
+@pytest.mark.parametrize("name", ["ismcts:60", "ismcts:60:width=all"])
+def test_ismcts_takes_the_last_chance_that_keeps_the_game(name: str) -> None:
+    """Issue 27, a strength guard where dice decide most games: a search whose values were
+    read for the wrong seat, or at random, would pass here and lose at once. The premise
+    on the engine first: passing exiles P1's last Hero, and "The last player with Heroes
+    wins" (docs/rules/hoshi-battle.md); Second Wind keeps P1 in the Duel. ISMCTS, given
+    only P1's view and resampler, plays Second Wind and values passing at a loss. (A
+    search crediting each node with the other seat's reward fails this; one with the
+    exploration term's sign flipped still finds the move among two.)"""
+    s = last_hero_defeated()
+    assert {a.to_text() for a in s.legal_actions()} == {"play second-wind", "pass"}
+    lost = s.clone()
+    lost.apply("pass")
+    assert lost.to_act is None and lost.outcome().winners == (1,)  # type: ignore[union-attr]
+    kept = s.clone()
+    kept.apply("play second-wind")
+    assert kept.stones[0] >= 1 and kept.outcome() is None
+    agent = make_agent(name, "hoshi-battle", 1)
+    assert isinstance(agent, IsmctsAgent)
+    result = agent.search(s.legal_actions(), Resampler(s, 0))
+    stats = {st.action.to_text(): (st.visits, st.value) for st in result.stats}
+    assert result.stats[0].action.to_text() == "play second-wind", stats
+    assert stats["pass"][1] == 0.0 and stats["play second-wind"][1] > 0.0, stats
