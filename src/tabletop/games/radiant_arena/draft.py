@@ -108,14 +108,39 @@ def hero_pool(cat: Catalog) -> tuple[str, ...]:
     return pool
 
 
+_DEITIES: dict[tuple[str, ...], tuple[str, ...]] = {}
+_ITEMS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def deity_pool(cat: Catalog) -> tuple[str, ...]:
-    """Every deity of the catalog."""
-    return tuple(sorted(u.id for u in cat.units.values() if u.is_deity))
+    """Every deity of the catalog (worked out once per catalog)."""
+    pool = _DEITIES.get(cat.sources)
+    if pool is None:
+        pool = _DEITIES[cat.sources] = tuple(sorted(u.id for u in cat.units.values()
+                                                    if u.is_deity))
+    return pool
 
 
 def item_pool(cat: Catalog) -> tuple[str, ...]:
-    """Every item of the catalog."""
-    return tuple(sorted(cat.items))
+    """Every item of the catalog (worked out once per catalog)."""
+    pool = _ITEMS.get(cat.sources)
+    if pool is None:
+        pool = _ITEMS[cat.sources] = tuple(sorted(cat.items))
+    return pool
+
+
+# The actions naming each card of a pool, by verb and pool (``act`` is a call a card, and
+# every decision of a draft lists a whole pool); a handful of pools, one per catalog.
+_ACTS: dict[tuple[str, tuple[str, ...]], tuple[Act, ...]] = {}
+
+
+def _acts(verb: str, pool: tuple[str, ...]) -> tuple[Act, ...]:
+    """``act(verb, card)`` for each card of ``pool``, in its order (made once)."""
+    key = (verb, pool)
+    found = _ACTS.get(key)
+    if found is None:
+        found = _ACTS[key] = tuple(act(verb, card) for card in pool)
+    return found
 
 
 # --- decisions ---------------------------------------------------------------------------
@@ -128,13 +153,16 @@ def legal_actions(s: ArenaState) -> list[Action]:
     stage = d.stage()
     if stage in (PICK, BAN):
         taken = d.taken()
-        return [act(stage, h) for h in hero_pool(s.cat) if h not in taken]
+        heroes = hero_pool(s.cat)
+        return [a for a, h in zip(_acts(stage, heroes), heroes, strict=True) if h not in taken]
     seat = d.to_act()
     if stage == "deity":
-        return [act("deity", x) for x in deity_pool(s.cat)]
+        return list(_acts("deity", deity_pool(s.cat)))
     if stage == "item":
         assert seat is not None
-        return [act("item", x) for x in item_pool(s.cat) if x not in d.items[seat]]
+        chosen = d.items[seat]
+        items = item_pool(s.cat)
+        return [a for a, x in zip(_acts("item", items), items, strict=True) if x not in chosen]
     return []
 
 
@@ -146,24 +174,29 @@ def apply_action(s: ArenaState, a: Act) -> None:
     seat = d.to_act()
     assert seat is not None
     card = a.args[0]
+    # The next Draft made directly (dataclasses.replace reads the fields' list each time).
     if a.verb == PICK:
-        picks = tuple((*p, card) if i == seat else p for i, p in enumerate(d.picks))
-        d = replace(d, step=d.step + 1, picks=picks)  # type: ignore[arg-type]
+        picks = _with(d.picks, seat, (*d.picks[seat], card))
+        d = Draft(d.step + 1, picks, d.bans, d.deities, d.items)
         s.event("draft_pick", (seat, card, len(picks[seat])), R_HEROES)
     elif a.verb == BAN:
-        d = replace(d, step=d.step + 1, bans=(*d.bans, card))
+        d = Draft(d.step + 1, d.picks, (*d.bans, card), d.deities, d.items)
         s.event("draft_ban", (seat, card), R_HEROES)
     elif a.verb == "deity":
-        deities = tuple(card if i == seat else x for i, x in enumerate(d.deities))
-        d = replace(d, deities=deities)  # type: ignore[arg-type]
+        d = Draft(d.step, d.picks, d.bans, _with(d.deities, seat, card), d.items)
         s.event("draft_deity", (seat, card), R_ITEMS)
     else:
-        items = tuple((*x, card) if i == seat else x for i, x in enumerate(d.items))
-        d = replace(d, items=items)  # type: ignore[arg-type]
+        items = _with(d.items, seat, (*d.items[seat], card))
+        d = Draft(d.step, d.picks, d.bans, d.deities, items)
         s.event("draft_item", (seat, card, len(items[seat])), R_ITEMS)
     s.draft = d
     if d.stage() == "done":
         s.build(list(d.decks(s.cat)))
+
+
+def _with(pair: tuple[Any, Any], seat: int, value: Any) -> Any:
+    """A seat's pair (A's, B's) with ``seat``'s changed to ``value``."""
+    return (value, pair[1]) if seat == A else (pair[0], value)
 
 
 def why_illegal(s: ArenaState, a: Act) -> tuple[str, str]:

@@ -53,7 +53,7 @@ from .ids import (
     other,
     owner,
 )
-from .vocab import Quick, quick, quick_units
+from .vocab import CONDITIONS, Quick, quick, quick_units
 
 if TYPE_CHECKING:
     from .rules import ArenaState
@@ -208,6 +208,12 @@ class _Plan:
         self.mine: bool = sel is None or sel.ref == "self" or "self" in sel.exclude
         q = quick(sel, self.implied) if sel is not None and not sel.at else None
         self.quick: Quick | None = q if q is not None and q.ok else None
+        # "This hero" (the commonest first step the quick form leaves to the kernel): the
+        # kernel's candidates answers it from the hero alone, whatever else the selector
+        # says: in play, and meeting the conditions its op implies (their tests, once).
+        self.itself: bool = sel is not None and sel.ref == "self"
+        self.itself_tests: tuple[Any, ...] = tuple(
+            CONDITIONS[c].test for c in self.implied) if self.itself else ()
         self.key = key  # this plan's own number, for the memo of a position
 
 
@@ -260,10 +266,13 @@ def _plan(t: Talent) -> _Plan:
 
 
 def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
-              memo: dict[int, bool] | None, plain: bool, cooled: bool = False) -> str:
+              memo: dict[int, bool] | None, plain: bool, cooled: bool = False,
+              shared: list[Any] | None = None) -> str:
     """:func:`can_announce` with the talent's plan (``plain``: no cost modifier can be in
     play, so the printed action points are what it costs; ``cooled``: its Cooldown was
-    judged already, a skill card's being the same for every hero of its seat)."""
+    judged already, a skill card's being the same for every hero of its seat; ``shared``:
+    a slot for this hero's context, which its talents' first steps share: selectors and
+    conditions only read it)."""
     if (plan.ap if plain else talent_ap(s, u, plan.talent)) > s.ap:
         return "ap"
     if plan.commits and s.comm[u]:
@@ -279,7 +288,7 @@ def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
             return "cost"
         if plan.x and not x_values(s.V, s, plan.talent.costs, ctx):
             return "cost"
-    if plan.cooldown and not cooled and s.cooldown_key(u, ability) in s.used:
+    if plan.cooldown and not cooled and s.used and s.cooldown_key(u, ability) in s.used:
         return "cooldown"
     if plan.ultimate and not s.mighty(u):
         return "ultimate"
@@ -295,12 +304,25 @@ def _announce(s: ArenaState, u: int, ability: str, plan: _Plan,
         found = memo.get(key)
         if found is not None:
             return "" if found else "target"
+    if plan.lead and not plan.open and plan.itself and not plan.itself_tests:
+        ok = 0 <= u < 8 and s.zone[u] >= 0  # what candidates answers for "self" (no dict)
+        if key >= 0 and memo is not None:
+            memo[key] = ok
+        return "" if ok else "target"
     if ctx is None:
-        ctx = {"p": p, "u": u, "lane": lane, "src": ""}
+        if shared is None or not plan.lead:  # (possible may run an op's own test: its own)
+            ctx = {"p": p, "u": u, "lane": lane, "src": ""}
+        else:
+            ctx = shared[0]
+            if ctx is None:
+                ctx = shared[0] = {"p": p, "u": u, "lane": lane, "src": ""}
     if not plan.lead:
         ok = possible(s.V, s, plan.effects, ctx)
     elif plan.open:
         ok = True
+    elif plan.itself:  # candidates' answer for "self": in play, the implied conditions
+        ok = 0 <= u < 8 and s.zone[u] >= 0 and all(
+            test(s, u, ctx, "") for test in plan.itself_tests)
     elif plan.quick is not None:  # what candidates answers through the vocabulary's fast
         ok = bool(quick_units(s, plan.quick, ctx, True))
     else:
@@ -395,6 +417,7 @@ def _main(s: ArenaState) -> list[Action]:
         if lane < 0:
             continue
         named = _named(s.unit_name[u])
+        shared: list[Any] = [None]  # this hero's context, made when first needed
         card = s.unit_card[u]
         exp, plans = _card(card, units[card]).sides[lvl[u]]  # s.side(u)
         if ap >= 1:
@@ -411,15 +434,15 @@ def _main(s: ArenaState) -> list[Action]:
         for plan in plans:
             if plain and (plan.ap > ap or plan.pay_power > power):
                 continue
-            if not _announce(s, u, plan.id, plan, memo, plain):
+            if not _announce(s, u, plan.id, plan, memo, plain, False, shared):
                 out.append(named.talent(plan.id))
         it = s.item[u]
         if it:
             for plan in _card(it, items[it]).talents:
-                if not _announce(s, u, plan.id, plan, memo, plain):
+                if not _announce(s, u, plan.id, plan, memo, plain, False, shared):
                     out.append(named.talent(plan.id))
         for k, plan in hand:
-            if not _announce(s, u, k, plan, memo, plain, plain):
+            if not _announce(s, u, k, plan, memo, plain, plain, shared):
                 out.append(named.talent(k))
     deity = p * 4 + DEITY
     if ap >= 1 and zone[deity] == HOME:
