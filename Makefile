@@ -7,7 +7,9 @@ STAMP := $(VENV)/.installed
 NATIVE := src/tabletop/_native/manifest.json
 NATIVE_SOURCES := $(wildcard src/tabletop/core/*.py src/tabletop/cards/*.py \
 	src/tabletop/games/radiant_arena/*.py src/tabletop/games/radiant_perim/*.py \
-	src/tabletop/games/lightseekers/*.py src/tabletop/games/hoshi_battle/*.py)
+	src/tabletop/games/lightseekers/*.py src/tabletop/games/hoshi_battle/*.py \
+	src/tabletop/agents/arena.py src/tabletop/agents/arena_draft.py \
+	src/tabletop/agents/heuristic.py src/tabletop/agents/base.py)
 
 .PHONY: play test bench bench-agents lint soak clean native golden screenshots
 

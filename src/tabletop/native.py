@@ -1,10 +1,12 @@
 """The compiled engine: the four games' rules, the rules kernel and the core's State,
-events and chance built with mypyc.
+events and chance, and radiant-arena's heuristic, built with mypyc.
 
 The hot path of every game (legal actions, effects, combat, views, hidden-card re-deals,
 the kernel's selectors, modifiers and triggers, the checked ``apply``, events, chance) is
-ordinary typed Python. ``make native`` (``build()``) compiles those modules with mypyc
-(part of mypy) into C extensions, faster by the factors docs/performance.md measures.
+ordinary typed Python, and so are radiant-arena's rules of thumb, by which ISMCTS plays
+its rollouts there (most of a search's time: issue 28). ``make native`` (``build()``)
+compiles those modules with mypyc (part of mypy) into C extensions, faster by the factors
+docs/performance.md measures.
 What stays plain Python: actions and their notation, card data and its compiler, spec,
 positions, words, tensors (off the hot path, or holding classes that interpreted code
 subclasses). The source stays the truth: the extensions are used only while
@@ -13,10 +15,11 @@ they were built from exactly the sources beside them.
 - The build goes to ``_native/`` beside this file, never next to the sources, so an
   extension can never shadow a module it was not built from.
 - ``install()`` (run by ``import tabletop``) compares a digest of every source the
-  compiled modules were built against (their packages, and the core they import) with
-  the one the build recorded. Equal: a finder loads the compiled modules. Different (a
-  source was edited since, or another Python built them): all of them are left out and
-  the engine runs as plain Python, which plays the same games. Mixing is never done:
+  compiled modules were built against (their packages, the core they import, and the
+  agents' modules the heuristic imports) with the one the build recorded. Equal: a
+  finder loads the compiled modules. Different (a source was edited since, or another
+  Python built them): all of them are left out and the engine runs as plain Python,
+  which plays the same games (and searches alike). Mixing is never done:
   compiled modules call each other directly, past any Python module in between.
 - ``TABLETOP_NATIVE``: ``auto`` (the default, as above), ``off`` (plain Python always),
   ``require`` (``import tabletop`` fails when the compiled modules cannot be used: CI).
@@ -88,11 +91,17 @@ MODULES = (
     "tabletop.games.hoshi_battle.decks",
     "tabletop.games.hoshi_battle.views",
     "tabletop.games.hoshi_battle.hidden",
+    # radiant-arena's heuristic (not the rest of agents/: the other agents' modules stay
+    # plain Python, so editing them leaves the build in use)
+    "tabletop.agents.arena",
 )
 # The packages whose sources the digest covers: the compiled modules' own, and the core
 # they import (compiled code checks the types it was built against).
 PACKAGES = ("core", "cards", "games/radiant_arena", "games/radiant_perim",
             "games/lightseekers", "games/hoshi_battle")
+# Single sources the digest covers too: the compiled heuristic and the agents' modules it
+# imports.
+FILES = ("agents/arena.py", "agents/arena_draft.py", "agents/heuristic.py", "agents/base.py")
 GROUP = "tabletop_native"  # the name of the shared library behind the compiled modules
 
 HERE = Path(__file__).resolve().parent
@@ -106,13 +115,15 @@ ACTIVE = False
 
 
 def digest(root: Path = HERE) -> str:
-    """A digest of every Python source in ``PACKAGES`` under ``root`` (paths and bytes)."""
+    """A digest of every Python source in ``PACKAGES`` and of ``FILES`` under ``root``
+    (paths and bytes)."""
     h = hashlib.sha256()
-    for package in PACKAGES:
-        for path in sorted((root / package).glob("*.py")):
-            h.update(f"{package}/{path.name}\0".encode())
-            h.update(path.read_bytes())
-            h.update(b"\0")
+    sources = [f"{package}/{path.name}" for package in PACKAGES
+               for path in sorted((root / package).glob("*.py"))]
+    for rel in (*sources, *FILES):
+        h.update(f"{rel}\0".encode())
+        h.update((root / rel).read_bytes())
+        h.update(b"\0")
     return h.hexdigest()
 
 
@@ -180,7 +191,7 @@ def install(mode: str | None = None, out: Path = OUT) -> None:
         return
     sys.meta_path.insert(0, _Finder(files))
     STATUS = (f"compiled (mypyc): {len(MODULES)} modules of the four games, the rules "
-              "kernel and the core")
+              "kernel, the core and radiant-arena's heuristic")
     ACTIVE = True
 
 

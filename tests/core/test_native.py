@@ -73,6 +73,48 @@ def test_the_compiled_engine_plays_the_same_games_as_plain_python() -> None:
     assert json.loads(plain.stdout) == _here(_GAMES)
 
 
+# ISMCTS at radiant-arena's defaults (rollouts by the compiled rules of thumb) on seeded
+# positions: every root action's visits and mean, and the move.
+_SEARCHES = """
+import json, tabletop
+from tabletop.agents import Resampler, decide, make_agent
+def searches(seed, n):
+    out = []
+    state = tabletop.new_game("radiant-arena", players=2, seed=seed)
+    agent = make_agent("ismcts:40", "radiant-arena", seed)
+    other = make_agent("heuristic", "radiant-arena", seed + 1)
+    i = 0
+    while state.to_act is not None and len(out) < n:
+        legal = state.legal_actions()
+        i += 1
+        if len(legal) > 1 and i % 5 == 0:
+            result = agent.search(legal, Resampler(state, state.to_act), None)
+            out.append([[str(x.action), x.visits, x.value] for x in result.stats])
+        state.apply(decide(other, state))
+    return out
+"""
+
+
+def test_the_compiled_heuristic_searches_as_plain_python() -> None:
+    """radiant-arena's rules of thumb run compiled (issue 28): the same rollouts, so
+    ISMCTS finds the same visits and means on the same seeds, compiled or not."""
+    if not native.ACTIVE:
+        pytest.skip(f"the compiled engine is not in use here: {native.STATUS} (CI builds "
+                    "it and runs with TABLETOP_NATIVE=require)")
+    import tabletop.agents.arena as arena
+
+    assert str(native.OUT) in str(arena.__file__), "the compiled heuristic is loaded"
+    script = _SEARCHES + "print(json.dumps([searches(s, 6) for s in (3, 11)]))"
+    env = {**os.environ, native.ENV: "off"}
+    plain = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                           text=True, check=True, timeout=300)
+    scope: dict[str, object] = {}
+    exec(_SEARCHES, scope)
+    here = [scope["searches"](s, 6) for s in (3, 11)]  # type: ignore[operator]
+    assert json.loads(json.dumps(here)) == json.loads(plain.stdout)
+    assert all(len(found) == 6 for found in here)
+
+
 def _layout(tmp_path: Path) -> tuple[Path, Path]:
     """A copy of the sources the digest covers, and a build folder with a manifest for
     them (its files are empty: ``check`` only looks for them)."""
@@ -81,6 +123,9 @@ def _layout(tmp_path: Path) -> tuple[Path, Path]:
         (root / package).mkdir(parents=True)
         for path in (native.HERE / package).glob("*.py"):
             (root / package / path.name).write_bytes(path.read_bytes())
+    for rel in native.FILES:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes((native.HERE / rel).read_bytes())
     out = tmp_path / "_native"
     files = {}
     for name in (*native.MODULES, f"{native.GROUP}__mypyc"):
@@ -111,6 +156,12 @@ def test_an_edited_source_leaves_the_whole_build_out(tmp_path: Path) -> None:
     flow.write_text(flow.read_text().removesuffix("\n# edited\n"))
     assert native.check(out, root)[1] == ""
     core.write_text(core.read_text() + "\n")
+    assert "sources changed" in native.check(out, root)[1]
+    core.write_text(core.read_text().removesuffix("\n"))
+    # the compiled heuristic was built against the agents' modules it imports
+    heuristic = root / "agents/heuristic.py"
+    assert native.check(out, root)[1] == ""
+    heuristic.write_text(heuristic.read_text() + "\n")
     assert "sources changed" in native.check(out, root)[1]
 
 

@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from tabletop.core import Action, State
 
@@ -93,7 +93,8 @@ class _Board:
         self.power: int = mine["power"]
         # What effects reach, by kind, read once per view (effects are read often).
         self.kinds: dict[str, list[dict[str, Any]]] = {}
-        self.fight: _Fight | None = None
+        # the combat's attackers and defender as this view shows them, read once
+        self._fighters: tuple[list[dict[str, Any]], dict[str, Any] | None] | None = None
         # A rollout scores every legal action on one board, and most of them ask for the
         # same lanes: the units by (zone, owner) and each lane's best attack are read
         # once per board (issue 28).
@@ -268,13 +269,13 @@ class _Board:
             return False
         attacking = self.view["active"] == self.me
         face = self.faces.get(card or "", {})
-        if self.fight is None:  # the fight as the view shows it: read once per board
-            attackers = [self.units[a] for a in c["attackers"] if a in self.units]
+        if self._fighters is None:  # read once per board
             conduit = c["defender"] == "conduit"
-            defender = None if conduit else self.units.get(c["defender"])
-            self.fight = _Fight(self, c, attackers, defender, attacking)
-        fight = self.fight.copy()
-        attackers, defender = fight.attackers, fight.defender
+            self._fighters = ([self.units[a] for a in c["attackers"] if a in self.units],
+                              None if conduit else self.units.get(c["defender"]))
+        attackers, defender = self._fighters
+        # a fresh fight for each clash card and answer weighed
+        fight = _Fight(self, c, attackers, defender, attacking)
         if face:
             unit = self.units.get(by or "") or (
                 attackers[0] if attacking and attackers else defender)
@@ -813,15 +814,6 @@ class _Fight:
         self.gone: set[str] = set()  # KO'd before the damage (by a clash effect)
         self.lost = 0  # the attack a ready defender lost by being committed
 
-    def copy(self) -> _Fight:
-        """A fresh fight from this one, before anything is resolved in it (a board's
-        fight is read once and copied for each clash card and answer it weighs)."""
-        new = object.__new__(_Fight)
-        new.__dict__.update(self.__dict__)
-        new.extra_armor, new.healed, new.gone = dict(self.extra_armor), dict(self.healed), \
-            set(self.gone)
-        return new
-
     def clash(self, face: dict[str, Any], unit: dict[str, Any] | None) -> None:
         """The seat's own clash card, face up: its combat values."""
         if unit is None:
@@ -976,7 +968,7 @@ class ArenaHeuristic:
 
     # ISMCTS plays the rest of a turn by these rules of thumb and evaluates between turns
     # (docs/agents.md, "ISMCTS in radiant-arena").
-    ismcts_defaults: dict[str, Any] = {"rollout": "heuristic", "depth": 40, "width": 3,
+    ismcts_defaults: ClassVar[dict[str, Any]] = {"rollout": "heuristic", "depth": 40, "width": 3,
                                        "c": 0.2}
 
     def __init__(self) -> None:
@@ -1056,7 +1048,14 @@ class ArenaHeuristic:
     def _s_pick(self, b: _Board, w: list[str]) -> float:
         return arena_draft.score(b.view, w)
 
-    _s_ban = _s_deity = _s_item = _s_pick
+    def _s_ban(self, b: _Board, w: list[str]) -> float:
+        return self._s_pick(b, w)
+
+    def _s_deity(self, b: _Board, w: list[str]) -> float:
+        return self._s_pick(b, w)
+
+    def _s_item(self, b: _Board, w: list[str]) -> float:
+        return self._s_pick(b, w)
 
     # action phase
 
