@@ -27,11 +27,14 @@ def _zone(z: int) -> str:
     return LANES[z] if z >= 0 else ZONES[z]
 
 
-def _unit(s: ArenaState, u: int) -> dict[str, Any]:
+def _unit(s: ArenaState, u: int, faces: dict[str, dict[str, Any]],
+          items: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Unit ``u`` as every seat sees it; ``faces`` and ``items`` are the catalog's
+    ``unit_faces`` and ``card_faces``, read once a view (a search builds many)."""
     card = s.cat.units[s.unit_card[u]]
     side = card.sides[s.lvl[u]]
     attack, armor, health, keywords = s.stats(u)
-    face = unit_faces(s.cat)[f"{card.id}:{s.lvl[u]}"]
+    face = faces[f"{card.id}:{s.lvl[u]}"]
     return {
         "id": s.unit_name[u], "card": s.unit_card[u], "name": card.name, "owner": owner(u),
         "deity": u % 4 == DEITY, "zone": _zone(s.zone[u]), "levelled": bool(s.lvl[u]),
@@ -44,7 +47,7 @@ def _unit(s: ArenaState, u: int) -> dict[str, Any]:
         # public as the card itself. The equipped item's face (bonuses, text, its talents
         # as data: usable by this hero only).
         "sides": face["sides"],
-        "item_card": card_faces(s.cat)[s.item[u]] if s.item[u] else None,
+        "item_card": items[s.item[u]] if s.item[u] else None,
         **({"conduits": face["conduits"]} if "conduits" in face else {}),
     }
 
@@ -108,12 +111,13 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
     if s.phase == DRAFT:
         return _draft_view(s, seat)
     units = []
+    faces, items = unit_faces(s.cat), card_faces(s.cat)
     for u in range(8):
         # Face down until it manifests (which banishes a hero); a KO'd deity stays known.
         hidden = (u % 4 == DEITY and s.zone[u] == HOME and s.banished[owner(u)] < 0
                   and owner(u) != seat)
         units.append({"owner": owner(u), "deity": True, "zone": "home", "hidden": True}
-                     if hidden else _unit(s, u))
+                     if hidden else _unit(s, u, faces, items))
     players = []
     for p in (0, 1):
         mine = p == seat
@@ -135,8 +139,7 @@ def view(s: ArenaState, seat: int | None) -> dict[str, Any]:
         if mine:
             entry["cards"] = sorted(s.hands[p])
             entry["shop_items"] = sorted(s.shops[p])
-            faces = card_faces(s.cat)
-            entry["card_texts"] = {c: faces[c] for c in (*entry["cards"], *entry["shop_items"])}
+            entry["card_texts"] = {c: items[c] for c in (*entry["cards"], *entry["shop_items"])}
             entry["known"] = known(s, p)
         players.append(entry)
     combat = None
